@@ -1,0 +1,216 @@
+//! The two evaluations of `eval.md`: `material` and `pst` (Michniewski's tables).
+
+use super::piece_value;
+use cozy_chess::{BitBoard, Board, Color, Piece, Square};
+use serde::{Deserialize, Serialize};
+
+/// Which static evaluation the search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvalKind {
+    /// Material only.
+    Material,
+    /// Material plus Michniewski's piece-square tables.
+    Pst,
+}
+
+/// Static evaluation from the side to move's point of view, in centipawns.
+pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
+    let us = board.side_to_move();
+    let white = match kind {
+        EvalKind::Material => material(board, Color::White) - material(board, Color::Black),
+        EvalKind::Pst => {
+            let endgame = is_king_endgame(board);
+            side_pst(board, Color::White, endgame) - side_pst(board, Color::Black, endgame)
+        }
+    };
+    if us == Color::White {
+        white
+    } else {
+        -white
+    }
+}
+
+fn material(board: &Board, color: Color) -> i32 {
+    Piece::ALL
+        .iter()
+        .map(|&p| board.colored_pieces(color, p).len() as i32 * piece_value(p))
+        .sum()
+}
+
+fn side_pst(board: &Board, color: Color, endgame: bool) -> i32 {
+    let mut score = 0;
+    for &piece in &Piece::ALL {
+        let table = table_for(piece, endgame);
+        let value = piece_value(piece);
+        for sq in board.colored_pieces(color, piece) {
+            score += value + table[table_index(sq, color)] as i32;
+        }
+    }
+    score
+}
+
+/// Material plus the piece-square entry of one piece, the unit an incremental update adds or removes.
+#[inline]
+pub fn pst_term(piece: Piece, color: Color, sq: Square, endgame: bool) -> i32 {
+    piece_value(piece) + table_for(piece, endgame)[table_index(sq, color)] as i32
+}
+
+/// The tables are printed with rank 8 first, from White's side; Black reads them mirrored.
+#[inline]
+fn table_index(sq: Square, color: Color) -> usize {
+    let rank = sq as usize / 8;
+    let file = sq as usize % 8;
+    match color {
+        Color::White => (7 - rank) * 8 + file,
+        Color::Black => rank * 8 + file,
+    }
+}
+
+#[inline]
+fn table_for(piece: Piece, endgame: bool) -> &'static [i8; 64] {
+    match piece {
+        Piece::Pawn => &PAWN,
+        Piece::Knight => &KNIGHT,
+        Piece::Bishop => &BISHOP,
+        Piece::Rook => &ROOK,
+        Piece::Queen => &QUEEN,
+        Piece::King if endgame => &KING_END,
+        Piece::King => &KING_MIDDLE,
+    }
+}
+
+/// The end-game king table applies when no side with a queen has more than one minor besides it.
+pub fn is_king_endgame(board: &Board) -> bool {
+    Color::ALL.iter().all(|&color| {
+        let queens = board.colored_pieces(color, Piece::Queen).len();
+        if queens == 0 {
+            return true;
+        }
+        let minors: BitBoard = board.colored_pieces(color, Piece::Knight) | board.colored_pieces(color, Piece::Bishop);
+        queens == 1 && board.colored_pieces(color, Piece::Rook).is_empty() && minors.len() <= 1
+    })
+}
+
+#[rustfmt::skip]
+const PAWN: [i8; 64] = [
+      0,  0,  0,  0,  0,  0,  0,  0,
+     50, 50, 50, 50, 50, 50, 50, 50,
+     10, 10, 20, 30, 30, 20, 10, 10,
+      5,  5, 10, 25, 25, 10,  5,  5,
+      0,  0,  0, 20, 20,  0,  0,  0,
+      5, -5,-10,  0,  0,-10, -5,  5,
+      5, 10, 10,-20,-20, 10, 10,  5,
+      0,  0,  0,  0,  0,  0,  0,  0,
+];
+#[rustfmt::skip]
+const KNIGHT: [i8; 64] = [
+    -50,-40,-30,-30,-30,-30,-40,-50,
+    -40,-20,  0,  0,  0,  0,-20,-40,
+    -30,  0, 10, 15, 15, 10,  0,-30,
+    -30,  5, 15, 20, 20, 15,  5,-30,
+    -30,  0, 15, 20, 20, 15,  0,-30,
+    -30,  5, 10, 15, 15, 10,  5,-30,
+    -40,-20,  0,  5,  5,  0,-20,-40,
+    -50,-40,-30,-30,-30,-30,-40,-50,
+];
+#[rustfmt::skip]
+const BISHOP: [i8; 64] = [
+    -20,-10,-10,-10,-10,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5, 10, 10,  5,  0,-10,
+    -10,  5,  5, 10, 10,  5,  5,-10,
+    -10,  0, 10, 10, 10, 10,  0,-10,
+    -10, 10, 10, 10, 10, 10, 10,-10,
+    -10,  5,  0,  0,  0,  0,  5,-10,
+    -20,-10,-10,-10,-10,-10,-10,-20,
+];
+#[rustfmt::skip]
+const ROOK: [i8; 64] = [
+      0,  0,  0,  0,  0,  0,  0,  0,
+      5, 10, 10, 10, 10, 10, 10,  5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5,
+      0,  0,  0,  5,  5,  0,  0,  0,
+];
+#[rustfmt::skip]
+const QUEEN: [i8; 64] = [
+    -20,-10,-10, -5, -5,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5,  5,  5,  5,  0,-10,
+     -5,  0,  5,  5,  5,  5,  0, -5,
+      0,  0,  5,  5,  5,  5,  0, -5,
+    -10,  5,  5,  5,  5,  5,  0,-10,
+    -10,  0,  5,  0,  0,  0,  0,-10,
+    -20,-10,-10, -5, -5,-10,-10,-20,
+];
+#[rustfmt::skip]
+const KING_MIDDLE: [i8; 64] = [
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -20,-30,-30,-40,-40,-30,-30,-20,
+    -10,-20,-20,-20,-20,-20,-20,-10,
+     20, 20,  0,  0,  0,  0, 20, 20,
+     20, 30, 10,  0,  0, 10, 30, 20,
+];
+#[rustfmt::skip]
+const KING_END: [i8; 64] = [
+    -50,-40,-30,-20,-20,-30,-40,-50,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -50,-30,-30,-30,-30,-30,-30,-50,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen, false).unwrap()
+    }
+
+    #[test]
+    fn initial_position_is_level_for_both_evaluations() {
+        let b = Board::default();
+        assert_eq!(evaluate(&b, EvalKind::Material), 0);
+        assert_eq!(evaluate(&b, EvalKind::Pst), 0);
+    }
+
+    #[test]
+    fn material_is_from_the_side_to_move() {
+        // White is a queen up; Black to move sees -900.
+        let b = board("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert_eq!(evaluate(&b, EvalKind::Material), -900);
+    }
+
+    #[test]
+    fn pst_mirrors_black_vertically() {
+        // A black pawn on e7 reads White's e2 entry (-20); a white pawn on e2 the same.
+        let w = board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let b = board("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!(evaluate(&w, EvalKind::Pst), evaluate(&b, EvalKind::Pst));
+        // Kings alone: end-game table, e1 = -30 and e8 = -30 cancel; the pawn is 100 - 20.
+        assert_eq!(evaluate(&w, EvalKind::Pst), 80);
+    }
+
+    #[test]
+    fn endgame_rule_follows_eval_md() {
+        assert!(is_king_endgame(&board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")));
+        // Queen plus one minor each: still the end game.
+        assert!(is_king_endgame(&board("3qkn2/8/8/8/8/8/8/3QKB2 w - - 0 1")));
+        // Queen plus a rook: middle game.
+        assert!(!is_king_endgame(&board("3qk3/8/8/8/8/8/8/R2QK3 w - - 0 1")));
+        // Queen plus two minors: middle game.
+        assert!(!is_king_endgame(&board("3qk3/8/8/8/8/8/8/2BQKB2 w - - 0 1")));
+        assert!(!is_king_endgame(&Board::default()));
+    }
+}

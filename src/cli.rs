@@ -1,0 +1,211 @@
+//! The command line: clap definitions only; the work lives in `commands/`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+const MAIN_EXAMPLES: &str = "\
+Examples:
+  ablate --config killers.toml                 run configs/killers.toml, write results/killers.csv
+  ablate --config killers.toml --depths 7 --jobs 2
+  ablate --config history.toml --variant baseline --variant bonus=depth
+  ablate --config ci.toml --set eval=material --out /tmp/ci.csv
+  ablate search --fen startpos --depth 6 --set ordering.killers=0
+  ablate perft positions/perft.epd --depth 4
+  ablate check --config ci.toml --reference results/ci-reference.csv
+  ablate report results/killers.csv --markdown killers.md --svg killers.svg
+  ablate config --explain
+
+Exit codes: 0 ok, 1 a check failed, 2 bad usage or input, 130 interrupted (finished rows kept).";
+
+/// ablate: measure what each alpha-beta move-ordering heuristic is worth, in exact node counts.
+#[derive(Debug, Parser)]
+#[command(name = "ablate", version, about, after_help = MAIN_EXAMPLES, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// A subcommand; without one, `--config FILE` runs an experiment.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The experiment's options (used when no subcommand is given).
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Subcommands beside the main job.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check move generation against the perft counts (D1…Dn) of an EPD file.
+    #[command(after_help = "Examples:\n  ablate perft positions/perft.epd --depth 4\n  ablate perft positions/startpos.epd --depth 5")]
+    Perft(PerftArgs),
+    /// Search one position and print one row per completed depth.
+    #[command(after_help = SEARCH_EXAMPLES)]
+    Search(SearchArgs),
+    /// Run an experiment and compare its node counts with a committed reference CSV.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(CheckArgs),
+    /// Turn a results CSV into a Markdown table and SVG charts.
+    #[command(after_help = "Examples:\n  ablate report results/killers.csv\n  ablate report results/killers.csv --markdown k.md --svg k.svg")]
+    Report(ReportArgs),
+    /// Merge shard CSVs of one experiment into one canonical CSV.
+    #[command(after_help = "Example:\n  ablate merge results/bk.shard-0-of-2.csv results/bk.shard-1-of-2.csv -o results/bk.csv")]
+    Merge(MergeArgs),
+    /// Measure move-generation and search speed, parallel speedup and peak memory.
+    #[command(after_help = "Examples:\n  ablate bench\n  ablate bench --depth 6 --json")]
+    Bench(BenchArgs),
+    /// Explain the search configuration: every knob, its default and meaning.
+    #[command(after_help = "Example:\n  ablate config --explain")]
+    Config(ConfigArgs),
+}
+
+const SEARCH_EXAMPLES: &str = "\
+Examples:
+  ablate search --fen startpos --depth 6
+  ablate search --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\" --depth 5 --format csv
+  ablate search --fen startpos --depth 5 --set alphabeta=false --set pvs=false --set aspiration.enabled=false --set tt=off
+  ablate search --fen startpos --depth 7 --config killers.toml --variant plain";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  ablate check --config ci.toml --reference results/ci-reference.csv
+  ablate check --config ci.toml --reference results/ci-reference.csv --bless";
+
+/// Options of the main job, `ablate --config FILE`.
+#[derive(Debug, Args, Default, Clone)]
+pub struct RunArgs {
+    /// The experiment TOML; a bare name is also looked up in configs/.
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Output CSV [default: results/<name>.csv]; the manifest goes beside it as .json.
+    #[arg(long, short = 'o', value_name = "CSV")]
+    pub out: Option<PathBuf>,
+    /// Override the config's depths, e.g. 5,6.
+    #[arg(long, value_name = "D,D,..", value_delimiter = ',')]
+    pub depths: Option<Vec<u32>>,
+    /// Override the config's suite (an EPD file).
+    #[arg(long, value_name = "EPD")]
+    pub suite: Option<PathBuf>,
+    /// Only the first N positions of the suite.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Set a search knob for the baseline and every variant, e.g. eval=material (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Run only this variant (repeatable) [default: all].
+    #[arg(long = "variant", value_name = "NAME")]
+    pub variants: Vec<String>,
+    /// No progress bar and no summary table.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Overwrite an output CSV made by a different configuration.
+    #[arg(long)]
+    pub force: bool,
+    /// Run only jobs whose index mod N is K, e.g. 0/4.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+/// Options of `ablate perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// EPD file with D1…Dn counts.
+    pub epd: PathBuf,
+    /// The deepest Dk to check [default: all recorded depths].
+    #[arg(long, short = 'd')]
+    pub depth: Option<u32>,
+}
+
+/// Output format of `ablate search`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum SearchFormat {
+    /// Aligned columns for reading.
+    Table,
+    /// CSV with a header.
+    Csv,
+    /// One JSON array of rows.
+    Json,
+}
+
+/// Options of `ablate search`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// A FEN (4 to 6 fields) or `startpos`.
+    #[arg(long)]
+    pub fen: String,
+    /// Search depth in plies (at least 1).
+    #[arg(long, short = 'd')]
+    pub depth: u32,
+    /// Take the search settings from an experiment file's [search] table.
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// With --config: take this variant's settings [default: baseline].
+    #[arg(long, value_name = "NAME", requires = "config")]
+    pub variant: Option<String>,
+    /// Set a knob after the config, e.g. ordering.killers=0 (repeatable, applied in order).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SearchFormat::Table)]
+    pub format: SearchFormat,
+}
+
+/// Options of `ablate check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The experiment TOML (a bare name is looked up in configs/).
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: PathBuf,
+    /// The reference CSV to compare with.
+    #[arg(long, short = 'r', value_name = "CSV")]
+    pub reference: PathBuf,
+    /// Rewrite the reference with this run's rows.
+    #[arg(long)]
+    pub bless: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// Options of `ablate report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A results CSV written by `ablate --config`.
+    pub csv: PathBuf,
+    /// Write the Markdown tables here [default: beside the CSV, .md].
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// Write the charts here [default: beside the CSV, .svg]; the ratio chart gets a -ratio suffix.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Options of `ablate merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard CSVs of one experiment.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The merged CSV.
+    #[arg(long, short = 'o', value_name = "CSV")]
+    pub out: PathBuf,
+}
+
+/// Options of `ablate bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Search depth for bench.epd.
+    #[arg(long, short = 'd', default_value_t = 6)]
+    pub depth: u32,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `ablate config`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Print every search knob with its default and meaning.
+    #[arg(long)]
+    pub explain: bool,
+}

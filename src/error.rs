@@ -1,0 +1,81 @@
+//! Error kinds that decide the process exit code.
+
+use std::fmt;
+
+/// Exit code when everything ran and every check passed.
+pub const EXIT_OK: i32 = 0;
+/// Exit code when a check (perft, reference comparison) found a mismatch.
+pub const EXIT_CHECK_FAILED: i32 = 1;
+/// Exit code for bad usage or bad input (config, EPD, FEN, SAN, output path).
+pub const EXIT_INPUT: i32 = 2;
+/// Exit code after Ctrl-C: the shell convention 128 + SIGINT.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// A located input error: `file:line: what is wrong`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// The file the input came from (as the user named it).
+    pub file: String,
+    /// The 1-based line, when the input is line-oriented.
+    pub line: Option<usize>,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl InputError {
+    /// An error tied to one line of a file.
+    pub fn at_line(file: impl Into<String>, line: usize, message: impl Into<String>) -> Self {
+        InputError { file: file.into(), line: Some(line), message: message.into() }
+    }
+
+    /// An error about a whole file or a key inside it.
+    pub fn in_file(file: impl Into<String>, message: impl Into<String>) -> Self {
+        InputError { file: file.into(), line: None, message: message.into() }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// A check ran to completion and found differences (exit code 1, not 2).
+#[derive(Debug)]
+pub struct CheckFailed(pub String);
+
+impl fmt::Display for CheckFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CheckFailed {}
+
+/// The run was stopped by Ctrl-C after saving what had finished (exit code 130).
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Maps any error to the documented exit code.
+pub fn exit_code_for(err: &anyhow::Error) -> i32 {
+    if err.downcast_ref::<CheckFailed>().is_some() {
+        EXIT_CHECK_FAILED
+    } else if err.downcast_ref::<Interrupted>().is_some() {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_INPUT
+    }
+}

@@ -1,0 +1,10 @@
+//! ablate: an ablation harness for alpha-beta move ordering with exact, deterministic node counts.
+//!
+//! The pipeline: config → suite → jobs → search → records → exporters.
+
+pub mod chess;
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod output;
+pub mod suite;

@@ -1,0 +1,3 @@
+//! What the user sees in the terminal: tables, the progress bar, the summary.
+
+pub mod table;

@@ -1,0 +1,67 @@
+//! Test suites: EPD files read into positions with their solutions and perft counts.
+
+pub mod epd;
+pub mod fen;
+
+pub use epd::{parse_epd_line, EpdPosition};
+
+use crate::error::InputError;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// A loaded EPD file: its positions in file order, and the file's SHA-256.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    /// The path as the user gave it.
+    pub path: String,
+    /// Positions in file order.
+    pub positions: Vec<EpdPosition>,
+    /// Hex SHA-256 of the file's bytes, recorded in manifests.
+    pub sha256: String,
+}
+
+impl Suite {
+    /// Reads and validates every line; the first bad line is the error.
+    pub fn load(path: &Path) -> Result<Suite, InputError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| InputError::in_file(&shown, format!("cannot read the suite: {e}")))?;
+        let text = String::from_utf8(bytes.clone())
+            .map_err(|_| InputError::in_file(&shown, "not UTF-8 text; expected an EPD file"))?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let positions = Self::parse(&shown, &stem, &text)?;
+        if positions.is_empty() {
+            return Err(InputError::in_file(&shown, "the suite has no positions; expected one EPD line per position"));
+        }
+        let sha256 = hex(&Sha256::digest(&bytes));
+        Ok(Suite { path: shown, positions, sha256 })
+    }
+
+    /// Parses EPD text; blank lines and lines starting with `#` are skipped.
+    pub fn parse(file: &str, stem: &str, text: &str) -> Result<Vec<EpdPosition>, InputError> {
+        let mut positions: Vec<EpdPosition> = Vec::new();
+        let mut seen = std::collections::HashMap::new();
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let position = parse_epd_line(trimmed, &format!("{stem}:{number}"))
+                .map_err(|message| InputError::at_line(file, number, message))?;
+            if let Some(first) = seen.insert(position.id.clone(), number) {
+                return Err(InputError::at_line(
+                    file,
+                    number,
+                    format!("id \"{}\" is already used on line {first}; expected unique ids", position.id),
+                ));
+            }
+            positions.push(EpdPosition { line: number, ..position });
+        }
+        Ok(positions)
+    }
+}
+
+/// Lower-case hex of a byte string.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
