@@ -5,6 +5,8 @@
 pub mod chess;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod error;
 pub mod output;
+pub mod search;
 pub mod suite;

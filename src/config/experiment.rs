@@ -1,0 +1,350 @@
+//! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
+
+use super::keys::{self, suggest};
+use super::SearchConfig;
+use crate::error::InputError;
+use crate::search::MAX_DEPTH;
+use std::path::{Path, PathBuf};
+use toml::{Table, Value};
+
+/// The reserved name of the unmodified `[search]` configuration.
+pub const BASELINE: &str = "baseline";
+
+const TOP_LEVEL_KEYS: &[&str] = &["name", "description", "suite", "depths", "limit", "ids", "search", "variants", "grid"];
+
+/// An experiment as written in its TOML file (before command-line overrides).
+#[derive(Debug, Clone)]
+pub struct Experiment {
+    /// The file, as the user named it (or as found in configs/).
+    pub file: String,
+    /// Output stem: results/<name>.csv.
+    pub name: String,
+    /// Free text.
+    pub description: String,
+    /// The EPD suite, relative to the current directory.
+    pub suite: PathBuf,
+    /// Depths to report, ascending and unique.
+    pub depths: Vec<u32>,
+    /// Only the first N positions.
+    pub limit: Option<usize>,
+    /// Only these position ids.
+    pub ids: Option<Vec<String>>,
+    /// The `[search]` overrides.
+    pub baseline: Table,
+    /// Named variants in file order, grid combinations last; the baseline is not among them.
+    pub variants: Vec<(String, Table)>,
+}
+
+/// A variant with its fully resolved configuration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ResolvedVariant {
+    /// The variant's name.
+    pub name: String,
+    /// The configuration it searches with.
+    pub config: SearchConfig,
+}
+
+/// Finds a config: the path as given, else `configs/<name>` for a bare file name.
+pub fn locate(path: &Path) -> PathBuf {
+    if !path.exists() && path.components().count() == 1 {
+        let in_configs = Path::new("configs").join(path);
+        if in_configs.exists() {
+            return in_configs;
+        }
+        let with_ext = in_configs.with_extension("toml");
+        if with_ext.exists() {
+            return with_ext;
+        }
+    }
+    path.to_path_buf()
+}
+
+impl Experiment {
+    /// Reads and checks an experiment file; every error names the file and the key.
+    pub fn load(path: &Path) -> Result<Experiment, InputError> {
+        let path = locate(path);
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(&path).map_err(|e| InputError::in_file(&file, format!("cannot read the config: {e}")))?;
+        Self::parse(&file, &text)
+    }
+
+    /// Parses experiment TOML text that came from `file`.
+    pub fn parse(file: &str, text: &str) -> Result<Experiment, InputError> {
+        let err = |m: String| InputError::in_file(file, m);
+        let table: Table = text.parse().map_err(|e: toml::de::Error| {
+            let line = e.span().map(|s| text[..s.start].lines().count().max(1));
+            let message = format!("not valid TOML: {}", e.message());
+            match line {
+                Some(line) => InputError::at_line(file, line, message),
+                None => InputError::in_file(file, message),
+            }
+        })?;
+        let known: Vec<String> = TOP_LEVEL_KEYS.iter().map(|s| s.to_string()).collect();
+        for key in table.keys() {
+            if !TOP_LEVEL_KEYS.contains(&key.as_str()) {
+                let hint = match suggest(key, &known) {
+                    Some(best) => format!("did you mean \"{best}\"?"),
+                    None => format!("expected one of {}", TOP_LEVEL_KEYS.join(", ")),
+                };
+                return Err(err(format!("unknown key \"{key}\"; {hint}")));
+            }
+        }
+        let stem = Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = match table.get("name") {
+            None => stem,
+            Some(Value::String(s)) if is_file_safe(s) => s.clone(),
+            Some(other) => return Err(err(format!("name = {other}; expected a non-empty string of letters, digits, - _ or ."))),
+        };
+        let description = match table.get("description") {
+            None => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => return Err(err(format!("description = {other}; expected a string"))),
+        };
+        let suite = match table.get("suite") {
+            Some(Value::String(s)) if !s.is_empty() => PathBuf::from(s),
+            Some(other) => return Err(err(format!("suite = {other}; expected the path of an EPD file"))),
+            None => return Err(err("missing key \"suite\"; expected the path of an EPD file, e.g. suite = \"positions/bk.epd\"".into())),
+        };
+        let depths = match table.get("depths") {
+            Some(Value::Array(items)) => {
+                let mut depths = Vec::new();
+                for item in items {
+                    match item.as_integer() {
+                        Some(d) if d >= 1 && d <= MAX_DEPTH as i64 => depths.push(d as u32),
+                        _ => return Err(err(format!("depths: {item}; expected whole numbers from 1 to {MAX_DEPTH}"))),
+                    }
+                }
+                normalise_depths(depths).map_err(|m| err(format!("depths: {m}")))?
+            }
+            Some(other) => return Err(err(format!("depths = {other}; expected a list such as [5, 6]"))),
+            None => return Err(err("missing key \"depths\"; expected a list such as depths = [5, 6]".into())),
+        };
+        let limit = match table.get("limit") {
+            None => None,
+            Some(Value::Integer(n)) if *n >= 1 => Some(*n as usize),
+            Some(other) => return Err(err(format!("limit = {other}; expected a whole number of positions, 1 or more"))),
+        };
+        let ids = match table.get("ids") {
+            None => None,
+            Some(Value::Array(items)) if !items.is_empty() => Some(
+                items
+                    .iter()
+                    .map(|v| v.as_str().map(str::to_string).ok_or_else(|| err(format!("ids: {v}; expected strings"))))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            Some(other) => return Err(err(format!("ids = {other}; expected a non-empty list of position ids"))),
+        };
+        let baseline = match table.get("search") {
+            None => Table::new(),
+            Some(Value::Table(t)) => t.clone(),
+            Some(other) => return Err(err(format!("search = {other}; expected a table [search]"))),
+        };
+        keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
+
+        let mut variants = Vec::new();
+        match table.get("variants") {
+            None => {}
+            Some(Value::Table(t)) => {
+                for (vname, body) in t {
+                    if vname == BASELINE {
+                        return Err(err(format!("variant \"{BASELINE}\": the name is reserved for [search]; rename it")));
+                    }
+                    let Value::Table(overrides) = body else {
+                        return Err(err(format!("variant \"{vname}\" = {body}; expected a table [variants.{vname}]")));
+                    };
+                    keys::check_layer(overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+                    variants.push((vname.clone(), overrides.clone()));
+                }
+            }
+            Some(other) => return Err(err(format!("variants = {other}; expected tables [variants.NAME]"))),
+        }
+        if let Some(grid) = table.get("grid") {
+            let Value::Table(grid) = grid else {
+                return Err(err(format!("grid = {grid}; expected a table [grid] of key = [values]")));
+            };
+            for (vname, overrides) in grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))? {
+                keys::check_layer(&overrides).map_err(|m| err(format!("[grid]: {m}")))?;
+                if variants.iter().any(|(n, _)| *n == vname) {
+                    return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
+                }
+                variants.push((vname, overrides));
+            }
+        }
+        Ok(Experiment { file: file.to_string(), name, description, suite, depths, limit, ids, baseline, variants })
+    }
+
+    /// Every variant's name, the baseline first.
+    pub fn variant_names(&self) -> Vec<String> {
+        std::iter::once(BASELINE.to_string()).chain(self.variants.iter().map(|(n, _)| n.clone())).collect()
+    }
+
+    /// Resolves every variant with `--set` applied after it; errors name the variant.
+    pub fn resolve(&self, sets: &[String]) -> Result<Vec<ResolvedVariant>, InputError> {
+        self.variant_names().iter().map(|name| self.resolve_one(name, sets)).collect()
+    }
+
+    /// One variant's configuration, `--set` applied last.
+    pub fn search_config_with_sets(&self, variant: &str, sets: &[String]) -> Result<SearchConfig, InputError> {
+        Ok(self.resolve_one(variant, sets)?.config)
+    }
+
+    fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
+        let set_table = crate::commands::search::sets_table(sets)?;
+        keys::check_layer(&set_table).map_err(|m| InputError::in_file("--set", m))?;
+        let empty = Table::new();
+        let overrides = if name == BASELINE {
+            &empty
+        } else {
+            match self.variants.iter().find(|(n, _)| n == name) {
+                Some((_, t)) => t,
+                None => {
+                    let names = self.variant_names();
+                    let hint = match suggest(name, &names) {
+                        Some(best) => format!("did you mean \"{best}\"?"),
+                        None => format!("expected one of: {}", names.join(", ")),
+                    };
+                    return Err(InputError::in_file(&self.file, format!("no variant \"{name}\"; {hint}")));
+                }
+            }
+        };
+        let config = keys::resolve(&[&self.baseline, overrides, &set_table])
+            .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
+        Ok(ResolvedVariant { name: name.to_string(), config })
+    }
+}
+
+/// Sorts and de-duplicates depths.
+pub fn normalise_depths(mut depths: Vec<u32>) -> Result<Vec<u32>, String> {
+    if depths.is_empty() {
+        return Err("empty; expected at least one depth".into());
+    }
+    if let Some(bad) = depths.iter().find(|&&d| d == 0 || d > MAX_DEPTH) {
+        return Err(format!("{bad}; expected depths from 1 to {MAX_DEPTH}"));
+    }
+    depths.sort_unstable();
+    depths.dedup();
+    Ok(depths)
+}
+
+fn is_file_safe(name: &str) -> bool {
+    !name.is_empty() && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+}
+
+/// Every combination of the grid's values, last key varying fastest, named `k=v,k=v`.
+fn grid_variants(grid: &Table) -> Result<Vec<(String, Table)>, String> {
+    let mut axes: Vec<(&String, &Vec<Value>)> = Vec::new();
+    for (key, values) in grid {
+        match values {
+            Value::Array(list) if !list.is_empty() => axes.push((key, list)),
+            other => return Err(format!("\"{key}\" = {other}; expected a non-empty list of values")),
+        }
+    }
+    let mut combos: Vec<(Vec<String>, Table)> = vec![(Vec::new(), Table::new())];
+    for (key, values) in axes {
+        let mut next = Vec::new();
+        for (names, table) in &combos {
+            for value in values {
+                let mut names = names.clone();
+                let shown = match value {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                names.push(format!("{key}={shown}"));
+                let mut table = table.clone();
+                keys::insert(&mut table, key, value.clone());
+                next.push((names, table));
+            }
+        }
+        combos = next;
+    }
+    Ok(combos.into_iter().filter(|(n, _)| !n.is_empty()).map(|(n, t)| (n.join(","), t)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+name = "killers"
+suite = "positions/startpos.epd"
+depths = [8, 7, 7]
+[search]
+ordering.killers = 0
+[variants.killers]
+ordering.killers = 2
+[variants.alpha]
+pvs = false
+[grid]
+"ordering.history" = [false, true]
+"tt" = ["off", "full"]
+"#;
+
+    fn parse_err(text: &str) -> String {
+        Experiment::parse("configs/k.toml", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn variants_keep_file_order_and_grid_comes_last() {
+        let e = Experiment::parse("configs/k.toml", GOOD).unwrap();
+        assert_eq!(e.depths, vec![7, 8]);
+        assert_eq!(
+            e.variant_names(),
+            [
+                "baseline",
+                "killers",
+                "alpha",
+                "ordering.history=false,tt=off",
+                "ordering.history=false,tt=full",
+                "ordering.history=true,tt=off",
+                "ordering.history=true,tt=full"
+            ]
+        );
+        let resolved = e.resolve(&["eval=material".into()]).unwrap();
+        assert_eq!(resolved[0].config.ordering.killers, 0);
+        assert_eq!(resolved[1].config.ordering.killers, 2);
+        assert!(!resolved[2].config.pvs);
+        assert_eq!(resolved[3].config.tt, crate::config::search_config::TtMode::Off);
+        assert!(resolved.iter().all(|v| v.config.eval == crate::chess::eval::EvalKind::Material));
+    }
+
+    #[test]
+    fn unknown_keys_name_file_variant_and_suggest() {
+        let text = GOOD.replace("[variants.killers]\nordering.killers = 2", "[variants.killers]\nordering.killer = 2");
+        assert_eq!(
+            parse_err(&text),
+            "configs/k.toml: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+        );
+        let text = GOOD.replace("depths = [8, 7, 7]", "depths = [8, 7, 7]\ndepth = 3");
+        assert_eq!(parse_err(&text), "configs/k.toml: unknown key \"depth\"; did you mean \"depths\"?");
+        let text = GOOD.replace("[search]\nordering.killers = 0", "[search]\nordering.kilers = 0");
+        assert_eq!(
+            parse_err(&text),
+            "configs/k.toml: [search]: unknown key \"ordering.kilers\"; did you mean \"ordering.killers\"?"
+        );
+        let text = GOOD.replace("\"tt\" = [\"off\", \"full\"]", "\"tt\" = [\"off\", \"ful\"]");
+        assert!(parse_err(&text).starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": unknown variant `ful`"));
+    }
+
+    #[test]
+    fn bad_values_are_rejected() {
+        assert_eq!(
+            parse_err(&GOOD.replace("depths = [8, 7, 7]", "depths = [0, 5]")),
+            "configs/k.toml: depths: 0; expected whole numbers from 1 to 64"
+        );
+        assert_eq!(
+            parse_err(&GOOD.replace("depths = [8, 7, 7]", "depths = []")),
+            "configs/k.toml: depths: empty; expected at least one depth"
+        );
+        assert!(parse_err(&GOOD.replace("suite = \"positions/startpos.epd\"\n", "")).contains("missing key \"suite\""));
+        let e = Experiment::parse("configs/k.toml", &GOOD.replace("ordering.killers = 2", "aspiration.window = -1")).unwrap();
+        assert_eq!(
+            e.resolve(&[]).unwrap_err().to_string(),
+            "configs/k.toml: variant \"killers\": aspiration.window = -1; expected 0 or more centipawns"
+        );
+        assert_eq!(
+            parse_err("suite = \"x.epd\"\ndepths = [1]\n[variants.baseline]\npvs = false\n"),
+            "configs/k.toml: variant \"baseline\": the name is reserved for [search]; rename it"
+        );
+        assert!(parse_err("suite = \"x.epd\"\ndepths = [1\n").starts_with("configs/k.toml:2: not valid TOML"));
+    }
+}

@@ -1,0 +1,207 @@
+//! Dotted key paths over TOML tables: merging overrides, `--set KEY=VALUE`, unknown-key suggestions.
+
+use super::SearchConfig;
+use toml::{Table, Value};
+
+/// Every leaf key of `SearchConfig`, dotted (`ordering.killers`), in declaration order.
+pub fn known_keys() -> Vec<String> {
+    let table = Value::try_from(SearchConfig::default()).expect("the default config serialises");
+    match table {
+        Value::Table(t) => flatten(&t).into_iter().map(|(k, _)| k).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The leaves of a table as (dotted key, value) pairs.
+pub fn flatten(table: &Table) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    flatten_into("", table, &mut out);
+    out
+}
+
+fn flatten_into(prefix: &str, table: &Table, out: &mut Vec<(String, Value)>) {
+    for (key, value) in table {
+        let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        match value {
+            Value::Table(inner) => flatten_into(&path, inner, out),
+            other => out.push((path, other.clone())),
+        }
+    }
+}
+
+/// Sets `a.b.c = value`, creating intermediate tables; a later set of the same key wins.
+pub fn insert(table: &mut Table, key: &str, value: Value) {
+    let mut parts = key.split('.').peekable();
+    let mut current = table;
+    while let Some(part) = parts.next() {
+        if parts.peek().is_none() {
+            current.insert(part.to_string(), value);
+            return;
+        }
+        let entry = current.entry(part.to_string()).or_insert_with(|| Value::Table(Table::new()));
+        if !entry.is_table() {
+            *entry = Value::Table(Table::new());
+        }
+        current = match entry {
+            Value::Table(t) => t,
+            _ => unreachable!("made a table just above"),
+        };
+    }
+}
+
+/// Reads `KEY=VALUE`: VALUE as a TOML value (`true`, `2`, `0.5`, `"x"`), or a bare word as a string.
+pub fn parse_set(text: &str) -> Result<(String, Value), String> {
+    let Some((key, raw)) = text.split_once('=') else {
+        return Err(format!("--set \"{text}\"; expected KEY=VALUE, e.g. ordering.killers=2"));
+    };
+    let key = key.trim();
+    let raw = raw.trim();
+    if key.is_empty() || raw.is_empty() {
+        return Err(format!("--set \"{text}\"; expected KEY=VALUE with both sides non-empty"));
+    }
+    let value = match format!("v = {raw}").parse::<Table>() {
+        Ok(mut t) => t.remove("v").unwrap_or_else(|| Value::String(raw.to_string())),
+        Err(_) => Value::String(raw.to_string()),
+    };
+    Ok((key.to_string(), value))
+}
+
+/// Checks one override table on its own: every key known, every value of the right type.
+pub fn check_layer(layer: &Table) -> Result<(), String> {
+    let known = known_keys();
+    for (key, value) in flatten(layer) {
+        check_key(&key, &value, &known)?;
+    }
+    Ok(())
+}
+
+/// Merges override tables over the defaults, in order, and reads a validated `SearchConfig`.
+///
+/// Errors name the key and say what was expected; the caller adds the file and variant.
+pub fn resolve(layers: &[&Table]) -> Result<SearchConfig, String> {
+    let mut merged = Table::new();
+    for layer in layers {
+        check_layer(layer)?;
+        for (key, value) in flatten(layer) {
+            insert(&mut merged, &key, value);
+        }
+    }
+    let config: SearchConfig = Value::Table(merged).try_into().map_err(|e: toml::de::Error| e.message().to_string())?;
+    config.validate()?;
+    Ok(config)
+}
+
+/// One key: is it known, and does its value have the right type?
+fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
+    if !known.iter().any(|k| k == key) {
+        return Err(match suggest(key, known) {
+            Some(best) => format!("unknown key \"{key}\"; did you mean \"{best}\"?"),
+            None => format!("unknown key \"{key}\"; `ablate config --explain` lists the valid keys"),
+        });
+    }
+    let mut single = Table::new();
+    insert(&mut single, key, value.clone());
+    let attempt: Result<SearchConfig, toml::de::Error> = Value::Table(single).try_into();
+    attempt.map(|_| ()).map_err(|e| format!("key \"{key}\" = {value}: {}", e.message().trim()))
+}
+
+/// The nearest valid key by edit distance, when it is near enough to be a typo.
+pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let d = edit_distance(key, candidate);
+        let last = candidate.rsplit('.').next().unwrap_or(candidate);
+        let d = d.min(edit_distance(key, last) + 1);
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, candidate));
+        }
+    }
+    best.filter(|(d, c)| *d <= 3.max(c.len() / 4)).map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = previous[j] + usize::from(ca != cb);
+            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::search_config::{CaptureOrder, KnobKind, KNOBS};
+
+    fn table(text: &str) -> Table {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn knob_list_matches_the_struct() {
+        let documented: Vec<&str> = KNOBS.iter().map(|(k, _, _)| *k).collect();
+        let mut known = known_keys();
+        let mut doc: Vec<String> = documented.iter().map(|s| s.to_string()).collect();
+        known.sort();
+        doc.sort();
+        assert_eq!(known, doc);
+        assert!(KNOBS.iter().any(|(k, kind, _)| *k == "tt" && *kind == KnobKind::TreeChanging));
+    }
+
+    #[test]
+    fn set_reads_toml_values_and_bare_words() {
+        assert_eq!(parse_set("ordering.killers=2").unwrap(), ("ordering.killers".into(), Value::Integer(2)));
+        assert_eq!(parse_set("pvs=false").unwrap().1, Value::Boolean(false));
+        assert_eq!(parse_set("ordering.history_decay=0.5").unwrap().1, Value::Float(0.5));
+        assert_eq!(parse_set("eval=material").unwrap().1, Value::String("material".into()));
+        assert_eq!(parse_set("eval=\"pst\"").unwrap().1, Value::String("pst".into()));
+        assert!(parse_set("eval").unwrap_err().contains("expected KEY=VALUE"));
+    }
+
+    #[test]
+    fn layers_merge_in_order() {
+        let base = table("ordering.killers = 0\ntt = \"off\"");
+        let variant = table("[ordering]\nkillers = 2\ncaptures = \"first\"");
+        let cfg = resolve(&[&base, &variant]).unwrap();
+        assert_eq!(cfg.ordering.killers, 2);
+        assert_eq!(cfg.ordering.captures, CaptureOrder::First);
+        assert_eq!(cfg.tt, crate::config::search_config::TtMode::Off);
+    }
+
+    #[test]
+    fn unknown_keys_get_a_suggestion() {
+        let e = resolve(&[&table("ordering.killer = 2")]).unwrap_err();
+        assert_eq!(e, "unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?");
+        let e = resolve(&[&table("killers = 2")]).unwrap_err();
+        assert_eq!(e, "unknown key \"killers\"; did you mean \"ordering.killers\"?");
+        let e = resolve(&[&table("zzzzzzzzzzzzzzzz = 2")]).unwrap_err();
+        assert!(e.contains("config --explain"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_name_the_key_and_the_valid_ones() {
+        let e = resolve(&[&table("ordering.captures = \"mvvlva\"")]).unwrap_err();
+        assert!(e.starts_with("key \"ordering.captures\" = \"mvvlva\": unknown variant `mvvlva`, expected one of"), "{e}");
+        assert!(e.contains("`mvv_lva`"), "{e}");
+        let e = resolve(&[&table("ordering.killers = \"two\"")]).unwrap_err();
+        assert!(e.starts_with("key \"ordering.killers\" = \"two\""), "{e}");
+        let e = resolve(&[&table("aspiration.window = -5")]).unwrap_err();
+        assert_eq!(e, "aspiration.window = -5; expected 0 or more centipawns");
+        let e = resolve(&[&table("ordering.killers = 5")]).unwrap_err();
+        assert_eq!(e, "ordering.killers = 5; expected 0 to 4");
+    }
+
+    #[test]
+    fn minimax_rejects_window_knobs() {
+        let e = resolve(&[&table("alphabeta = false")]).unwrap_err();
+        assert!(e.starts_with("alphabeta = false (minimax) does not combine with pvs = true, aspiration.enabled = true, tt = \"full\""), "{e}");
+        let ok = table("alphabeta = false\npvs = false\naspiration.enabled = false\ntt = \"move\"");
+        assert!(resolve(&[&ok]).is_ok());
+    }
+}

@@ -1,0 +1,110 @@
+//! Stage-wise generation into stack lists: captures, tactical moves, quiet moves.
+
+use arrayvec::ArrayVec;
+use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
+
+/// A move with its ordering score.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoredMove {
+    /// The move.
+    pub mv: Move,
+    /// Higher is tried first; ties keep generator order.
+    pub score: i32,
+}
+
+/// A stack-allocated move list (218 is the most legal moves any position has).
+pub type MoveList = ArrayVec<ScoredMove, 256>;
+
+/// Which moves a generation pass produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gen {
+    /// Every legal move.
+    All,
+    /// Captures (en passant included) and promotions.
+    Tactical,
+    /// Captures only (quiescence).
+    Captures,
+    /// Everything that is not tactical.
+    Quiet,
+}
+
+/// Appends the legal moves of kind `gen` to `list`, in cozy-chess generator order, with score 0.
+#[inline]
+pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
+    let us = board.side_to_move();
+    let them = board.colors(!us);
+    let ep: BitBoard = match board.en_passant() {
+        Some(file) => Square::new(file, Rank::Sixth.relative_to(us)).bitboard(),
+        None => BitBoard::EMPTY,
+    };
+    let promo_rank = Rank::Eighth.relative_to(us).bitboard();
+    board.generate_moves(|mut piece_moves| {
+        let is_pawn = piece_moves.piece == Piece::Pawn;
+        let captures = if is_pawn { them | ep } else { them };
+        let tactical = if is_pawn { captures | promo_rank } else { captures };
+        match gen {
+            Gen::All => {}
+            Gen::Tactical => piece_moves.to &= tactical,
+            Gen::Captures => piece_moves.to &= captures,
+            Gen::Quiet => piece_moves.to &= !tactical,
+        }
+        for mv in piece_moves {
+            list.push(ScoredMove { mv, score: 0 });
+        }
+        false
+    });
+}
+
+/// Moves the best-scored entry at or after `start` to `start`, keeping the others in order.
+#[inline]
+pub fn select_best(list: &mut [ScoredMove], start: usize) {
+    let mut best = start;
+    for i in start + 1..list.len() {
+        if list[i].score > list[best].score {
+            best = i;
+        }
+    }
+    if best != start {
+        list[start..=best].rotate_right(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{is_tactical, legal_moves};
+
+    #[test]
+    fn stages_partition_the_legal_moves() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let board = Board::from_fen(fen, false).unwrap();
+            let (mut all, mut tactical, mut quiet, mut captures) =
+                (MoveList::new(), MoveList::new(), MoveList::new(), MoveList::new());
+            generate(&board, Gen::All, &mut all);
+            generate(&board, Gen::Tactical, &mut tactical);
+            generate(&board, Gen::Quiet, &mut quiet);
+            generate(&board, Gen::Captures, &mut captures);
+            assert_eq!(all.len(), legal_moves(&board).len());
+            assert_eq!(tactical.len() + quiet.len(), all.len(), "{fen}");
+            assert!(tactical.iter().all(|m| is_tactical(&board, m.mv)));
+            assert!(quiet.iter().all(|m| !is_tactical(&board, m.mv)));
+            assert!(captures.iter().all(|m| crate::chess::captured_piece(&board, m.mv).is_some()));
+        }
+    }
+
+    #[test]
+    fn selection_is_stable_on_ties() {
+        let m = |s: &str, score| ScoredMove { mv: s.parse().unwrap(), score };
+        let mut list = vec![m("a2a3", 0), m("b2b3", 5), m("c2c3", 0), m("d2d3", 5)];
+        let mut order = Vec::new();
+        for i in 0..list.len() {
+            select_best(&mut list, i);
+            order.push(list[i].mv.to_string());
+        }
+        assert_eq!(order, ["b2b3", "d2d3", "a2a3", "c2c3"]);
+    }
+}

@@ -1,0 +1,231 @@
+//! The staged move picker: hash move, captures, killers, quiet moves, each stage set by the config.
+//!
+//! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
+
+use super::history::HistoryTable;
+use super::movegen::{generate, select_best, Gen, MoveList, ScoredMove};
+use super::ordering::{capture_score, is_losing_capture};
+use crate::chess::is_tactical;
+use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
+use arrayvec::ArrayVec;
+use cozy_chess::{Board, Move, Square};
+
+/// Bonus that puts recaptures ahead of every other capture.
+const RECAPTURE_BONUS: i32 = 1 << 28;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    FirstCapture,
+    Killers,
+    Captures,
+    Quiets,
+    Everything,
+    Done,
+}
+
+/// The stage sequence for one configuration, worked out once per search.
+#[derive(Debug, Clone, Copy)]
+pub struct PickerPlan {
+    stages: [Stage; 6],
+    order: CaptureOrder,
+    recapture_first: bool,
+    killers: usize,
+    history: bool,
+    defer_losing: bool,
+}
+
+impl PickerPlan {
+    /// The stages implied by the ordering knobs.
+    pub fn new(ordering: &OrderingConfig) -> Self {
+        use Stage::*;
+        let sequence: &[Stage] = match (ordering.captures, ordering.killer_placement) {
+            // No capture stage: killers, then every move in generator order (history-sorted when on).
+            (CaptureOrder::None, _) => &[HashMove, Killers, Everything, Done],
+            (_, KillerPlacement::BeforeCaptures) => &[HashMove, Killers, Captures, Quiets, Done],
+            (_, KillerPlacement::AfterFirstCapture) => &[HashMove, FirstCapture, Killers, Captures, Quiets, Done],
+            (_, KillerPlacement::AfterCaptures) => &[HashMove, Captures, Killers, Quiets, Done],
+        };
+        let mut stages = [Done; 6];
+        stages[..sequence.len()].copy_from_slice(sequence);
+        PickerPlan {
+            stages,
+            order: ordering.captures,
+            recapture_first: ordering.recapture_first,
+            killers: ordering.killers as usize,
+            history: ordering.history,
+            defer_losing: ordering.history && ordering.history_scope == HistoryScope::AllRemaining,
+        }
+    }
+}
+
+/// Hands out one node's moves, best first, each exactly once.
+pub struct MovePicker {
+    plan: PickerPlan,
+    stage: usize,
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 4],
+    tried_killers: ArrayVec<Move, 4>,
+    recapture_to: Option<Square>,
+    list: MoveList,
+    next: usize,
+    filled: bool,
+    sorted: bool,
+    captures_done: bool,
+    deferred: ArrayVec<Move, 128>,
+}
+
+impl MovePicker {
+    /// A picker for one node; `recapture_to` is where the opponent's last move landed.
+    pub fn new(plan: PickerPlan, hash_move: Option<Move>, killers: [Option<Move>; 4], recapture_to: Option<Square>) -> Self {
+        MovePicker {
+            plan,
+            stage: 0,
+            hash_move,
+            killers,
+            tried_killers: ArrayVec::new(),
+            recapture_to: if plan.recapture_first { recapture_to } else { None },
+            list: MoveList::new(),
+            next: 0,
+            filled: false,
+            sorted: false,
+            captures_done: false,
+            deferred: ArrayVec::new(),
+        }
+    }
+
+    /// The next move to search, or `None` when the node's moves are exhausted.
+    pub fn next(&mut self, board: &Board, history: &HistoryTable) -> Option<Move> {
+        loop {
+            match self.plan.stages[self.stage] {
+                Stage::HashMove => {
+                    self.stage += 1;
+                    // The hash move comes from the table and must be proved legal before it is tried.
+                    if let Some(mv) = self.hash_move.filter(|&mv| board.is_legal(mv)) {
+                        return Some(mv);
+                    }
+                    self.hash_move = None;
+                }
+                Stage::FirstCapture | Stage::Captures => {
+                    if self.captures_done {
+                        self.stage += 1;
+                        continue;
+                    }
+                    if !self.filled {
+                        self.fill_captures(board);
+                    }
+                    let pause_after_one = self.plan.stages[self.stage] == Stage::FirstCapture;
+                    match self.take() {
+                        // The list stays filled across the killer stage that follows the first capture.
+                        Some(mv) => {
+                            if pause_after_one {
+                                self.stage += 1;
+                            }
+                            return Some(mv);
+                        }
+                        None => {
+                            self.captures_done = true;
+                            self.advance();
+                        }
+                    }
+                }
+                Stage::Killers => {
+                    while let Some(slot) = self.killers.iter().take(self.plan.killers).position(|k| k.is_some()) {
+                        let mv = self.killers[slot].take().expect("slot was Some");
+                        // A sibling's killer may be illegal, or a capture here (then the capture stage has it).
+                        if Some(mv) != self.hash_move && !is_tactical(board, mv) && board.is_legal(mv) {
+                            self.tried_killers.push(mv);
+                            return Some(mv);
+                        }
+                    }
+                    self.stage += 1;
+                }
+                Stage::Quiets | Stage::Everything => {
+                    if !self.filled {
+                        self.fill_remaining(board, history);
+                    }
+                    match self.take() {
+                        Some(mv) => return Some(mv),
+                        None => self.advance(),
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    fn advance(&mut self) {
+        self.stage += 1;
+        self.list.clear();
+        self.next = 0;
+        self.filled = false;
+    }
+
+    fn fill_captures(&mut self, board: &Board) {
+        generate(board, Gen::Tactical, &mut self.list);
+        let mut varied = false;
+        let mut write = 0;
+        for read in 0..self.list.len() {
+            let mv = self.list[read].mv;
+            if Some(mv) == self.hash_move {
+                continue;
+            }
+            if self.plan.defer_losing && is_losing_capture(board, mv) {
+                self.deferred.push(mv);
+                continue;
+            }
+            let mut score = capture_score(board, mv, self.plan.order);
+            if self.recapture_to == Some(mv.to) {
+                score += RECAPTURE_BONUS;
+            }
+            varied |= score != 0;
+            self.list[write] = ScoredMove { mv, score };
+            write += 1;
+        }
+        self.list.truncate(write);
+        self.mark_filled(varied);
+    }
+
+    fn fill_remaining(&mut self, board: &Board, history: &HistoryTable) {
+        let gen = if self.plan.stages.contains(&Stage::Everything) { Gen::All } else { Gen::Quiet };
+        generate(board, gen, &mut self.list);
+        for &mv in &self.deferred {
+            self.list.push(ScoredMove { mv, score: 0 });
+        }
+        let mut varied = false;
+        let mut write = 0;
+        for read in 0..self.list.len() {
+            let mv = self.list[read].mv;
+            if Some(mv) == self.hash_move || self.tried_killers.contains(&mv) {
+                continue;
+            }
+            let mut score = if self.plan.history { history.score(board, mv) as i32 } else { 0 };
+            if self.recapture_to == Some(mv.to) && gen == Gen::All && is_tactical(board, mv) {
+                score += RECAPTURE_BONUS;
+            }
+            varied |= score != 0;
+            self.list[write] = ScoredMove { mv, score };
+            write += 1;
+        }
+        self.list.truncate(write);
+        self.mark_filled(varied);
+    }
+
+    fn mark_filled(&mut self, varied: bool) {
+        self.next = 0;
+        self.filled = true;
+        // All-equal scores keep generator order without a selection scan.
+        self.sorted = !varied;
+    }
+
+    fn take(&mut self) -> Option<Move> {
+        if self.next >= self.list.len() {
+            return None;
+        }
+        if !self.sorted {
+            select_best(&mut self.list, self.next);
+        }
+        self.next += 1;
+        Some(self.list[self.next - 1].mv)
+    }
+}

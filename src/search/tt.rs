@@ -1,0 +1,149 @@
+//! Transposition table: a flat power-of-two array of two-word entries, always-replace.
+
+use super::{Score, MATE, MATE_BOUND};
+use cozy_chess::{Move, Piece, Square};
+
+/// What a stored score says about the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true value is at least the score (the node failed high).
+    Lower,
+    /// The true value is at most the score (the node failed low).
+    Upper,
+}
+
+/// A decoded table entry.
+#[derive(Debug, Clone, Copy)]
+pub struct TtEntry {
+    /// The best or refuting move found, if any.
+    pub mv: Option<Move>,
+    /// Score, mate distances relative to this node.
+    pub score: Score,
+    /// Remaining depth of the search that stored it.
+    pub depth: u8,
+    /// How the score bounds the value.
+    pub bound: Bound,
+}
+
+/// The table; zero words mean empty, so a fresh table costs only untouched zero pages.
+pub struct TranspositionTable {
+    words: Vec<u64>,
+    mask: usize,
+}
+
+impl TranspositionTable {
+    /// A fresh table of `mb` MiB, rounded down to a power-of-two number of 16-byte entries.
+    pub fn new(mb: u32) -> Self {
+        let wanted = (((mb as usize) << 20) / 16).max(1);
+        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        TranspositionTable { words: vec![0; entries * 2], mask: entries - 1 }
+    }
+
+    /// Looks up a position; the full 64-bit key is compared.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        let i = (key as usize & self.mask) * 2;
+        if self.words[i] != key || self.words[i + 1] == 0 {
+            return None;
+        }
+        let data = self.words[i + 1];
+        let bound = match (data >> 40) & 0b11 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(TtEntry {
+            mv: unpack_move(data as u16),
+            score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
+            depth: (data >> 32) as u8,
+            bound,
+        })
+    }
+
+    /// Stores an entry, replacing whatever was in the slot.
+    #[inline]
+    pub fn store(&mut self, key: u64, ply: usize, mv: Option<Move>, score: Score, depth: u32, bound: Bound) {
+        let i = (key as usize & self.mask) * 2;
+        let bound_bits: u64 = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let stored = score_to_tt(score, ply) as i16 as u16 as u64;
+        let data = pack_move(mv) as u64 | (stored << 16) | ((depth.min(255) as u64) << 32) | (bound_bits << 40);
+        self.words[i] = key;
+        self.words[i + 1] = data;
+    }
+}
+
+/// Mate scores are stored relative to the node so that they stay right at another ply.
+fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        (score - ply as Score).min(MATE)
+    } else if score <= -MATE_BOUND {
+        (score + ply as Score).max(-MATE)
+    } else {
+        score
+    }
+}
+
+fn pack_move(mv: Option<Move>) -> u16 {
+    match mv {
+        None => 0,
+        Some(m) => {
+            let promo = m.promotion.map_or(0, |p| p as u16 + 1);
+            m.from as u16 | (m.to as u16) << 6 | promo << 12
+        }
+    }
+}
+
+fn unpack_move(bits: u16) -> Option<Move> {
+    if bits == 0 {
+        return None;
+    }
+    let promotion = match bits >> 12 {
+        0 => None,
+        p => Some(Piece::index((p - 1) as usize)),
+    };
+    Some(Move { from: Square::index((bits & 63) as usize), to: Square::index(((bits >> 6) & 63) as usize), promotion })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_with_mate_adjustment() {
+        let mut tt = TranspositionTable::new(1);
+        let mv: Move = "e7e8n".parse().unwrap();
+        tt.store(0xdead_beef, 3, Some(mv), MATE - 5, 7, Bound::Lower);
+        let e = tt.probe(0xdead_beef, 3).unwrap();
+        assert_eq!(e.mv, Some(mv));
+        assert_eq!(e.score, MATE - 5);
+        assert_eq!((e.depth, e.bound), (7, Bound::Lower));
+        // The same mate seen from two plies nearer the root is two plies longer.
+        assert_eq!(tt.probe(0xdead_beef, 1).unwrap().score, MATE - 3);
+        assert!(tt.probe(0xdead_beee, 3).is_none());
+        tt.store(42, 0, None, -17, 1, Bound::Upper);
+        let e = tt.probe(42, 0).unwrap();
+        assert_eq!((e.mv, e.score, e.bound), (None, -17, Bound::Upper));
+    }
+
+    #[test]
+    fn size_is_a_power_of_two() {
+        assert_eq!(TranspositionTable::new(16).words.len(), 2 << 20);
+        assert_eq!(TranspositionTable::new(3).words.len(), 2 * (1 << 17));
+    }
+}
