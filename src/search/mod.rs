@@ -307,13 +307,15 @@ impl<'a> Searcher<'a> {
     }
 
     /// Captures only, beyond the horizon; the static evaluation is a lower bound when stand-pat is on.
+    ///
+    /// Always alpha-beta, even under `alphabeta = false`: there the horizon node opens it with a full
+    /// window, so its value is exact, while a full-width capture tree would grow beyond reach.
     fn quiescence(&mut self, board: &Board, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         let q = &self.cfg.quiescence;
-        let minimax = !self.cfg.alphabeta;
         let stand = evaluate(board, self.cfg.eval);
         let mut best = if q.stand_pat { stand } else { -INF };
-        if !minimax && q.stand_pat {
+        if q.stand_pat {
             if best >= beta {
                 return best;
             }
@@ -341,17 +343,13 @@ impl<'a> Searcher<'a> {
             child.play_unchecked(list[i].mv);
             self.stats.qnodes += 1;
             self.poll_stop();
-            let score = if minimax {
-                -self.quiescence(&child, ply + 1, -INF, INF)
-            } else {
-                -self.quiescence(&child, ply + 1, -beta, -alpha)
-            };
+            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.aborted {
                 return DRAW;
             }
             if score > best {
                 best = score;
-                if !minimax && score > alpha {
+                if score > alpha {
                     alpha = score;
                     if score >= beta {
                         break;

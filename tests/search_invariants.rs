@@ -1,0 +1,261 @@
+//! The search's promises, asserted on exact counts: minimax equals perft, pure ordering never
+//! changes the root score, alpha-beta saves nodes, mates are found, every search starts fresh.
+
+use ablate::config::{keys, SearchConfig};
+use ablate::search::{search, IterationReport};
+use ablate::suite::{fen::parse_fen, Suite};
+use cozy_chess::Board;
+use std::path::Path;
+
+/// `key = value` lines, applied in order like repeated `--set` (a later line wins).
+fn config(overrides: &str) -> SearchConfig {
+    let mut table = toml::Table::new();
+    for line in overrides.lines().filter(|l| !l.trim().is_empty()) {
+        let (key, value) = keys::parse_set(line).expect("test override");
+        keys::insert(&mut table, &key, value);
+    }
+    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{overrides}: {e}"))
+}
+
+fn suite(name: &str) -> Suite {
+    Suite::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("positions").join(name)).unwrap()
+}
+
+fn run(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<IterationReport> {
+    search(board, depth, cfg, None).expect("not stopped")
+}
+
+/// Scores at depths 1..=depth, whether or not the config deepens iteratively.
+fn scores(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<i32> {
+    if cfg.iterative_deepening {
+        run(board, depth, cfg).iter().map(|r| r.score_cp).collect()
+    } else {
+        (1..=depth).map(|d| run(board, d, cfg)[0].score_cp).collect()
+    }
+}
+
+const MINIMAX: &str = "alphabeta = false\npvs = false\naspiration.enabled = false\ntt = \"off\"\n\
+                       iterative_deepening = false\nquiescence.enabled = false\n";
+
+#[test]
+fn minimax_leaves_equal_perft() {
+    let cfg = config(MINIMAX);
+    let start = Board::default();
+    let d4 = &run(&start, 4, &cfg)[0];
+    assert_eq!(d4.stats.leaves, 197_281);
+    let d5 = &run(&start, 5, &cfg)[0];
+    assert_eq!(d5.stats.leaves, 4_865_609);
+    assert_eq!(d5.stats.nodes, 5_072_213);
+    assert_eq!(d5.stats.qnodes, 0);
+    let (kiwipete, _) = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -").unwrap();
+    assert_eq!(run(&kiwipete, 3, &cfg)[0].stats.leaves, 97_862);
+}
+
+#[test]
+fn minimax_with_quiescence_keeps_leaves_at_perft() {
+    // Quiescence adds qnodes beyond the horizon; the nominal tree is unchanged.
+    let cfg = config(&MINIMAX.replace("quiescence.enabled = false", "quiescence.enabled = true"));
+    let r = &run(&Board::default(), 4, &cfg)[0];
+    assert_eq!(r.stats.leaves, 197_281);
+    assert_eq!(r.stats.nodes, 1 + 20 + 400 + 8_902 + 197_281);
+    assert!(r.stats.qnodes > 0);
+}
+
+/// Every pure-ordering configuration we enumerate, over a base with no tree-changing knob.
+fn pure_ordering_configs() -> Vec<(String, SearchConfig)> {
+    let base = "tt = \"off\"\n";
+    let variants = [
+        "",
+        "ordering.captures = \"none\"",
+        "ordering.captures = \"first\"",
+        "ordering.captures = \"mvv\"",
+        "ordering.captures = \"victim_minus_attacker\"",
+        "ordering.captures = \"scaled_victim_minus_attacker\"",
+        "ordering.recapture_first = true",
+        "ordering.recapture_first = true\nordering.captures = \"none\"",
+        "ordering.killers = 0",
+        "ordering.killers = 1\nordering.killer_placement = \"before_captures\"",
+        "ordering.killers = 1\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
+        "ordering.killers = 1\nordering.killer_placement = \"after_captures\"",
+        "ordering.killers = 2\nordering.killer_placement = \"before_captures\"",
+        "ordering.killers = 2\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
+        "ordering.killers = 4",
+        "ordering.history = false",
+        "ordering.history_bonus = \"depth\"",
+        "ordering.history_bonus = \"two_pow_depth\"",
+        "ordering.history_bonus = \"fibonacci\"",
+        "ordering.history_table = \"from_to\"",
+        "ordering.history_table = \"piece_to\"",
+        "ordering.history_scope = \"all_remaining\"",
+        "ordering.history_good = \"cutoff\"",
+        "ordering.history_decay = 0.0",
+        "ordering.history_decay = 0.5",
+        "pvs = false",
+        "aspiration.enabled = false",
+        "aspiration.research = \"widen\"",
+        "aspiration.window = 0",
+        "aspiration.window = 0\naspiration.research = \"widen\"",
+        "aspiration.window = 10\npvs = false",
+        "tt = \"move\"",
+        "tt = \"move\"\nordering.captures = \"none\"\nordering.killers = 0\nordering.history = false",
+        "iterative_deepening = false",
+        "iterative_deepening = false\ntt = \"move\"",
+        "quiescence.ordering = \"none\"",
+    ];
+    variants
+        .iter()
+        .map(|v| (if v.is_empty() { "defaults, tt off".to_string() } else { v.replace('\n', "; ") }, config(&format!("{base}{v}"))))
+        .collect()
+}
+
+/// The reference: minimax where it is affordable, else plain alpha-beta, which returns the
+/// minimax value by construction; the two are checked equal wherever both are computed.
+fn reference_scores(board: &Board, depth: u32, setup: &str, minimax_depth: u32) -> Vec<i32> {
+    let minimax = config(&format!("{}{setup}", MINIMAX.replace("iterative_deepening = false", "iterative_deepening = true").replace("quiescence.enabled = false\n", "")));
+    let plain = config(&format!(
+        "pvs = false\naspiration.enabled = false\ntt = \"off\"\niterative_deepening = false\n\
+         ordering.captures = \"none\"\nordering.killers = 0\nordering.history = false\n{setup}"
+    ));
+    let exact = scores(board, minimax_depth, &minimax);
+    let plain_scores = scores(board, depth, &plain);
+    assert_eq!(exact[..], plain_scores[..minimax_depth as usize], "plain alpha-beta differs from minimax ({setup})");
+    plain_scores
+}
+
+fn check_pure_ordering(setup: &str, minimax_depth: u32) {
+    const DEPTH: u32 = 4;
+    let bk = suite("bk.epd");
+    let configs: Vec<(String, SearchConfig)> = pure_ordering_configs()
+        .into_iter()
+        .map(|(name, mut cfg)| {
+            let extra = config(setup);
+            cfg.eval = extra.eval;
+            cfg.quiescence.enabled = extra.quiescence.enabled;
+            (name, cfg)
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for position in &bk.positions {
+        let expected = reference_scores(&position.board, DEPTH, setup, minimax_depth);
+        for (name, cfg) in &configs {
+            let got = scores(&position.board, DEPTH, cfg);
+            if got != expected {
+                failures.push(format!("{} [{name}]: expected {expected:?}, got {got:?}", position.id));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{setup}: pure ordering changed the score:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn pure_ordering_keeps_the_score_material_no_quiescence() {
+    check_pure_ordering("eval = \"material\"\nquiescence.enabled = false\n", 3);
+}
+
+#[test]
+fn pure_ordering_keeps_the_score_pst_no_quiescence() {
+    check_pure_ordering("eval = \"pst\"\nquiescence.enabled = false\n", 3);
+}
+
+#[test]
+fn pure_ordering_keeps_the_score_material_quiescence() {
+    check_pure_ordering("eval = \"material\"\nquiescence.enabled = true\n", 3);
+}
+
+#[test]
+fn pure_ordering_keeps_the_score_pst_quiescence() {
+    check_pure_ordering("eval = \"pst\"\nquiescence.enabled = true\n", 3);
+}
+
+#[test]
+fn alpha_beta_never_visits_more_than_minimax() {
+    let bk = suite("bk.epd");
+    for setup in ["quiescence.enabled = false", "quiescence.enabled = true"] {
+        let minimax = config(&format!("{}{setup}", MINIMAX.replace("quiescence.enabled = false\n", "")));
+        let alphabeta = config(&format!(
+            "pvs = false\naspiration.enabled = false\ntt = \"off\"\niterative_deepening = false\n\
+             ordering.captures = \"none\"\nordering.killers = 0\nordering.history = false\n{setup}"
+        ));
+        for position in &bk.positions {
+            for depth in 1..=2 {
+                let m = &run(&position.board, depth, &minimax)[0];
+                let a = &run(&position.board, depth, &alphabeta)[0];
+                assert!(a.nodes_cum <= m.nodes_cum, "{} depth {depth} {setup}: {} > {}", position.id, a.nodes_cum, m.nodes_cum);
+                assert_eq!(a.score_cp, m.score_cp);
+            }
+        }
+    }
+}
+
+#[test]
+fn killers_history_and_mvv_lva_each_save_nodes_on_bk_depth_5() {
+    let bk = suite("bk.epd");
+    let base = "tt = \"off\"\nordering.captures = \"first\"\nordering.killers = 0\nordering.history = false\n";
+    let total = |extra: &str| -> u64 {
+        let cfg = config(&format!("{base}{extra}"));
+        bk.positions.iter().map(|p| run(&p.board, 5, &cfg).last().unwrap().nodes_cum).sum()
+    };
+    let plain = total("");
+    let killers = total("ordering.killers = 2");
+    let history = total("ordering.history = true");
+    let mvv_lva = total("ordering.captures = \"mvv_lva\"");
+    assert!(killers < plain, "killers {killers} vs plain {plain}");
+    assert!(history < plain, "history {history} vs plain {plain}");
+    assert!(mvv_lva < plain, "mvv_lva {mvv_lva} vs plain {plain}");
+}
+
+#[test]
+fn short_mates_are_found_with_the_bm_move() {
+    let wac = suite("wac.epd");
+    let cfg = SearchConfig::default();
+    for id in ["WAC.004", "WAC.005", "WAC.012", "WAC.027", "WAC.054", "WAC.084", "WAC.154", "WAC.188"] {
+        let position = wac.positions.iter().find(|p| p.id == id).unwrap();
+        let last = run(&position.board, 5, &cfg).pop().unwrap();
+        assert_eq!(last.mate, Some(2), "{id}: {last:?}");
+        assert_eq!(last.score_cp, 30_000 - 3, "{id}: mate in 2 moves is 3 plies");
+        assert_eq!(position.solved_by(last.best_move), Some(true), "{id}: {}", last.best_move_uci);
+        assert_eq!(last.pv.split(' ').count(), 3, "{id}: the PV is the whole mating line");
+    }
+}
+
+#[test]
+fn mated_and_stalemated_roots() {
+    let bench = suite("bench.epd");
+    let cfg = SearchConfig::default();
+    let stalemate = bench.positions.iter().find(|p| p.id == "sf-bench-48").unwrap();
+    let mated = bench.positions.iter().find(|p| p.id == "sf-bench-49").unwrap();
+    let s = run(&stalemate.board, 3, &cfg).pop().unwrap();
+    assert_eq!((s.score_cp, s.best_move_uci.as_str(), s.stats.nodes), (0, "", 1));
+    let m = run(&mated.board, 3, &cfg).pop().unwrap();
+    assert_eq!((m.score_cp, m.mate), (-30_000, Some(0)));
+}
+
+#[test]
+fn every_search_starts_from_fresh_tables() {
+    // The same search gives the same counts whatever ran before it in this process.
+    let bk = suite("bk.epd");
+    let cfg = SearchConfig::default();
+    let alone: Vec<_> = run(&bk.positions[3].board, 5, &cfg).iter().map(|r| (r.stats, r.score_cp, r.pv.clone())).collect();
+    let _ = run(&bk.positions[0].board, 6, &cfg);
+    let _ = run(&bk.positions[7].board, 5, &cfg);
+    let again: Vec<_> = run(&bk.positions[3].board, 5, &cfg).iter().map(|r| (r.stats, r.score_cp, r.pv.clone())).collect();
+    assert_eq!(alone, again);
+}
+
+#[test]
+fn pv_is_legal_and_as_long_as_the_depth_in_quiet_lines() {
+    let cfg = SearchConfig::default();
+    let reports = run(&Board::default(), 6, &cfg);
+    for r in &reports {
+        let mut board = Board::default();
+        let moves: Vec<&str> = r.pv.split(' ').collect();
+        assert_eq!(moves.len(), r.depth as usize, "depth {}: {}", r.depth, r.pv);
+        for text in moves {
+            let mv = ablate::chess::legal_moves(&board)
+                .into_iter()
+                .find(|&m| ablate::chess::notation::uci(&board, m) == text)
+                .unwrap_or_else(|| panic!("{text} is not legal in {board}"));
+            board.play(mv);
+        }
+    }
+}
