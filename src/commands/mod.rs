@@ -1,6 +1,8 @@
 //! One module per subcommand; each reads its options and drives the library.
 
+pub mod explain;
 pub mod perft;
+pub mod run;
 pub mod search;
 
 use crate::cli::{Cli, Command};
@@ -11,10 +13,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Config(args)) => explain::run(&args),
         Some(_) => Err(InputError::in_file("ablate", "this subcommand is not built yet").into()),
-        None => match cli.run.config {
-            Some(_) => Err(InputError::in_file("--config", "running experiments is not built yet (see the runner issue)").into()),
-            None => Err(InputError::in_file("ablate", "nothing to do; expected --config FILE or a subcommand (see ablate --help)").into()),
-        },
+        None => run::run(&cli.run),
     }
 }

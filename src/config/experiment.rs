@@ -7,10 +7,11 @@ use crate::search::MAX_DEPTH;
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
-/// The reserved name of the unmodified `[search]` configuration.
+/// The default name of the unmodified `[search]` configuration.
 pub const BASELINE: &str = "baseline";
 
-const TOP_LEVEL_KEYS: &[&str] = &["name", "description", "suite", "depths", "limit", "ids", "search", "variants", "grid"];
+const TOP_LEVEL_KEYS: &[&str] =
+    &["name", "description", "suite", "depths", "limit", "ids", "baseline", "search", "variants", "grid"];
 
 /// An experiment as written in its TOML file (before command-line overrides).
 #[derive(Debug, Clone)]
@@ -29,6 +30,8 @@ pub struct Experiment {
     pub limit: Option<usize>,
     /// Only these position ids.
     pub ids: Option<Vec<String>>,
+    /// The name of the `[search]` variant, the one ratios are taken against.
+    pub baseline_name: String,
     /// The `[search]` overrides.
     pub baseline: Table,
     /// Named variants in file order, grid combinations last; the baseline is not among them.
@@ -36,7 +39,7 @@ pub struct Experiment {
 }
 
 /// A variant with its fully resolved configuration.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ResolvedVariant {
     /// The variant's name.
     pub name: String,
@@ -134,6 +137,11 @@ impl Experiment {
             ),
             Some(other) => return Err(err(format!("ids = {other}; expected a non-empty list of position ids"))),
         };
+        let baseline_name = match table.get("baseline") {
+            None => BASELINE.to_string(),
+            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            Some(other) => return Err(err(format!("baseline = {other}; expected the name of the [search] variant"))),
+        };
         let baseline = match table.get("search") {
             None => Table::new(),
             Some(Value::Table(t)) => t.clone(),
@@ -146,8 +154,8 @@ impl Experiment {
             None => {}
             Some(Value::Table(t)) => {
                 for (vname, body) in t {
-                    if vname == BASELINE {
-                        return Err(err(format!("variant \"{BASELINE}\": the name is reserved for [search]; rename it")));
+                    if *vname == baseline_name {
+                        return Err(err(format!("variant \"{vname}\": the name is reserved for [search]; rename it")));
                     }
                     let Value::Table(overrides) = body else {
                         return Err(err(format!("variant \"{vname}\" = {body}; expected a table [variants.{vname}]")));
@@ -170,12 +178,12 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
-        Ok(Experiment { file: file.to_string(), name, description, suite, depths, limit, ids, baseline, variants })
+        Ok(Experiment { file: file.to_string(), name, description, suite, depths, limit, ids, baseline_name, baseline, variants })
     }
 
     /// Every variant's name, the baseline first.
     pub fn variant_names(&self) -> Vec<String> {
-        std::iter::once(BASELINE.to_string()).chain(self.variants.iter().map(|(n, _)| n.clone())).collect()
+        std::iter::once(self.baseline_name.clone()).chain(self.variants.iter().map(|(n, _)| n.clone())).collect()
     }
 
     /// Resolves every variant with `--set` applied after it; errors name the variant.
@@ -183,16 +191,17 @@ impl Experiment {
         self.variant_names().iter().map(|name| self.resolve_one(name, sets)).collect()
     }
 
-    /// One variant's configuration, `--set` applied last.
+    /// One variant's configuration, `--set` applied last; "baseline" always names `[search]`.
     pub fn search_config_with_sets(&self, variant: &str, sets: &[String]) -> Result<SearchConfig, InputError> {
         Ok(self.resolve_one(variant, sets)?.config)
     }
 
     fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
+        let name = if name == BASELINE { self.baseline_name.as_str() } else { name };
         let set_table = crate::commands::search::sets_table(sets)?;
         keys::check_layer(&set_table).map_err(|m| InputError::in_file("--set", m))?;
         let empty = Table::new();
-        let overrides = if name == BASELINE {
+        let overrides = if name == self.baseline_name {
             &empty
         } else {
             match self.variants.iter().find(|(n, _)| n == name) {

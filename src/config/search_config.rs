@@ -308,3 +308,21 @@ impl SearchConfig {
         Ok(())
     }
 }
+
+/// True when `variant` differs from `baseline` only in pure-ordering knobs and neither uses a
+/// tree-changing one: then its root scores must equal the baseline's, position by position.
+pub fn scores_must_match(baseline: &SearchConfig, variant: &SearchConfig) -> bool {
+    let tree_changing = |c: &SearchConfig| c.tt == TtMode::Full || c.quiescence.prune_losing;
+    if tree_changing(baseline) || tree_changing(variant) {
+        return false;
+    }
+    let flat = |c: &SearchConfig| match toml::Value::try_from(c) {
+        Ok(toml::Value::Table(t)) => super::keys::flatten(&t),
+        _ => Vec::new(),
+    };
+    let (a, b) = (flat(baseline), flat(variant));
+    a.iter().zip(b.iter()).filter(|(x, y)| x != y).all(|((key, _), _)| {
+        // tt off ↔ move is pure ordering (full was excluded above); tt_mb cannot matter then.
+        key == "tt" || key == "tt_mb" || KNOBS.iter().any(|(k, kind, _)| k == key && *kind == KnobKind::PureOrdering)
+    })
+}

@@ -1,0 +1,168 @@
+//! The results CSV: rows appended and flushed as jobs finish, resumed by config hash, and
+//! rewritten atomically in canonical order at the end without holding the rows in memory.
+
+use super::temp_path;
+use crate::error::InputError;
+use crate::records::{check_header, Row, HEADER};
+use std::collections::{HashMap, HashSet};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// An open results CSV in append mode.
+pub struct ResultsFile {
+    path: PathBuf,
+    writer: csv::Writer<File>,
+}
+
+/// What an existing output file already holds.
+pub struct Resumed {
+    /// (variant, position) pairs with a row at every requested depth.
+    pub finished: HashSet<(String, String)>,
+    /// Rows kept from the earlier run.
+    pub rows_kept: usize,
+}
+
+impl ResultsFile {
+    /// Opens `path` for a run of experiment `config_hash`, resuming what a same-hash file holds.
+    ///
+    /// A file from another configuration is refused unless `force`; every failure happens here,
+    /// before any search starts.
+    pub fn prepare(path: &Path, config_hash: &str, depths: &[u32], force: bool) -> anyhow::Result<(ResultsFile, Resumed)> {
+        let shown = path.display().to_string();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| InputError::in_file(&shown, format!("cannot create the output folder: {e}")))?;
+        }
+        let mut resumed = Resumed { finished: HashSet::new(), rows_kept: 0 };
+        let existing = path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
+        if existing && !force {
+            let rows = read_complete_rows(path)?;
+            if let Some(other) = rows.iter().map(|r| &r.config_hash).find(|h| *h != config_hash) {
+                return Err(InputError::in_file(
+                    &shown,
+                    format!(
+                        "holds results of config hash {other}, but this run's hash is {config_hash}; \
+                         use --force to overwrite it or --out to write elsewhere"
+                    ),
+                )
+                .into());
+            }
+            let mut depths_seen: HashMap<(String, String), HashSet<u32>> = HashMap::new();
+            for r in &rows {
+                depths_seen.entry((r.variant.clone(), r.position.clone())).or_default().insert(r.depth);
+            }
+            resumed.finished = depths_seen
+                .into_iter()
+                .filter(|(_, seen)| depths.iter().all(|d| seen.contains(d)))
+                .map(|(job, _)| job)
+                .collect();
+            // Keep whole jobs only: a job cut off mid-write is run again.
+            let kept: Vec<&Row> =
+                rows.iter().filter(|r| resumed.finished.contains(&(r.variant.clone(), r.position.clone()))).collect();
+            resumed.rows_kept = kept.len();
+            let tmp = temp_path(path);
+            let mut w = csv::Writer::from_path(&tmp).map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
+            w.write_record(HEADER)?;
+            for r in kept {
+                w.serialize(r)?;
+            }
+            w.flush()?;
+            std::fs::rename(&tmp, path)?;
+        } else {
+            File::create(path).map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
+        }
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
+        let empty = file.metadata()?.len() == 0;
+        let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(file);
+        if empty {
+            writer.write_record(HEADER)?;
+            writer.flush()?;
+        }
+        Ok((ResultsFile { path: path.to_path_buf(), writer }, resumed))
+    }
+
+    /// Appends one job's rows and flushes, so a crash loses nothing that finished.
+    pub fn append(&mut self, rows: &[Row]) -> anyhow::Result<()> {
+        for row in rows {
+            self.writer.serialize(row)?;
+        }
+        self.writer.flush()?;
+        Ok(())
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Reads rows, dropping a final line cut short by a crash.
+fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
+    let shown = path.display().to_string();
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(path)?;
+    check_header(&shown, reader.headers()?)?;
+    let mut rows = Vec::new();
+    let mut records = reader.deserialize::<Row>().peekable();
+    let mut line = 1;
+    while let Some(record) = records.next() {
+        line += 1;
+        match record {
+            Ok(row) => rows.push(row),
+            Err(_) if records.peek().is_none() => break,
+            Err(e) => return Err(InputError::at_line(&shown, line, format!("not an ablate row: {e}")).into()),
+        }
+    }
+    Ok(rows)
+}
+
+/// Rewrites a results CSV atomically in canonical order: variant order, suite order, depth.
+///
+/// Only byte offsets are held, never the rows: memory stays small however large the suite.
+/// Rows of unknown variants or positions keep their file order, after the known ones.
+pub fn rewrite_canonical(path: &Path, variant_order: &[String], position_order: &[String]) -> anyhow::Result<()> {
+    let variant_rank: HashMap<&str, usize> = variant_order.iter().enumerate().map(|(i, v)| (v.as_str(), i)).collect();
+    let position_rank: HashMap<&str, usize> = position_order.iter().enumerate().map(|(i, p)| (p.as_str(), i)).collect();
+    let mut reader = csv::Reader::from_path(path)?;
+    check_header(&path.display().to_string(), reader.headers()?)?;
+    let mut spans: Vec<((usize, usize, u32, usize), u64)> = Vec::new();
+    let mut record = csv::ByteRecord::new();
+    let mut start = reader.position().byte();
+    let mut seq = 0;
+    while reader.read_byte_record(&mut record)? {
+        let field = |i: usize| std::str::from_utf8(record.get(i).unwrap_or_default()).unwrap_or_default();
+        let v = variant_rank.get(field(1)).copied().unwrap_or(usize::MAX);
+        let p = position_rank.get(field(2)).copied().unwrap_or(usize::MAX);
+        let d: u32 = field(3).parse().unwrap_or(u32::MAX);
+        spans.push(((v, p, d, seq), start));
+        seq += 1;
+        start = reader.position().byte();
+    }
+    let end_of_data = start;
+    let mut ends: HashMap<u64, u64> = HashMap::with_capacity(spans.len());
+    for (i, (_, s)) in spans.iter().enumerate() {
+        ends.insert(*s, spans.get(i + 1).map_or(end_of_data, |(_, next)| *next));
+    }
+    spans.sort_by_key(|(key, _)| *key);
+    let mut source = File::open(path)?;
+    let tmp = temp_path(path);
+    let mut out = std::io::BufWriter::new(File::create(&tmp)?);
+    out.write_all(format!("{}\n", HEADER.join(",")).as_bytes())?;
+    let mut buffer = Vec::new();
+    for (_, s) in &spans {
+        let len = ends[s] - s;
+        buffer.resize(len as usize, 0);
+        source.seek(SeekFrom::Start(*s))?;
+        source.read_exact(&mut buffer)?;
+        out.write_all(&buffer)?;
+        if !buffer.ends_with(b"\n") {
+            out.write_all(b"\n")?;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    std::fs::rename(&tmp, path)?;
+    Ok(())
+}

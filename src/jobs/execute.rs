@@ -1,0 +1,91 @@
+//! Runs jobs on a rayon pool; each job is single-threaded and independent, so results never depend
+//! on scheduling. Finished jobs are handed to the caller one at a time, in completion order.
+
+use super::Job;
+use crate::config::experiment::ResolvedVariant;
+use crate::records::Row;
+use crate::search::search;
+use crate::suite::EpdPosition;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+/// What every job needs to know about the experiment.
+pub struct JobContext<'a> {
+    /// Experiment name for the rows.
+    pub experiment: &'a str,
+    /// Every variant of the experiment, resolved.
+    pub variants: &'a [ResolvedVariant],
+    /// The selected positions.
+    pub positions: &'a [EpdPosition],
+    /// Depths to report, ascending.
+    pub depths: &'a [u32],
+    /// Experiment hash for the rows.
+    pub config_hash: &'a str,
+}
+
+impl JobContext<'_> {
+    /// Runs one job: one search to the deepest depth with iterative deepening, else one per depth.
+    /// `None` when the stop flag cut it short: an unfinished job leaves no rows.
+    pub fn execute(&self, job: &Job, stop: &AtomicBool) -> Option<Vec<Row>> {
+        let variant = &self.variants[job.variant];
+        let position = &self.positions[job.position];
+        let config = &variant.config;
+        let mut reports = Vec::with_capacity(self.depths.len());
+        if config.iterative_deepening {
+            let deepest = *self.depths.last()?;
+            let all = search(&position.board, deepest, config, Some(stop)).ok()?;
+            reports.extend(all.into_iter().filter(|r| self.depths.contains(&r.depth)));
+        } else {
+            for &depth in self.depths {
+                reports.extend(search(&position.board, depth, config, Some(stop)).ok()?);
+            }
+        }
+        Some(
+            reports
+                .iter()
+                .map(|r| {
+                    Row::new(self.experiment, &variant.name, &position.id, r, position.solved_by(r.best_move), self.config_hash)
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Runs `jobs` on `threads` workers and calls `on_done` on this thread as each finishes.
+/// Once `stop` is set no new job starts and running ones are abandoned.
+pub fn run_jobs(
+    context: &JobContext,
+    jobs: &[Job],
+    threads: usize,
+    stop: &AtomicBool,
+    mut on_done: impl FnMut(&Job, Vec<Row>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let (sender, receiver) = mpsc::channel::<(Job, Vec<Row>)>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            pool.install(|| {
+                // One job per task, in canonical order, so workers pick up the next job as they free up.
+                jobs.par_iter().with_max_len(1).for_each_with(sender, |sender, job| {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    if let Some(rows) = context.execute(job, stop) {
+                        let _ = sender.send((*job, rows));
+                    }
+                });
+            });
+        });
+        let mut result = Ok(());
+        for (job, rows) in receiver {
+            if result.is_ok() {
+                result = on_done(&job, rows);
+                if result.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        result
+    })
+}

@@ -1,0 +1,7 @@
+//! Jobs: one per (variant, position), their canonical order, sharding and parallel execution.
+
+pub mod execute;
+pub mod plan;
+
+pub use execute::{run_jobs, JobContext};
+pub use plan::{plan_jobs, Job, Shard};

@@ -1,0 +1,279 @@
+//! The before/after summary: per depth, each variant's work, time and quality against the baseline.
+
+use crate::config::experiment::BASELINE;
+use crate::output::table::{thousands, Table};
+use crate::records::Row;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Bootstrap resamples for the confidence interval.
+const RESAMPLES: usize = 2000;
+/// Fixed seed: the same rows always give the same interval.
+const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// One variant at one depth.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantLine {
+    /// Variant name.
+    pub variant: String,
+    /// Positions with a row at this depth.
+    pub positions: usize,
+    /// Σ nodes_cum: total work through this depth.
+    pub work: u64,
+    /// work / baseline work.
+    pub work_ratio: Option<f64>,
+    /// Geometric mean of per-position work ratios to the baseline.
+    pub geomean_ratio: Option<f64>,
+    /// 95% bootstrap interval of that geometric mean.
+    pub geomean_ci: Option<(f64, f64)>,
+    /// Σ time_ms_cum.
+    pub time_ms: f64,
+    /// time / baseline time.
+    pub time_ratio: Option<f64>,
+    /// Positions whose best move solves bm/am.
+    pub solved: usize,
+    /// Positions that have bm/am.
+    pub solvable: usize,
+    /// first_move_cutoffs / beta_cutoffs, in percent.
+    pub first_move_cutoff_pct: Option<f64>,
+    /// √(nodes(d) / nodes(d−2)) over the suite.
+    pub ebf: Option<f64>,
+}
+
+/// The summary of one depth.
+#[derive(Debug, Clone, Serialize)]
+pub struct DepthSummary {
+    /// Nominal depth.
+    pub depth: u32,
+    /// One line per variant, in variant order.
+    pub lines: Vec<VariantLine>,
+}
+
+/// A pure-ordering variant whose score differs from the baseline's: a bug or a mislabelled knob.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoreFlag {
+    /// The variant.
+    pub variant: String,
+    /// The depth.
+    pub depth: u32,
+    /// Positions where the scores differ.
+    pub positions: Vec<String>,
+}
+
+/// Everything the terminal table, the Markdown and the charts show.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Experiment name.
+    pub experiment: String,
+    /// The variant ratios are taken against.
+    pub baseline: String,
+    /// Variants in order.
+    pub variants: Vec<String>,
+    /// Per depth, ascending.
+    pub depths: Vec<DepthSummary>,
+    /// Score mismatches of pure-ordering variants.
+    pub score_flags: Vec<ScoreFlag>,
+    /// Variants whose scores were checked against the baseline.
+    pub score_checked: Vec<String>,
+}
+
+impl Summary {
+    /// Summarises rows; `variant_order` fixes the order, `score_checked` names the variants whose
+    /// scores must equal the baseline's.
+    pub fn compute(rows: &[Row], variant_order: &[String], score_checked: &HashSet<String>) -> Summary {
+        let mut variants: Vec<String> = variant_order.iter().filter(|v| rows.iter().any(|r| &r.variant == *v)).cloned().collect();
+        for r in rows {
+            if !variants.contains(&r.variant) {
+                variants.push(r.variant.clone());
+            }
+        }
+        // The first variant in the experiment's order is its [search] baseline.
+        let baseline = if variant_order.is_empty() && variants.iter().any(|v| v == BASELINE) {
+            BASELINE.to_string()
+        } else {
+            variants.first().cloned().unwrap_or_default()
+        };
+        let experiment = rows.first().map(|r| r.experiment.clone()).unwrap_or_default();
+        let mut by_key: HashMap<(&str, u32), Vec<&Row>> = HashMap::new();
+        for r in rows {
+            by_key.entry((r.variant.as_str(), r.depth)).or_default().push(r);
+        }
+        let depth_set: BTreeMap<u32, ()> = rows.iter().map(|r| (r.depth, ())).collect();
+        let mut depths = Vec::new();
+        let mut score_flags = Vec::new();
+        for &depth in depth_set.keys() {
+            let base_rows = by_key.get(&(baseline.as_str(), depth)).cloned().unwrap_or_default();
+            let base_work: u64 = base_rows.iter().map(|r| r.nodes_cum).sum();
+            let base_time: f64 = base_rows.iter().map(|r| r.time_ms_cum).sum();
+            let base_by_pos: HashMap<&str, &Row> = base_rows.iter().map(|r| (r.position.as_str(), *r)).collect();
+            let mut lines = Vec::new();
+            for variant in &variants {
+                let vrows = by_key.get(&(variant.as_str(), depth)).cloned().unwrap_or_default();
+                if vrows.is_empty() {
+                    continue;
+                }
+                let work: u64 = vrows.iter().map(|r| r.nodes_cum).sum();
+                let time_ms: f64 = vrows.iter().map(|r| r.time_ms_cum).sum();
+                let ratios: Vec<f64> = vrows
+                    .iter()
+                    .filter_map(|r| base_by_pos.get(r.position.as_str()).map(|b| (r, *b)))
+                    .filter(|(r, b)| r.nodes_cum > 0 && b.nodes_cum > 0)
+                    .map(|(r, b)| r.nodes_cum as f64 / b.nodes_cum as f64)
+                    .collect();
+                let cutoffs: u64 = vrows.iter().map(|r| r.beta_cutoffs).sum();
+                let first: u64 = vrows.iter().map(|r| r.first_move_cutoffs).sum();
+                let nodes: u64 = vrows.iter().map(|r| r.nodes).sum();
+                let earlier: u64 = by_key.get(&(variant.as_str(), depth.saturating_sub(2))).map_or(0, |rs| rs.iter().map(|r| r.nodes).sum());
+                if score_checked.contains(variant) && *variant != baseline {
+                    let differing: Vec<String> = vrows
+                        .iter()
+                        .filter(|r| base_by_pos.get(r.position.as_str()).is_some_and(|b| b.score_cp != r.score_cp))
+                        .map(|r| r.position.clone())
+                        .collect();
+                    if !differing.is_empty() {
+                        score_flags.push(ScoreFlag { variant: variant.clone(), depth, positions: differing });
+                    }
+                }
+                lines.push(VariantLine {
+                    variant: variant.clone(),
+                    positions: vrows.len(),
+                    work,
+                    work_ratio: (base_work > 0).then(|| work as f64 / base_work as f64),
+                    geomean_ratio: geomean(&ratios),
+                    geomean_ci: bootstrap_ci(&ratios),
+                    time_ms,
+                    time_ratio: (base_time > 0.0).then(|| time_ms / base_time),
+                    solved: vrows.iter().filter(|r| r.bm_ok == Some(true)).count(),
+                    solvable: vrows.iter().filter(|r| r.bm_ok.is_some()).count(),
+                    first_move_cutoff_pct: (cutoffs > 0).then(|| 100.0 * first as f64 / cutoffs as f64),
+                    ebf: (depth > 2 && earlier > 0).then(|| (nodes as f64 / earlier as f64).sqrt()),
+                });
+            }
+            depths.push(DepthSummary { depth, lines });
+        }
+        let mut checked: Vec<String> = variants.iter().filter(|v| score_checked.contains(*v) && **v != baseline).cloned().collect();
+        checked.dedup();
+        Summary { experiment, baseline, variants, depths, score_flags, score_checked: checked }
+    }
+
+    /// Short names for the table when variant names are too long for 80 columns.
+    pub fn labels(&self, width: usize) -> (Vec<String>, bool) {
+        let long = self.variants.iter().any(|v| v.chars().count() > width);
+        if long {
+            (self.variants.iter().enumerate().map(|(i, _)| format!("V{}", i + 1)).collect(), true)
+        } else {
+            (self.variants.clone(), false)
+        }
+    }
+
+    /// The terminal rendering: a legend when needed, then one table per depth, then flags.
+    pub fn render_terminal(&self) -> String {
+        let (labels, legend) = self.labels(20);
+        let label_of: HashMap<&str, &str> = self.variants.iter().map(String::as_str).zip(labels.iter().map(String::as_str)).collect();
+        let mut out = String::new();
+        if legend {
+            for (label, name) in labels.iter().zip(&self.variants) {
+                out.push_str(&format!("  {label:<4} {name}\n"));
+            }
+            out.push('\n');
+        }
+        for depth in &self.depths {
+            out.push_str(&format!("depth {}  (ratios against {})\n", depth.depth, self.baseline));
+            let mut t = Table::new(&["variant", "work", "×base", "geomean [95% CI]", "time s", "×t", "solved", "fmc%", "ebf"]);
+            for l in &depth.lines {
+                t.row(vec![
+                    label_of.get(l.variant.as_str()).copied().unwrap_or(&l.variant).to_string(),
+                    thousands(l.work),
+                    fmt_ratio(l.work_ratio),
+                    fmt_geomean(l),
+                    format!("{:.2}", l.time_ms / 1e3),
+                    fmt_ratio(l.time_ratio),
+                    if l.solvable > 0 { format!("{}/{}", l.solved, l.solvable) } else { "-".into() },
+                    l.first_move_cutoff_pct.map_or("-".into(), |p| format!("{p:.0}")),
+                    l.ebf.map_or("-".into(), |e| format!("{e:.2}")),
+                ]);
+            }
+            out.push_str(&t.render());
+            out.push('\n');
+        }
+        out.push_str(&self.render_flags());
+        out
+    }
+
+    /// The loud score check: one line per mismatch, or a line saying what was checked.
+    pub fn render_flags(&self) -> String {
+        let mut out = String::new();
+        for f in &self.score_flags {
+            let shown: Vec<&str> = f.positions.iter().take(8).map(String::as_str).collect();
+            let more = if f.positions.len() > 8 { format!(" and {} more", f.positions.len() - 8) } else { String::new() };
+            out.push_str(&format!(
+                "!! SCORE MISMATCH: pure-ordering variant \"{}\" differs from {} at depth {} on {}{}\n",
+                f.variant,
+                self.baseline,
+                f.depth,
+                shown.join(", "),
+                more
+            ));
+        }
+        if self.score_flags.is_empty() && !self.score_checked.is_empty() {
+            out.push_str(&format!(
+                "scores: {} pure-ordering variant(s) match {} at every position and depth\n",
+                self.score_checked.len(),
+                self.baseline
+            ));
+        }
+        out
+    }
+}
+
+/// Two decimals with a ×, or "-".
+pub fn fmt_ratio(r: Option<f64>) -> String {
+    r.map_or("-".into(), |r| format!("{r:.2}"))
+}
+
+/// "0.41 [0.35,0.48]" or "-".
+pub fn fmt_geomean(l: &VariantLine) -> String {
+    match (l.geomean_ratio, l.geomean_ci) {
+        (Some(g), Some((lo, hi))) => format!("{g:.2} [{lo:.2},{hi:.2}]"),
+        (Some(g), None) => format!("{g:.2}"),
+        _ => "-".into(),
+    }
+}
+
+fn geomean(ratios: &[f64]) -> Option<f64> {
+    (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp())
+}
+
+/// Percentile bootstrap of the geometric mean, with a fixed-seed xorshift generator.
+fn bootstrap_ci(ratios: &[f64]) -> Option<(f64, f64)> {
+    if ratios.len() < 2 {
+        return None;
+    }
+    let logs: Vec<f64> = ratios.iter().map(|r| r.ln()).collect();
+    let mut state = SEED;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut means: Vec<f64> = (0..RESAMPLES)
+        .map(|_| (0..logs.len()).map(|_| logs[(next() % logs.len() as u64) as usize]).sum::<f64>() / logs.len() as f64)
+        .collect();
+    means.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| means[((RESAMPLES - 1) as f64 * q).round() as usize].exp();
+    Some((at(0.025), at(0.975)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometric_mean_and_interval() {
+        assert!((geomean(&[0.5, 2.0]).unwrap() - 1.0).abs() < 1e-12);
+        let (lo, hi) = bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]).unwrap();
+        assert!(lo < 0.5 && hi > 0.5 && lo > 0.39 && hi < 0.61);
+        assert_eq!(bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]), bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]));
+    }
+}
