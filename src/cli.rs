@@ -34,7 +34,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check move generation against the perft counts (D1…Dn) of an EPD file.
-    #[command(after_help = "Examples:\n  ablate perft positions/perft.epd --depth 4\n  ablate perft positions/startpos.epd --depth 5")]
+    #[command(
+        after_help = "Examples:\n  ablate perft positions/perft.epd --depth 4\n  ablate perft positions/startpos.epd --depth 5"
+    )]
     Perft(PerftArgs),
     /// Search one position and print one row per completed depth.
     #[command(after_help = SEARCH_EXAMPLES)]
@@ -43,10 +45,14 @@ pub enum Command {
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
-    #[command(after_help = "Examples:\n  ablate report results/killers.csv\n  ablate report results/killers.csv --markdown k.md --svg k.svg")]
+    #[command(
+        after_help = "Examples:\n  ablate report results/killers.csv\n  ablate report results/killers.csv --markdown k.md --svg k.svg"
+    )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
-    #[command(after_help = "Example:\n  ablate merge results/bk.shard-0-of-2.csv results/bk.shard-1-of-2.csv -o results/bk.csv")]
+    #[command(
+        after_help = "Example:\n  ablate merge results/bk.shard-0-of-2.csv results/bk.shard-1-of-2.csv -o results/bk.csv"
+    )]
     Merge(MergeArgs),
     /// Measure move-generation and search speed, parallel speedup and peak memory.
     #[command(after_help = "Examples:\n  ablate bench\n  ablate bench --depth 6 --json")]

@@ -25,12 +25,20 @@ pub struct InputError {
 impl InputError {
     /// An error tied to one line of a file.
     pub fn at_line(file: impl Into<String>, line: usize, message: impl Into<String>) -> Self {
-        InputError { file: file.into(), line: Some(line), message: message.into() }
+        InputError {
+            file: file.into(),
+            line: Some(line),
+            message: message.into(),
+        }
     }
 
     /// An error about a whole file or a key inside it.
     pub fn in_file(file: impl Into<String>, message: impl Into<String>) -> Self {
-        InputError { file: file.into(), line: None, message: message.into() }
+        InputError {
+            file: file.into(),
+            line: None,
+            message: message.into(),
+        }
     }
 }
 

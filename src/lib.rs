@@ -12,5 +12,5 @@ pub mod jobs;
 pub mod output;
 pub mod records;
 pub mod search;
-pub mod summary;
 pub mod suite;
+pub mod summary;

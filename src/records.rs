@@ -5,9 +5,30 @@ use serde::{Deserialize, Serialize};
 
 /// The columns every row has, in order; new columns go at the end, none is ever renamed.
 pub const HEADER: [&str; 24] = [
-    "experiment", "variant", "position", "depth", "nodes", "qnodes", "leaves", "nodes_cum", "time_ms", "time_ms_cum",
-    "nps", "score_cp", "mate", "best_move", "pv", "bm_ok", "beta_cutoffs", "first_move_cutoffs", "tt_hits",
-    "asp_researches", "seldepth", "config_hash", "tt_probes", "tt_cutoffs",
+    "experiment",
+    "variant",
+    "position",
+    "depth",
+    "nodes",
+    "qnodes",
+    "leaves",
+    "nodes_cum",
+    "time_ms",
+    "time_ms_cum",
+    "nps",
+    "score_cp",
+    "mate",
+    "best_move",
+    "pv",
+    "bm_ok",
+    "beta_cutoffs",
+    "first_move_cutoffs",
+    "tt_hits",
+    "asp_researches",
+    "seldepth",
+    "config_hash",
+    "tt_probes",
+    "tt_cutoffs",
 ];
 
 /// Columns that measure time and so differ between runs; every other column is deterministic.
@@ -71,7 +92,14 @@ pub type RowKey = (String, String, u32);
 
 impl Row {
     /// A row from one iteration of one job.
-    pub fn new(experiment: &str, variant: &str, position: &str, report: &IterationReport, bm_ok: Option<bool>, config_hash: &str) -> Row {
+    pub fn new(
+        experiment: &str,
+        variant: &str,
+        position: &str,
+        report: &IterationReport,
+        bm_ok: Option<bool>,
+        config_hash: &str,
+    ) -> Row {
         let s = &report.stats;
         let seconds = report.time_ms / 1e3;
         Row {
@@ -85,7 +113,11 @@ impl Row {
             nodes_cum: report.nodes_cum,
             time_ms: round3(report.time_ms),
             time_ms_cum: round3(report.time_ms_cum),
-            nps: if seconds > 0.0 { ((s.nodes + s.qnodes) as f64 / seconds) as u64 } else { 0 },
+            nps: if seconds > 0.0 {
+                ((s.nodes + s.qnodes) as f64 / seconds) as u64
+            } else {
+                0
+            },
             score_cp: report.score_cp,
             mate: report.mate,
             best_move: report.best_move_uci.clone(),
@@ -115,24 +147,34 @@ fn round3(ms: f64) -> f64 {
 /// Reads every row of a results CSV, checking its header; errors name the file and line.
 pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
-    let mut reader = csv::Reader::from_path(path).map_err(|e| crate::error::InputError::in_file(&shown, format!("cannot read: {e}")))?;
+    let mut reader = csv::Reader::from_path(path)
+        .map_err(|e| crate::error::InputError::in_file(&shown, format!("cannot read: {e}")))?;
     check_header(&shown, reader.headers()?)?;
     let mut rows = Vec::new();
     for (i, record) in reader.deserialize::<Row>().enumerate() {
-        let row = record.map_err(|e| crate::error::InputError::at_line(&shown, i + 2, format!("not an ablate row: {e}")))?;
+        let row = record.map_err(|e| {
+            crate::error::InputError::at_line(&shown, i + 2, format!("not an ablate row: {e}"))
+        })?;
         rows.push(row);
     }
     Ok(rows)
 }
 
 /// The header must begin with ablate's columns.
-pub fn check_header(file: &str, header: &csv::StringRecord) -> Result<(), crate::error::InputError> {
+pub fn check_header(
+    file: &str,
+    header: &csv::StringRecord,
+) -> Result<(), crate::error::InputError> {
     let got: Vec<&str> = header.iter().collect();
     if got.len() < HEADER.len() || got[..HEADER.len()] != HEADER[..] {
         return Err(crate::error::InputError::at_line(
             file,
             1,
-            format!("header \"{}\"; expected ablate's columns: {}", got.join(","), HEADER.join(",")),
+            format!(
+                "header \"{}\"; expected ablate's columns: {}",
+                got.join(","),
+                HEADER.join(",")
+            ),
         ));
     }
     Ok(())

@@ -80,8 +80,16 @@ pub struct Summary {
 impl Summary {
     /// Summarises rows; `variant_order` fixes the order, `score_checked` names the variants whose
     /// scores must equal the baseline's.
-    pub fn compute(rows: &[Row], variant_order: &[String], score_checked: &HashSet<String>) -> Summary {
-        let mut variants: Vec<String> = variant_order.iter().filter(|v| rows.iter().any(|r| &r.variant == *v)).cloned().collect();
+    pub fn compute(
+        rows: &[Row],
+        variant_order: &[String],
+        score_checked: &HashSet<String>,
+    ) -> Summary {
+        let mut variants: Vec<String> = variant_order
+            .iter()
+            .filter(|v| rows.iter().any(|r| &r.variant == *v))
+            .cloned()
+            .collect();
         for r in rows {
             if !variants.contains(&r.variant) {
                 variants.push(r.variant.clone());
@@ -93,22 +101,37 @@ impl Summary {
         } else {
             variants.first().cloned().unwrap_or_default()
         };
-        let experiment = rows.first().map(|r| r.experiment.clone()).unwrap_or_default();
+        let experiment = rows
+            .first()
+            .map(|r| r.experiment.clone())
+            .unwrap_or_default();
         let mut by_key: HashMap<(&str, u32), Vec<&Row>> = HashMap::new();
         for r in rows {
-            by_key.entry((r.variant.as_str(), r.depth)).or_default().push(r);
+            by_key
+                .entry((r.variant.as_str(), r.depth))
+                .or_default()
+                .push(r);
         }
         let depth_set: BTreeMap<u32, ()> = rows.iter().map(|r| (r.depth, ())).collect();
         let mut depths = Vec::new();
         let mut score_flags = Vec::new();
         for &depth in depth_set.keys() {
-            let base_rows = by_key.get(&(baseline.as_str(), depth)).cloned().unwrap_or_default();
+            let base_rows = by_key
+                .get(&(baseline.as_str(), depth))
+                .cloned()
+                .unwrap_or_default();
             let base_work: u64 = base_rows.iter().map(|r| r.nodes_cum).sum();
             let base_time: f64 = base_rows.iter().map(|r| r.time_ms_cum).sum();
-            let base_by_pos: HashMap<&str, &Row> = base_rows.iter().map(|r| (r.position.as_str(), *r)).collect();
+            let base_by_pos: HashMap<&str, &Row> = base_rows
+                .iter()
+                .map(|r| (r.position.as_str(), *r))
+                .collect();
             let mut lines = Vec::new();
             for variant in &variants {
-                let vrows = by_key.get(&(variant.as_str(), depth)).cloned().unwrap_or_default();
+                let vrows = by_key
+                    .get(&(variant.as_str(), depth))
+                    .cloned()
+                    .unwrap_or_default();
                 if vrows.is_empty() {
                     continue;
                 }
@@ -123,15 +146,25 @@ impl Summary {
                 let cutoffs: u64 = vrows.iter().map(|r| r.beta_cutoffs).sum();
                 let first: u64 = vrows.iter().map(|r| r.first_move_cutoffs).sum();
                 let nodes: u64 = vrows.iter().map(|r| r.nodes).sum();
-                let earlier: u64 = by_key.get(&(variant.as_str(), depth.saturating_sub(2))).map_or(0, |rs| rs.iter().map(|r| r.nodes).sum());
+                let earlier: u64 = by_key
+                    .get(&(variant.as_str(), depth.saturating_sub(2)))
+                    .map_or(0, |rs| rs.iter().map(|r| r.nodes).sum());
                 if score_checked.contains(variant) && *variant != baseline {
                     let differing: Vec<String> = vrows
                         .iter()
-                        .filter(|r| base_by_pos.get(r.position.as_str()).is_some_and(|b| b.score_cp != r.score_cp))
+                        .filter(|r| {
+                            base_by_pos
+                                .get(r.position.as_str())
+                                .is_some_and(|b| b.score_cp != r.score_cp)
+                        })
                         .map(|r| r.position.clone())
                         .collect();
                     if !differing.is_empty() {
-                        score_flags.push(ScoreFlag { variant: variant.clone(), depth, positions: differing });
+                        score_flags.push(ScoreFlag {
+                            variant: variant.clone(),
+                            depth,
+                            positions: differing,
+                        });
                     }
                 }
                 lines.push(VariantLine {
@@ -145,22 +178,41 @@ impl Summary {
                     time_ratio: (base_time > 0.0).then(|| time_ms / base_time),
                     solved: vrows.iter().filter(|r| r.bm_ok == Some(true)).count(),
                     solvable: vrows.iter().filter(|r| r.bm_ok.is_some()).count(),
-                    first_move_cutoff_pct: (cutoffs > 0).then(|| 100.0 * first as f64 / cutoffs as f64),
+                    first_move_cutoff_pct: (cutoffs > 0)
+                        .then(|| 100.0 * first as f64 / cutoffs as f64),
                     ebf: (depth > 2 && earlier > 0).then(|| (nodes as f64 / earlier as f64).sqrt()),
                 });
             }
             depths.push(DepthSummary { depth, lines });
         }
-        let mut checked: Vec<String> = variants.iter().filter(|v| score_checked.contains(*v) && **v != baseline).cloned().collect();
+        let mut checked: Vec<String> = variants
+            .iter()
+            .filter(|v| score_checked.contains(*v) && **v != baseline)
+            .cloned()
+            .collect();
         checked.dedup();
-        Summary { experiment, baseline, variants, depths, score_flags, score_checked: checked }
+        Summary {
+            experiment,
+            baseline,
+            variants,
+            depths,
+            score_flags,
+            score_checked: checked,
+        }
     }
 
     /// Short names for the table when variant names are too long for 80 columns.
     pub fn labels(&self, width: usize) -> (Vec<String>, bool) {
         let long = self.variants.iter().any(|v| v.chars().count() > width);
         if long {
-            (self.variants.iter().enumerate().map(|(i, _)| format!("V{}", i + 1)).collect(), true)
+            (
+                self.variants
+                    .iter()
+                    .enumerate()
+                    .map(|(i, _)| format!("V{}", i + 1))
+                    .collect(),
+                true,
+            )
         } else {
             (self.variants.clone(), false)
         }
@@ -169,7 +221,12 @@ impl Summary {
     /// The terminal rendering: a legend when needed, then one table per depth, then flags.
     pub fn render_terminal(&self) -> String {
         let (labels, legend) = self.labels(20);
-        let label_of: HashMap<&str, &str> = self.variants.iter().map(String::as_str).zip(labels.iter().map(String::as_str)).collect();
+        let label_of: HashMap<&str, &str> = self
+            .variants
+            .iter()
+            .map(String::as_str)
+            .zip(labels.iter().map(String::as_str))
+            .collect();
         let mut out = String::new();
         if legend {
             for (label, name) in labels.iter().zip(&self.variants) {
@@ -178,18 +235,40 @@ impl Summary {
             out.push('\n');
         }
         for depth in &self.depths {
-            out.push_str(&format!("depth {}  (ratios against {})\n", depth.depth, self.baseline));
-            let mut t = Table::new(&["variant", "work", "×base", "geomean [95% CI]", "time s", "×t", "solved", "fmc%", "ebf"]);
+            out.push_str(&format!(
+                "depth {}  (ratios against {})\n",
+                depth.depth, self.baseline
+            ));
+            let mut t = Table::new(&[
+                "variant",
+                "work",
+                "×base",
+                "geomean [95% CI]",
+                "time s",
+                "×t",
+                "solved",
+                "fmc%",
+                "ebf",
+            ]);
             for l in &depth.lines {
                 t.row(vec![
-                    label_of.get(l.variant.as_str()).copied().unwrap_or(&l.variant).to_string(),
+                    label_of
+                        .get(l.variant.as_str())
+                        .copied()
+                        .unwrap_or(&l.variant)
+                        .to_string(),
                     thousands(l.work),
                     fmt_ratio(l.work_ratio),
                     fmt_geomean(l),
                     format!("{:.2}", l.time_ms / 1e3),
                     fmt_ratio(l.time_ratio),
-                    if l.solvable > 0 { format!("{}/{}", l.solved, l.solvable) } else { "-".into() },
-                    l.first_move_cutoff_pct.map_or("-".into(), |p| format!("{p:.0}")),
+                    if l.solvable > 0 {
+                        format!("{}/{}", l.solved, l.solvable)
+                    } else {
+                        "-".into()
+                    },
+                    l.first_move_cutoff_pct
+                        .map_or("-".into(), |p| format!("{p:.0}")),
                     l.ebf.map_or("-".into(), |e| format!("{e:.2}")),
                 ]);
             }
@@ -205,7 +284,11 @@ impl Summary {
         let mut out = String::new();
         for f in &self.score_flags {
             let shown: Vec<&str> = f.positions.iter().take(8).map(String::as_str).collect();
-            let more = if f.positions.len() > 8 { format!(" and {} more", f.positions.len() - 8) } else { String::new() };
+            let more = if f.positions.len() > 8 {
+                format!(" and {} more", f.positions.len() - 8)
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
                 "!! SCORE MISMATCH: pure-ordering variant \"{}\" differs from {} at depth {} on {}{}\n",
                 f.variant,
@@ -241,7 +324,8 @@ pub fn fmt_geomean(l: &VariantLine) -> String {
 }
 
 fn geomean(ratios: &[f64]) -> Option<f64> {
-    (!ratios.is_empty()).then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp())
+    (!ratios.is_empty())
+        .then(|| (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp())
 }
 
 /// Percentile bootstrap of the geometric mean, with a fixed-seed xorshift generator.
@@ -258,7 +342,12 @@ fn bootstrap_ci(ratios: &[f64]) -> Option<(f64, f64)> {
         state
     };
     let mut means: Vec<f64> = (0..RESAMPLES)
-        .map(|_| (0..logs.len()).map(|_| logs[(next() % logs.len() as u64) as usize]).sum::<f64>() / logs.len() as f64)
+        .map(|_| {
+            (0..logs.len())
+                .map(|_| logs[(next() % logs.len() as u64) as usize])
+                .sum::<f64>()
+                / logs.len() as f64
+        })
         .collect();
     means.sort_by(|a, b| a.total_cmp(b));
     let at = |q: f64| means[((RESAMPLES - 1) as f64 * q).round() as usize].exp();
@@ -274,6 +363,9 @@ mod tests {
         assert!((geomean(&[0.5, 2.0]).unwrap() - 1.0).abs() < 1e-12);
         let (lo, hi) = bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]).unwrap();
         assert!(lo < 0.5 && hi > 0.5 && lo > 0.39 && hi < 0.61);
-        assert_eq!(bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]), bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]));
+        assert_eq!(
+            bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55]),
+            bootstrap_ci(&[0.4, 0.5, 0.6, 0.45, 0.55])
+        );
     }
 }

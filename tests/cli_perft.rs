@@ -28,7 +28,10 @@ fn perft_suite_matches_at_depth_3() {
 
 #[test]
 fn wrong_count_is_a_failed_check() {
-    let path = write_temp("wrong.epd", "4k3/8/8/8/8/8/8/4K2R w K - D1 14; id \"wrong\";\n");
+    let path = write_temp(
+        "wrong.epd",
+        "4k3/8/8/8/8/8/8/4K2R w K - D1 14; id \"wrong\";\n",
+    );
     let out = ablate(&["perft", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("MISMATCH"));
@@ -36,11 +39,20 @@ fn wrong_count_is_a_failed_check() {
 
 #[test]
 fn garbage_second_line_names_file_and_line() {
-    let path = write_temp("garbage.epd", "4k3/8/8/8/8/8/8/4K2R w K - D1 15;\nthis is garbage\n");
+    let path = write_temp(
+        "garbage.epd",
+        "4k3/8/8/8/8/8/8/4K2R w K - D1 15;\nthis is garbage\n",
+    );
     let out = ablate(&["perft", path.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr.contains(&format!("{}:2: \"this\" is not a FEN board", path.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:2: \"this\" is not a FEN board",
+            path.display()
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -52,7 +64,13 @@ fn illegal_bm_names_file_and_line() {
     let out = ablate(&["perft", path.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr.contains(&format!("{}:2: bm \"Qa8\": not a legal move here", path.display())), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:2: bm \"Qa8\": not a legal move here",
+            path.display()
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -64,8 +82,11 @@ fn depth_zero_is_rejected() {
 
 #[test]
 fn every_shipped_suite_parses() {
-    for suite in ["bk", "wac", "wac300", "kaufman", "eret", "sts", "bench", "perft", "startpos"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("positions/{suite}.epd"));
+    for suite in [
+        "bk", "wac", "wac300", "kaufman", "eret", "sts", "bench", "perft", "startpos",
+    ] {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("positions/{suite}.epd"));
         let loaded = ablate::suite::Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(!loaded.positions.is_empty());
     }

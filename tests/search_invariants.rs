@@ -18,7 +18,12 @@ fn config(overrides: &str) -> SearchConfig {
 }
 
 fn suite(name: &str) -> Suite {
-    Suite::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("positions").join(name)).unwrap()
+    Suite::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("positions")
+            .join(name),
+    )
+    .unwrap()
 }
 
 fn run(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<IterationReport> {
@@ -30,7 +35,9 @@ fn scores(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<i32> {
     if cfg.iterative_deepening {
         run(board, depth, cfg).iter().map(|r| r.score_cp).collect()
     } else {
-        (1..=depth).map(|d| run(board, d, cfg)[0].score_cp).collect()
+        (1..=depth)
+            .map(|d| run(board, d, cfg)[0].score_cp)
+            .collect()
     }
 }
 
@@ -47,7 +54,8 @@ fn minimax_leaves_equal_perft() {
     assert_eq!(d5.stats.leaves, 4_865_609);
     assert_eq!(d5.stats.nodes, 5_072_213);
     assert_eq!(d5.stats.qnodes, 0);
-    let (kiwipete, _) = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -").unwrap();
+    let (kiwipete, _) =
+        parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -").unwrap();
     assert_eq!(run(&kiwipete, 3, &cfg)[0].stats.leaves, 97_862);
 }
 
@@ -104,21 +112,39 @@ fn pure_ordering_configs() -> Vec<(String, SearchConfig)> {
     ];
     variants
         .iter()
-        .map(|v| (if v.is_empty() { "defaults, tt off".to_string() } else { v.replace('\n', "; ") }, config(&format!("{base}{v}"))))
+        .map(|v| {
+            (
+                if v.is_empty() {
+                    "defaults, tt off".to_string()
+                } else {
+                    v.replace('\n', "; ")
+                },
+                config(&format!("{base}{v}")),
+            )
+        })
         .collect()
 }
 
 /// The reference: minimax where it is affordable, else plain alpha-beta, which returns the
 /// minimax value by construction; the two are checked equal wherever both are computed.
 fn reference_scores(board: &Board, depth: u32, setup: &str, minimax_depth: u32) -> Vec<i32> {
-    let minimax = config(&format!("{}{setup}", MINIMAX.replace("iterative_deepening = false", "iterative_deepening = true").replace("quiescence.enabled = false\n", "")));
+    let minimax = config(&format!(
+        "{}{setup}",
+        MINIMAX
+            .replace("iterative_deepening = false", "iterative_deepening = true")
+            .replace("quiescence.enabled = false\n", "")
+    ));
     let plain = config(&format!(
         "pvs = false\naspiration.enabled = false\ntt = \"off\"\niterative_deepening = false\n\
          ordering.captures = \"none\"\nordering.killers = 0\nordering.history = false\n{setup}"
     ));
     let exact = scores(board, minimax_depth, &minimax);
     let plain_scores = scores(board, depth, &plain);
-    assert_eq!(exact[..], plain_scores[..minimax_depth as usize], "plain alpha-beta differs from minimax ({setup})");
+    assert_eq!(
+        exact[..],
+        plain_scores[..minimax_depth as usize],
+        "plain alpha-beta differs from minimax ({setup})"
+    );
     plain_scores
 }
 
@@ -140,11 +166,18 @@ fn check_pure_ordering(setup: &str, minimax_depth: u32) {
         for (name, cfg) in &configs {
             let got = scores(&position.board, DEPTH, cfg);
             if got != expected {
-                failures.push(format!("{} [{name}]: expected {expected:?}, got {got:?}", position.id));
+                failures.push(format!(
+                    "{} [{name}]: expected {expected:?}, got {got:?}",
+                    position.id
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "{setup}: pure ordering changed the score:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{setup}: pure ordering changed the score:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -171,7 +204,10 @@ fn pure_ordering_keeps_the_score_pst_quiescence() {
 fn alpha_beta_never_visits_more_than_minimax() {
     let bk = suite("bk.epd");
     for setup in ["quiescence.enabled = false", "quiescence.enabled = true"] {
-        let minimax = config(&format!("{}{setup}", MINIMAX.replace("quiescence.enabled = false\n", "")));
+        let minimax = config(&format!(
+            "{}{setup}",
+            MINIMAX.replace("quiescence.enabled = false\n", "")
+        ));
         let alphabeta = config(&format!(
             "pvs = false\naspiration.enabled = false\ntt = \"off\"\niterative_deepening = false\n\
              ordering.captures = \"none\"\nordering.killers = 0\nordering.history = false\n{setup}"
@@ -180,7 +216,13 @@ fn alpha_beta_never_visits_more_than_minimax() {
             for depth in 1..=2 {
                 let m = &run(&position.board, depth, &minimax)[0];
                 let a = &run(&position.board, depth, &alphabeta)[0];
-                assert!(a.nodes_cum <= m.nodes_cum, "{} depth {depth} {setup}: {} > {}", position.id, a.nodes_cum, m.nodes_cum);
+                assert!(
+                    a.nodes_cum <= m.nodes_cum,
+                    "{} depth {depth} {setup}: {} > {}",
+                    position.id,
+                    a.nodes_cum,
+                    m.nodes_cum
+                );
                 assert_eq!(a.score_cp, m.score_cp);
             }
         }
@@ -193,7 +235,10 @@ fn killers_history_and_mvv_lva_each_save_nodes_on_bk_depth_5() {
     let base = "tt = \"off\"\nordering.captures = \"first\"\nordering.killers = 0\nordering.history = false\n";
     let total = |extra: &str| -> u64 {
         let cfg = config(&format!("{base}{extra}"));
-        bk.positions.iter().map(|p| run(&p.board, 5, &cfg).last().unwrap().nodes_cum).sum()
+        bk.positions
+            .iter()
+            .map(|p| run(&p.board, 5, &cfg).last().unwrap().nodes_cum)
+            .sum()
     };
     let plain = total("");
     let killers = total("ordering.killers = 2");
@@ -208,13 +253,28 @@ fn killers_history_and_mvv_lva_each_save_nodes_on_bk_depth_5() {
 fn short_mates_are_found_with_the_bm_move() {
     let wac = suite("wac.epd");
     let cfg = SearchConfig::default();
-    for id in ["WAC.004", "WAC.005", "WAC.012", "WAC.027", "WAC.054", "WAC.084", "WAC.154", "WAC.188"] {
+    for id in [
+        "WAC.004", "WAC.005", "WAC.012", "WAC.027", "WAC.054", "WAC.084", "WAC.154", "WAC.188",
+    ] {
         let position = wac.positions.iter().find(|p| p.id == id).unwrap();
         let last = run(&position.board, 5, &cfg).pop().unwrap();
         assert_eq!(last.mate, Some(2), "{id}: {last:?}");
-        assert_eq!(last.score_cp, 30_000 - 3, "{id}: mate in 2 moves is 3 plies");
-        assert_eq!(position.solved_by(last.best_move), Some(true), "{id}: {}", last.best_move_uci);
-        assert_eq!(last.pv.split(' ').count(), 3, "{id}: the PV is the whole mating line");
+        assert_eq!(
+            last.score_cp,
+            30_000 - 3,
+            "{id}: mate in 2 moves is 3 plies"
+        );
+        assert_eq!(
+            position.solved_by(last.best_move),
+            Some(true),
+            "{id}: {}",
+            last.best_move_uci
+        );
+        assert_eq!(
+            last.pv.split(' ').count(),
+            3,
+            "{id}: the PV is the whole mating line"
+        );
     }
 }
 
@@ -222,10 +282,21 @@ fn short_mates_are_found_with_the_bm_move() {
 fn mated_and_stalemated_roots() {
     let bench = suite("bench.epd");
     let cfg = SearchConfig::default();
-    let stalemate = bench.positions.iter().find(|p| p.id == "sf-bench-48").unwrap();
-    let mated = bench.positions.iter().find(|p| p.id == "sf-bench-49").unwrap();
+    let stalemate = bench
+        .positions
+        .iter()
+        .find(|p| p.id == "sf-bench-48")
+        .unwrap();
+    let mated = bench
+        .positions
+        .iter()
+        .find(|p| p.id == "sf-bench-49")
+        .unwrap();
     let s = run(&stalemate.board, 3, &cfg).pop().unwrap();
-    assert_eq!((s.score_cp, s.best_move_uci.as_str(), s.stats.nodes), (0, "", 1));
+    assert_eq!(
+        (s.score_cp, s.best_move_uci.as_str(), s.stats.nodes),
+        (0, "", 1)
+    );
     let m = run(&mated.board, 3, &cfg).pop().unwrap();
     assert_eq!((m.score_cp, m.mate), (-30_000, Some(0)));
 }
@@ -235,10 +306,16 @@ fn every_search_starts_from_fresh_tables() {
     // The same search gives the same counts whatever ran before it in this process.
     let bk = suite("bk.epd");
     let cfg = SearchConfig::default();
-    let alone: Vec<_> = run(&bk.positions[3].board, 5, &cfg).iter().map(|r| (r.stats, r.score_cp, r.pv.clone())).collect();
+    let alone: Vec<_> = run(&bk.positions[3].board, 5, &cfg)
+        .iter()
+        .map(|r| (r.stats, r.score_cp, r.pv.clone()))
+        .collect();
     let _ = run(&bk.positions[0].board, 6, &cfg);
     let _ = run(&bk.positions[7].board, 5, &cfg);
-    let again: Vec<_> = run(&bk.positions[3].board, 5, &cfg).iter().map(|r| (r.stats, r.score_cp, r.pv.clone())).collect();
+    let again: Vec<_> = run(&bk.positions[3].board, 5, &cfg)
+        .iter()
+        .map(|r| (r.stats, r.score_cp, r.pv.clone()))
+        .collect();
     assert_eq!(alone, again);
 }
 

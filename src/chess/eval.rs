@@ -87,7 +87,8 @@ pub fn is_king_endgame(board: &Board) -> bool {
         if queens == 0 {
             return true;
         }
-        let minors: BitBoard = board.colored_pieces(color, Piece::Knight) | board.colored_pieces(color, Piece::Bishop);
+        let minors: BitBoard =
+            board.colored_pieces(color, Piece::Knight) | board.colored_pieces(color, Piece::Bishop);
         queens == 1 && board.colored_pieces(color, Piece::Rook).is_empty() && minors.len() <= 1
     })
 }
@@ -210,7 +211,9 @@ mod tests {
         // Queen plus a rook: middle game.
         assert!(!is_king_endgame(&board("3qk3/8/8/8/8/8/8/R2QK3 w - - 0 1")));
         // Queen plus two minors: middle game.
-        assert!(!is_king_endgame(&board("3qk3/8/8/8/8/8/8/2BQKB2 w - - 0 1")));
+        assert!(!is_king_endgame(&board(
+            "3qk3/8/8/8/8/8/8/2BQKB2 w - - 0 1"
+        )));
         assert!(!is_king_endgame(&Board::default()));
     }
 }

@@ -8,7 +8,11 @@ pub fn uci(board: &Board, mv: Move) -> String {
     let us = board.side_to_move();
     let mut mv = mv;
     if mv.from == board.king(us) && board.colored_pieces(us, Piece::Rook).has(mv.to) {
-        let file = if mv.to.file() > mv.from.file() { File::G } else { File::C };
+        let file = if mv.to.file() > mv.from.file() {
+            File::G
+        } else {
+            File::C
+        };
         mv.to = Square::new(file, mv.from.rank());
     }
     mv.to_string()
@@ -33,10 +37,10 @@ pub fn san_position(fen: &str) -> Result<Chess, String> {
     let parsed: shakmaty::fen::Fen = fen.parse().map_err(|e| format!("{e}"))?;
     // Same policy as the board: an unreachable but well-defined position (two checkers on one
     // diagonal, as perftsuite.051) is still a position whose moves can be named.
-    parsed
-        .into_position::<Chess>(CastlingMode::Standard)
-        .or_else(|e| e.ignore_impossible_check())
-        .map_err(|e| format!("{e}"))
+    match parsed.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(e) => e.ignore_impossible_check().map_err(|e| format!("{e}")),
+    }
 }
 
 /// Reads one SAN move (with or without `+`/`#`) and returns the cozy-chess move.
@@ -58,7 +62,9 @@ fn with_promotion_sign(san: &str) -> String {
     let marks = &san[body.len()..];
     let bytes = body.as_bytes();
     match bytes {
-        [.., rank, piece] if matches!(rank, b'1' | b'8') && matches!(piece, b'Q' | b'R' | b'B' | b'N') => {
+        [.., rank, piece]
+            if matches!(rank, b'1' | b'8') && matches!(piece, b'Q' | b'R' | b'B' | b'N') =>
+        {
             format!("{}={}{}", &body[..body.len() - 1], *piece as char, marks)
         }
         _ => san.to_string(),
@@ -68,7 +74,12 @@ fn with_promotion_sign(san: &str) -> String {
 fn to_cozy(mv: &shakmaty::Move) -> Move {
     let sq = |s: shakmaty::Square| Square::index(u32::from(s) as usize);
     match *mv {
-        shakmaty::Move::Normal { from, to, promotion, .. } => Move {
+        shakmaty::Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => Move {
             from: sq(from),
             to: sq(to),
             promotion: promotion.map(|role| match role {
@@ -78,10 +89,22 @@ fn to_cozy(mv: &shakmaty::Move) -> Move {
                 _ => Piece::Queen,
             }),
         },
-        shakmaty::Move::EnPassant { from, to } => Move { from: sq(from), to: sq(to), promotion: None },
+        shakmaty::Move::EnPassant { from, to } => Move {
+            from: sq(from),
+            to: sq(to),
+            promotion: None,
+        },
         // cozy-chess, like shakmaty's Castle, names the rook's square as the target.
-        shakmaty::Move::Castle { king, rook } => Move { from: sq(king), to: sq(rook), promotion: None },
-        shakmaty::Move::Put { to, .. } => Move { from: sq(to), to: sq(to), promotion: None },
+        shakmaty::Move::Castle { king, rook } => Move {
+            from: sq(king),
+            to: sq(rook),
+            promotion: None,
+        },
+        shakmaty::Move::Put { to, .. } => Move {
+            from: sq(to),
+            to: sq(to),
+            promotion: None,
+        },
     }
 }
 
@@ -111,6 +134,9 @@ mod tests {
         assert_eq!(san_to_move(&pos, "a8=Q+").unwrap(), mv);
         assert_eq!(san_to_move(&pos, "a8Q").unwrap(), mv);
         assert_eq!(san_to_move(&pos, "Qh9").unwrap_err(), "not SAN");
-        assert_eq!(san_to_move(&pos, "Kb3").unwrap_err(), "not a legal move here");
+        assert_eq!(
+            san_to_move(&pos, "Kb3").unwrap_err(),
+            "not a legal move here"
+        );
     }
 }

@@ -20,15 +20,26 @@ pub fn explain() -> String {
     };
     let mut t = Table::new(&["key", "default", "kind", "meaning"]);
     for (key, kind, meaning) in KNOBS {
-        let default = defaults.iter().find(|(k, _)| k == key).map(|(_, v)| v.to_string()).unwrap_or_default();
+        let default = defaults
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.to_string())
+            .unwrap_or_default();
         let kind = match kind {
             KnobKind::PureOrdering => "ordering",
             KnobKind::TreeChanging => "tree",
             KnobKind::Definition => "definition",
         };
-        t.row(vec![key.to_string(), default, kind.to_string(), meaning.to_string()]);
+        t.row(vec![
+            key.to_string(),
+            default,
+            kind.to_string(),
+            meaning.to_string(),
+        ]);
     }
-    let mut text = String::from("Search knobs: write them under [search] or [variants.NAME], or pass --set KEY=VALUE.\n\n");
+    let mut text = String::from(
+        "Search knobs: write them under [search] or [variants.NAME], or pass --set KEY=VALUE.\n\n",
+    );
     // Left-align every column: the default table right-aligns all but the first.
     for line in t.render().lines() {
         text.push_str(line);

@@ -1,6 +1,7 @@
 //! One module per subcommand; each reads its options and drives the library.
 
 pub mod explain;
+pub mod merge;
 pub mod perft;
 pub mod run;
 pub mod search;
@@ -14,6 +15,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Config(args)) => explain::run(&args),
+        Some(Command::Merge(args)) => merge::run(&args),
         Some(_) => Err(InputError::in_file("ablate", "this subcommand is not built yet").into()),
         None => run::run(&cli.run),
     }

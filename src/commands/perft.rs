@@ -35,7 +35,11 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     }
     let seconds = start.elapsed().as_secs_f64();
     print!("{}", table.render());
-    let nps = if seconds > 0.0 { (total as f64 / seconds) as u64 } else { 0 };
+    let nps = if seconds > 0.0 {
+        (total as f64 / seconds) as u64
+    } else {
+        0
+    };
     println!(
         "total: {} nodes in {:.2} s, {} nodes/s; {} of {} counts match",
         thousands(total),
@@ -45,7 +49,11 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         checked
     );
     if checked == 0 {
-        return Err(InputError::in_file(&suite.path, "no D1…Dn counts at or below --depth; expected perft counts").into());
+        return Err(InputError::in_file(
+            &suite.path,
+            "no D1…Dn counts at or below --depth; expected perft counts",
+        )
+        .into());
     }
     if failed > 0 {
         return Err(CheckFailed(format!("{failed} perft counts differ")).into());

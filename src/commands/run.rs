@@ -54,7 +54,10 @@ pub fn prepare(config: &Path, args: &RunArgs) -> anyhow::Result<PreparedRun> {
         Some(d) => normalise_depths(d.clone()).map_err(|m| InputError::in_file("--depths", m))?,
         None => experiment.depths.clone(),
     };
-    let suite_path = args.suite.clone().unwrap_or_else(|| experiment.suite.clone());
+    let suite_path = args
+        .suite
+        .clone()
+        .unwrap_or_else(|| experiment.suite.clone());
     let suite = Suite::load(&suite_path).map_err(|e| {
         if args.suite.is_none() && !suite_path.exists() {
             InputError::in_file(&experiment.file, format!("suite \"{}\" does not exist; expected an EPD file relative to the current directory", suite_path.display()))
@@ -66,7 +69,11 @@ pub fn prepare(config: &Path, args: &RunArgs) -> anyhow::Result<PreparedRun> {
     if let Some(ids) = &experiment.ids {
         for id in ids {
             if !positions.iter().any(|p| &p.id == id) {
-                return Err(InputError::in_file(&experiment.file, format!("ids: \"{id}\" is not in {}", suite.path)).into());
+                return Err(InputError::in_file(
+                    &experiment.file,
+                    format!("ids: \"{id}\" is not in {}", suite.path),
+                )
+                .into());
             }
         }
         positions.retain(|p| ids.contains(&p.id));
@@ -77,12 +84,31 @@ pub fn prepare(config: &Path, args: &RunArgs) -> anyhow::Result<PreparedRun> {
         }
         positions.truncate(limit);
     }
-    let config_hash = experiment_hash(&experiment.name, &variants, &suite.sha256, &positions, &depths);
-    Ok(PreparedRun { experiment, variants, suite, positions, depths, config_hash })
+    let config_hash = experiment_hash(
+        &experiment.name,
+        &variants,
+        &suite.sha256,
+        &positions,
+        &depths,
+    );
+    Ok(PreparedRun {
+        experiment,
+        variants,
+        suite,
+        positions,
+        depths,
+        config_hash,
+    })
 }
 
 /// SHA-256 over everything that decides the rows; 16 hex digits.
-pub fn experiment_hash(name: &str, variants: &[ResolvedVariant], suite_sha: &str, positions: &[EpdPosition], depths: &[u32]) -> String {
+pub fn experiment_hash(
+    name: &str,
+    variants: &[ResolvedVariant],
+    suite_sha: &str,
+    positions: &[EpdPosition],
+    depths: &[u32],
+) -> String {
     let ids: Vec<&str> = positions.iter().map(|p| p.id.as_str()).collect();
     let canonical = serde_json::json!({
         "name": name,
@@ -96,7 +122,12 @@ pub fn experiment_hash(name: &str, variants: &[ResolvedVariant], suite_sha: &str
 
 /// Runs the main job from the command line.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
-    let config = args.config.as_ref().ok_or_else(|| InputError::in_file("ablate", "nothing to do; expected --config FILE or a subcommand (see ablate --help)"))?;
+    let config = args.config.as_ref().ok_or_else(|| {
+        InputError::in_file(
+            "ablate",
+            "nothing to do; expected --config FILE or a subcommand (see ablate --help)",
+        )
+    })?;
     let prepared = prepare(config, args)?;
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -117,20 +148,39 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         let rows = read_rows(&outcome.csv)?;
         let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
         let checked = score_checked_variants(&prepared.variants);
-        print!("{}", Summary::compute(&rows, &names, &checked).render_terminal());
-        println!("wrote {} ({} jobs run, {} resumed)", outcome.csv.display(), outcome.jobs_run, outcome.jobs_resumed);
+        print!(
+            "{}",
+            Summary::compute(&rows, &names, &checked).render_terminal()
+        );
+        println!(
+            "wrote {} ({} jobs run, {} resumed)",
+            outcome.csv.display(),
+            outcome.jobs_run,
+            outcome.jobs_resumed
+        );
     }
     Ok(())
 }
 
 /// Variants whose root scores must equal the baseline's.
 pub fn score_checked_variants(variants: &[ResolvedVariant]) -> HashSet<String> {
-    let Some(baseline) = variants.first() else { return HashSet::new() };
-    variants.iter().skip(1).filter(|v| scores_must_match(&baseline.config, &v.config)).map(|v| v.name.clone()).collect()
+    let Some(baseline) = variants.first() else {
+        return HashSet::new();
+    };
+    variants
+        .iter()
+        .skip(1)
+        .filter(|v| scores_must_match(&baseline.config, &v.config))
+        .map(|v| v.name.clone())
+        .collect()
 }
 
 /// Runs a prepared experiment into its CSV and manifest; the caller decides what to print.
-pub fn execute(prepared: &PreparedRun, args: &RunArgs, stop: &AtomicBool) -> anyhow::Result<RunOutcome> {
+pub fn execute(
+    prepared: &PreparedRun,
+    args: &RunArgs,
+    stop: &AtomicBool,
+) -> anyhow::Result<RunOutcome> {
     let started = SystemTime::now();
     let clock = Instant::now();
     let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
@@ -139,8 +189,15 @@ pub fn execute(prepared: &PreparedRun, args: &RunArgs, stop: &AtomicBool) -> any
         match names.iter().position(|n| n == wanted) {
             Some(i) => chosen.push(i),
             None => {
-                let hint = crate::config::keys::suggest(wanted, &names).map_or_else(|| format!("expected one of: {}", names.join(", ")), |b| format!("did you mean \"{b}\"?"));
-                return Err(InputError::in_file("--variant", format!("no variant \"{wanted}\"; {hint}")).into());
+                let hint = crate::config::keys::suggest(wanted, &names).map_or_else(
+                    || format!("expected one of: {}", names.join(", ")),
+                    |b| format!("did you mean \"{b}\"?"),
+                );
+                return Err(InputError::in_file(
+                    "--variant",
+                    format!("no variant \"{wanted}\"; {hint}"),
+                )
+                .into());
             }
         }
     }
@@ -155,18 +212,39 @@ pub fn execute(prepared: &PreparedRun, args: &RunArgs, stop: &AtomicBool) -> any
         (None, None) => PathBuf::from(format!("results/{name}.csv")),
     };
     let json_path = manifest_path(&csv_path);
-    let (mut file, resumed) = ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, args.force)?;
+    let (mut file, resumed) = ResultsFile::prepare(
+        &csv_path,
+        &prepared.config_hash,
+        &prepared.depths,
+        args.force,
+    )?;
     // The manifest must be writable too, before any search starts.
-    std::fs::OpenOptions::new().create(true).append(true).open(&json_path)
-        .map_err(|e| InputError::in_file(json_path.display().to_string(), format!("cannot write the manifest: {e}")))?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&json_path)
+        .map_err(|e| {
+            InputError::in_file(
+                json_path.display().to_string(),
+                format!("cannot write the manifest: {e}"),
+            )
+        })?;
 
     let all_jobs = plan_jobs(names.len(), prepared.positions.len(), &chosen, shard);
     let pending: Vec<_> = all_jobs
         .iter()
-        .filter(|j| !resumed.finished.contains(&(names[j.variant].clone(), prepared.positions[j.position].id.clone())))
+        .filter(|j| {
+            !resumed.finished.contains(&(
+                names[j.variant].clone(),
+                prepared.positions[j.position].id.clone(),
+            ))
+        })
         .copied()
         .collect();
-    let threads = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
     let context = JobContext {
         experiment: name,
         variants: &prepared.variants,
@@ -215,5 +293,10 @@ pub fn execute(prepared: &PreparedRun, args: &RunArgs, stop: &AtomicBool) -> any
         peak_rss_kb: manifest::peak_rss_kb(),
     };
     manifest.write(&json_path)?;
-    Ok(RunOutcome { csv: csv_path, jobs_run, jobs_resumed: all_jobs.len() - pending.len(), interrupted })
+    Ok(RunOutcome {
+        csv: csv_path,
+        jobs_run,
+        jobs_resumed: all_jobs.len() - pending.len(),
+        interrupted,
+    })
 }

@@ -9,8 +9,22 @@ use crate::search::{search, IterationReport, MAX_DEPTH};
 use crate::suite::fen::parse_fen;
 
 const COLUMNS: [&str; 16] = [
-    "depth", "score_cp", "mate", "nodes", "qnodes", "leaves", "nodes_cum", "time_ms", "nps", "best_move", "pv",
-    "beta_cutoffs", "first_move_cutoffs", "tt_hits", "asp_researches", "seldepth",
+    "depth",
+    "score_cp",
+    "mate",
+    "nodes",
+    "qnodes",
+    "leaves",
+    "nodes_cum",
+    "time_ms",
+    "nps",
+    "best_move",
+    "pv",
+    "beta_cutoffs",
+    "first_move_cutoffs",
+    "tt_hits",
+    "asp_researches",
+    "seldepth",
 ];
 
 /// Runs the search and prints its iterations.
@@ -47,7 +61,10 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<()> {
 /// Depths run from 1 to `MAX_DEPTH`.
 pub fn check_depth(depth: u32, what: &str) -> Result<(), InputError> {
     if depth == 0 || depth > MAX_DEPTH {
-        return Err(InputError::in_file(what, format!("{depth}; expected a depth from 1 to {MAX_DEPTH}")));
+        return Err(InputError::in_file(
+            what,
+            format!("{depth}; expected a depth from 1 to {MAX_DEPTH}"),
+        ));
     }
     Ok(())
 }

@@ -10,8 +10,18 @@ use toml::{Table, Value};
 /// The default name of the unmodified `[search]` configuration.
 pub const BASELINE: &str = "baseline";
 
-const TOP_LEVEL_KEYS: &[&str] =
-    &["name", "description", "suite", "depths", "limit", "ids", "baseline", "search", "variants", "grid"];
+const TOP_LEVEL_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "suite",
+    "depths",
+    "limit",
+    "ids",
+    "baseline",
+    "search",
+    "variants",
+    "grid",
+];
 
 /// An experiment as written in its TOML file (before command-line overrides).
 #[derive(Debug, Clone)]
@@ -67,7 +77,8 @@ impl Experiment {
     pub fn load(path: &Path) -> Result<Experiment, InputError> {
         let path = locate(path);
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path).map_err(|e| InputError::in_file(&file, format!("cannot read the config: {e}")))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| InputError::in_file(&file, format!("cannot read the config: {e}")))?;
         Self::parse(&file, &text)
     }
 
@@ -92,11 +103,18 @@ impl Experiment {
                 return Err(err(format!("unknown key \"{key}\"; {hint}")));
             }
         }
-        let stem = Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let name = match table.get("name") {
             None => stem,
             Some(Value::String(s)) if is_file_safe(s) => s.clone(),
-            Some(other) => return Err(err(format!("name = {other}; expected a non-empty string of letters, digits, - _ or ."))),
+            Some(other) => {
+                return Err(err(format!(
+                    "name = {other}; expected a non-empty string of letters, digits, - _ or ."
+                )))
+            }
         };
         let description = match table.get("description") {
             None => String::new(),
@@ -114,33 +132,61 @@ impl Experiment {
                 for item in items {
                     match item.as_integer() {
                         Some(d) if d >= 1 && d <= MAX_DEPTH as i64 => depths.push(d as u32),
-                        _ => return Err(err(format!("depths: {item}; expected whole numbers from 1 to {MAX_DEPTH}"))),
+                        _ => {
+                            return Err(err(format!(
+                                "depths: {item}; expected whole numbers from 1 to {MAX_DEPTH}"
+                            )))
+                        }
                     }
                 }
                 normalise_depths(depths).map_err(|m| err(format!("depths: {m}")))?
             }
-            Some(other) => return Err(err(format!("depths = {other}; expected a list such as [5, 6]"))),
-            None => return Err(err("missing key \"depths\"; expected a list such as depths = [5, 6]".into())),
+            Some(other) => {
+                return Err(err(format!(
+                    "depths = {other}; expected a list such as [5, 6]"
+                )))
+            }
+            None => {
+                return Err(err(
+                    "missing key \"depths\"; expected a list such as depths = [5, 6]".into(),
+                ))
+            }
         };
         let limit = match table.get("limit") {
             None => None,
             Some(Value::Integer(n)) if *n >= 1 => Some(*n as usize),
-            Some(other) => return Err(err(format!("limit = {other}; expected a whole number of positions, 1 or more"))),
+            Some(other) => {
+                return Err(err(format!(
+                    "limit = {other}; expected a whole number of positions, 1 or more"
+                )))
+            }
         };
         let ids = match table.get("ids") {
             None => None,
             Some(Value::Array(items)) if !items.is_empty() => Some(
                 items
                     .iter()
-                    .map(|v| v.as_str().map(str::to_string).ok_or_else(|| err(format!("ids: {v}; expected strings"))))
+                    .map(|v| {
+                        v.as_str()
+                            .map(str::to_string)
+                            .ok_or_else(|| err(format!("ids: {v}; expected strings")))
+                    })
                     .collect::<Result<Vec<_>, _>>()?,
             ),
-            Some(other) => return Err(err(format!("ids = {other}; expected a non-empty list of position ids"))),
+            Some(other) => {
+                return Err(err(format!(
+                    "ids = {other}; expected a non-empty list of position ids"
+                )))
+            }
         };
         let baseline_name = match table.get("baseline") {
             None => BASELINE.to_string(),
             Some(Value::String(s)) if !s.is_empty() => s.clone(),
-            Some(other) => return Err(err(format!("baseline = {other}; expected the name of the [search] variant"))),
+            Some(other) => {
+                return Err(err(format!(
+                    "baseline = {other}; expected the name of the [search] variant"
+                )))
+            }
         };
         let baseline = match table.get("search") {
             None => Table::new(),
@@ -155,22 +201,35 @@ impl Experiment {
             Some(Value::Table(t)) => {
                 for (vname, body) in t {
                     if *vname == baseline_name {
-                        return Err(err(format!("variant \"{vname}\": the name is reserved for [search]; rename it")));
+                        return Err(err(format!(
+                            "variant \"{vname}\": the name is reserved for [search]; rename it"
+                        )));
                     }
                     let Value::Table(overrides) = body else {
-                        return Err(err(format!("variant \"{vname}\" = {body}; expected a table [variants.{vname}]")));
+                        return Err(err(format!(
+                            "variant \"{vname}\" = {body}; expected a table [variants.{vname}]"
+                        )));
                     };
-                    keys::check_layer(overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+                    keys::check_layer(overrides)
+                        .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
                     variants.push((vname.clone(), overrides.clone()));
                 }
             }
-            Some(other) => return Err(err(format!("variants = {other}; expected tables [variants.NAME]"))),
+            Some(other) => {
+                return Err(err(format!(
+                    "variants = {other}; expected tables [variants.NAME]"
+                )))
+            }
         }
         if let Some(grid) = table.get("grid") {
             let Value::Table(grid) = grid else {
-                return Err(err(format!("grid = {grid}; expected a table [grid] of key = [values]")));
+                return Err(err(format!(
+                    "grid = {grid}; expected a table [grid] of key = [values]"
+                )));
             };
-            for (vname, overrides) in grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))? {
+            for (vname, overrides) in
+                grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
+            {
                 keys::check_layer(&overrides).map_err(|m| err(format!("[grid]: {m}")))?;
                 if variants.iter().any(|(n, _)| *n == vname) {
                     return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
@@ -178,26 +237,50 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
-        Ok(Experiment { file: file.to_string(), name, description, suite, depths, limit, ids, baseline_name, baseline, variants })
+        Ok(Experiment {
+            file: file.to_string(),
+            name,
+            description,
+            suite,
+            depths,
+            limit,
+            ids,
+            baseline_name,
+            baseline,
+            variants,
+        })
     }
 
     /// Every variant's name, the baseline first.
     pub fn variant_names(&self) -> Vec<String> {
-        std::iter::once(self.baseline_name.clone()).chain(self.variants.iter().map(|(n, _)| n.clone())).collect()
+        std::iter::once(self.baseline_name.clone())
+            .chain(self.variants.iter().map(|(n, _)| n.clone()))
+            .collect()
     }
 
     /// Resolves every variant with `--set` applied after it; errors name the variant.
     pub fn resolve(&self, sets: &[String]) -> Result<Vec<ResolvedVariant>, InputError> {
-        self.variant_names().iter().map(|name| self.resolve_one(name, sets)).collect()
+        self.variant_names()
+            .iter()
+            .map(|name| self.resolve_one(name, sets))
+            .collect()
     }
 
     /// One variant's configuration, `--set` applied last; "baseline" always names `[search]`.
-    pub fn search_config_with_sets(&self, variant: &str, sets: &[String]) -> Result<SearchConfig, InputError> {
+    pub fn search_config_with_sets(
+        &self,
+        variant: &str,
+        sets: &[String],
+    ) -> Result<SearchConfig, InputError> {
         Ok(self.resolve_one(variant, sets)?.config)
     }
 
     fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
-        let name = if name == BASELINE { self.baseline_name.as_str() } else { name };
+        let name = if name == BASELINE {
+            self.baseline_name.as_str()
+        } else {
+            name
+        };
         let set_table = crate::commands::search::sets_table(sets)?;
         keys::check_layer(&set_table).map_err(|m| InputError::in_file("--set", m))?;
         let empty = Table::new();
@@ -212,13 +295,19 @@ impl Experiment {
                         Some(best) => format!("did you mean \"{best}\"?"),
                         None => format!("expected one of: {}", names.join(", ")),
                     };
-                    return Err(InputError::in_file(&self.file, format!("no variant \"{name}\"; {hint}")));
+                    return Err(InputError::in_file(
+                        &self.file,
+                        format!("no variant \"{name}\"; {hint}"),
+                    ));
                 }
             }
         };
         let config = keys::resolve(&[&self.baseline, overrides, &set_table])
             .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
-        Ok(ResolvedVariant { name: name.to_string(), config })
+        Ok(ResolvedVariant {
+            name: name.to_string(),
+            config,
+        })
     }
 }
 
@@ -236,7 +325,11 @@ pub fn normalise_depths(mut depths: Vec<u32>) -> Result<Vec<u32>, String> {
 }
 
 fn is_file_safe(name: &str) -> bool {
-    !name.is_empty() && !name.starts_with('.') && name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
 }
 
 /// Every combination of the grid's values, last key varying fastest, named `k=v,k=v`.
@@ -245,7 +338,11 @@ fn grid_variants(grid: &Table) -> Result<Vec<(String, Table)>, String> {
     for (key, values) in grid {
         match values {
             Value::Array(list) if !list.is_empty() => axes.push((key, list)),
-            other => return Err(format!("\"{key}\" = {other}; expected a non-empty list of values")),
+            other => {
+                return Err(format!(
+                    "\"{key}\" = {other}; expected a non-empty list of values"
+                ))
+            }
         }
     }
     let mut combos: Vec<(Vec<String>, Table)> = vec![(Vec::new(), Table::new())];
@@ -266,7 +363,11 @@ fn grid_variants(grid: &Table) -> Result<Vec<(String, Table)>, String> {
         }
         combos = next;
     }
-    Ok(combos.into_iter().filter(|(n, _)| !n.is_empty()).map(|(n, t)| (n.join(","), t)).collect())
+    Ok(combos
+        .into_iter()
+        .filter(|(n, _)| !n.is_empty())
+        .map(|(n, t)| (n.join(","), t))
+        .collect())
 }
 
 #[cfg(test)]
@@ -289,7 +390,9 @@ pvs = false
 "#;
 
     fn parse_err(text: &str) -> String {
-        Experiment::parse("configs/k.toml", text).unwrap_err().to_string()
+        Experiment::parse("configs/k.toml", text)
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
@@ -312,26 +415,44 @@ pvs = false
         assert_eq!(resolved[0].config.ordering.killers, 0);
         assert_eq!(resolved[1].config.ordering.killers, 2);
         assert!(!resolved[2].config.pvs);
-        assert_eq!(resolved[3].config.tt, crate::config::search_config::TtMode::Off);
-        assert!(resolved.iter().all(|v| v.config.eval == crate::chess::eval::EvalKind::Material));
+        assert_eq!(
+            resolved[3].config.tt,
+            crate::config::search_config::TtMode::Off
+        );
+        assert!(resolved
+            .iter()
+            .all(|v| v.config.eval == crate::chess::eval::EvalKind::Material));
     }
 
     #[test]
     fn unknown_keys_name_file_variant_and_suggest() {
-        let text = GOOD.replace("[variants.killers]\nordering.killers = 2", "[variants.killers]\nordering.killer = 2");
+        let text = GOOD.replace(
+            "[variants.killers]\nordering.killers = 2",
+            "[variants.killers]\nordering.killer = 2",
+        );
         assert_eq!(
             parse_err(&text),
             "configs/k.toml: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
         );
         let text = GOOD.replace("depths = [8, 7, 7]", "depths = [8, 7, 7]\ndepth = 3");
-        assert_eq!(parse_err(&text), "configs/k.toml: unknown key \"depth\"; did you mean \"depths\"?");
-        let text = GOOD.replace("[search]\nordering.killers = 0", "[search]\nordering.kilers = 0");
+        assert_eq!(
+            parse_err(&text),
+            "configs/k.toml: unknown key \"depth\"; did you mean \"depths\"?"
+        );
+        let text = GOOD.replace(
+            "[search]\nordering.killers = 0",
+            "[search]\nordering.kilers = 0",
+        );
         assert_eq!(
             parse_err(&text),
             "configs/k.toml: [search]: unknown key \"ordering.kilers\"; did you mean \"ordering.killers\"?"
         );
-        let text = GOOD.replace("\"tt\" = [\"off\", \"full\"]", "\"tt\" = [\"off\", \"ful\"]");
-        assert!(parse_err(&text).starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": unknown variant `ful`"));
+        let text = GOOD.replace(
+            "\"tt\" = [\"off\", \"full\"]",
+            "\"tt\" = [\"off\", \"ful\"]",
+        );
+        assert!(parse_err(&text)
+            .starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": unknown variant `ful`"));
     }
 
     #[test]
@@ -344,8 +465,15 @@ pvs = false
             parse_err(&GOOD.replace("depths = [8, 7, 7]", "depths = []")),
             "configs/k.toml: depths: empty; expected at least one depth"
         );
-        assert!(parse_err(&GOOD.replace("suite = \"positions/startpos.epd\"\n", "")).contains("missing key \"suite\""));
-        let e = Experiment::parse("configs/k.toml", &GOOD.replace("ordering.killers = 2", "aspiration.window = -1")).unwrap();
+        assert!(
+            parse_err(&GOOD.replace("suite = \"positions/startpos.epd\"\n", ""))
+                .contains("missing key \"suite\"")
+        );
+        let e = Experiment::parse(
+            "configs/k.toml",
+            &GOOD.replace("ordering.killers = 2", "aspiration.window = -1"),
+        )
+        .unwrap();
         assert_eq!(
             e.resolve(&[]).unwrap_err().to_string(),
             "configs/k.toml: variant \"killers\": aspiration.window = -1; expected 0 or more centipawns"
@@ -354,6 +482,7 @@ pvs = false
             parse_err("suite = \"x.epd\"\ndepths = [1]\n[variants.baseline]\npvs = false\n"),
             "configs/k.toml: variant \"baseline\": the name is reserved for [search]; rename it"
         );
-        assert!(parse_err("suite = \"x.epd\"\ndepths = [1\n").starts_with("configs/k.toml:2: not valid TOML"));
+        assert!(parse_err("suite = \"x.epd\"\ndepths = [1\n")
+            .starts_with("configs/k.toml:2: not valid TOML"));
     }
 }

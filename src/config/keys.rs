@@ -21,7 +21,11 @@ pub fn flatten(table: &Table) -> Vec<(String, Value)> {
 
 fn flatten_into(prefix: &str, table: &Table, out: &mut Vec<(String, Value)>) {
     for (key, value) in table {
-        let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
         match value {
             Value::Table(inner) => flatten_into(&path, inner, out),
             other => out.push((path, other.clone())),
@@ -38,7 +42,9 @@ pub fn insert(table: &mut Table, key: &str, value: Value) {
             current.insert(part.to_string(), value);
             return;
         }
-        let entry = current.entry(part.to_string()).or_insert_with(|| Value::Table(Table::new()));
+        let entry = current
+            .entry(part.to_string())
+            .or_insert_with(|| Value::Table(Table::new()));
         if !entry.is_table() {
             *entry = Value::Table(Table::new());
         }
@@ -52,15 +58,21 @@ pub fn insert(table: &mut Table, key: &str, value: Value) {
 /// Reads `KEY=VALUE`: VALUE as a TOML value (`true`, `2`, `0.5`, `"x"`), or a bare word as a string.
 pub fn parse_set(text: &str) -> Result<(String, Value), String> {
     let Some((key, raw)) = text.split_once('=') else {
-        return Err(format!("--set \"{text}\"; expected KEY=VALUE, e.g. ordering.killers=2"));
+        return Err(format!(
+            "--set \"{text}\"; expected KEY=VALUE, e.g. ordering.killers=2"
+        ));
     };
     let key = key.trim();
     let raw = raw.trim();
     if key.is_empty() || raw.is_empty() {
-        return Err(format!("--set \"{text}\"; expected KEY=VALUE with both sides non-empty"));
+        return Err(format!(
+            "--set \"{text}\"; expected KEY=VALUE with both sides non-empty"
+        ));
     }
     let value = match format!("v = {raw}").parse::<Table>() {
-        Ok(mut t) => t.remove("v").unwrap_or_else(|| Value::String(raw.to_string())),
+        Ok(mut t) => t
+            .remove("v")
+            .unwrap_or_else(|| Value::String(raw.to_string())),
         Err(_) => Value::String(raw.to_string()),
     };
     Ok((key.to_string(), value))
@@ -86,7 +98,9 @@ pub fn resolve(layers: &[&Table]) -> Result<SearchConfig, String> {
             insert(&mut merged, &key, value);
         }
     }
-    let config: SearchConfig = Value::Table(merged).try_into().map_err(|e: toml::de::Error| e.message().to_string())?;
+    let config: SearchConfig = Value::Table(merged)
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().to_string())?;
     config.validate()?;
     Ok(config)
 }
@@ -96,13 +110,17 @@ fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
     if !known.iter().any(|k| k == key) {
         return Err(match suggest(key, known) {
             Some(best) => format!("unknown key \"{key}\"; did you mean \"{best}\"?"),
-            None => format!("unknown key \"{key}\"; `ablate config --explain` lists the valid keys"),
+            None => {
+                format!("unknown key \"{key}\"; `ablate config --explain` lists the valid keys")
+            }
         });
     }
     let mut single = Table::new();
     insert(&mut single, key, value.clone());
     let attempt: Result<SearchConfig, toml::de::Error> = Value::Table(single).try_into();
-    attempt.map(|_| ()).map_err(|e| format!("key \"{key}\" = {value}: {}", e.message().trim()))
+    attempt
+        .map(|_| ())
+        .map_err(|e| format!("key \"{key}\" = {value}: {}", e.message().trim()))
 }
 
 /// The nearest valid key by edit distance, when it is near enough to be a typo.
@@ -116,7 +134,8 @@ pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
             best = Some((d, candidate));
         }
     }
-    best.filter(|(d, c)| *d <= 3.max(c.len() / 4)).map(|(_, c)| c)
+    best.filter(|(d, c)| *d <= 3.max(c.len() / 4))
+        .map(|(_, c)| c)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -151,17 +170,33 @@ mod tests {
         known.sort();
         doc.sort();
         assert_eq!(known, doc);
-        assert!(KNOBS.iter().any(|(k, kind, _)| *k == "tt" && *kind == KnobKind::TreeChanging));
+        assert!(KNOBS
+            .iter()
+            .any(|(k, kind, _)| *k == "tt" && *kind == KnobKind::TreeChanging));
     }
 
     #[test]
     fn set_reads_toml_values_and_bare_words() {
-        assert_eq!(parse_set("ordering.killers=2").unwrap(), ("ordering.killers".into(), Value::Integer(2)));
+        assert_eq!(
+            parse_set("ordering.killers=2").unwrap(),
+            ("ordering.killers".into(), Value::Integer(2))
+        );
         assert_eq!(parse_set("pvs=false").unwrap().1, Value::Boolean(false));
-        assert_eq!(parse_set("ordering.history_decay=0.5").unwrap().1, Value::Float(0.5));
-        assert_eq!(parse_set("eval=material").unwrap().1, Value::String("material".into()));
-        assert_eq!(parse_set("eval=\"pst\"").unwrap().1, Value::String("pst".into()));
-        assert!(parse_set("eval").unwrap_err().contains("expected KEY=VALUE"));
+        assert_eq!(
+            parse_set("ordering.history_decay=0.5").unwrap().1,
+            Value::Float(0.5)
+        );
+        assert_eq!(
+            parse_set("eval=material").unwrap().1,
+            Value::String("material".into())
+        );
+        assert_eq!(
+            parse_set("eval=\"pst\"").unwrap().1,
+            Value::String("pst".into())
+        );
+        assert!(parse_set("eval")
+            .unwrap_err()
+            .contains("expected KEY=VALUE"));
     }
 
     #[test]
@@ -177,9 +212,15 @@ mod tests {
     #[test]
     fn unknown_keys_get_a_suggestion() {
         let e = resolve(&[&table("ordering.killer = 2")]).unwrap_err();
-        assert_eq!(e, "unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?");
+        assert_eq!(
+            e,
+            "unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+        );
         let e = resolve(&[&table("killers = 2")]).unwrap_err();
-        assert_eq!(e, "unknown key \"killers\"; did you mean \"ordering.killers\"?");
+        assert_eq!(
+            e,
+            "unknown key \"killers\"; did you mean \"ordering.killers\"?"
+        );
         let e = resolve(&[&table("zzzzzzzzzzzzzzzz = 2")]).unwrap_err();
         assert!(e.contains("config --explain"), "{e}");
     }
@@ -187,7 +228,12 @@ mod tests {
     #[test]
     fn bad_values_name_the_key_and_the_valid_ones() {
         let e = resolve(&[&table("ordering.captures = \"mvvlva\"")]).unwrap_err();
-        assert!(e.starts_with("key \"ordering.captures\" = \"mvvlva\": unknown variant `mvvlva`, expected one of"), "{e}");
+        assert!(
+            e.starts_with(
+                "key \"ordering.captures\" = \"mvvlva\": unknown variant `mvvlva`, expected one of"
+            ),
+            "{e}"
+        );
         assert!(e.contains("`mvv_lva`"), "{e}");
         let e = resolve(&[&table("ordering.killers = \"two\"")]).unwrap_err();
         assert!(e.starts_with("key \"ordering.killers\" = \"two\""), "{e}");

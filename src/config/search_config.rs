@@ -222,13 +222,22 @@ impl Default for OrderingConfig {
 
 impl Default for AspirationConfig {
     fn default() -> Self {
-        AspirationConfig { enabled: true, window: 50, research: AspirationResearch::Open }
+        AspirationConfig {
+            enabled: true,
+            window: 50,
+            research: AspirationResearch::Open,
+        }
     }
 }
 
 impl Default for QuiescenceConfig {
     fn default() -> Self {
-        QuiescenceConfig { enabled: true, stand_pat: true, ordering: QuiescenceOrdering::MvvLva, prune_losing: false }
+        QuiescenceConfig {
+            enabled: true,
+            stand_pat: true,
+            ordering: QuiescenceOrdering::MvvLva,
+            prune_losing: false,
+        }
     }
 }
 
@@ -274,17 +283,25 @@ impl SearchConfig {
     /// Rejects values out of range and knobs that contradict each other (the one rule: reject, never ignore).
     pub fn validate(&self) -> Result<(), String> {
         if self.ordering.killers > 4 {
-            return Err(format!("ordering.killers = {}; expected 0 to 4", self.ordering.killers));
+            return Err(format!(
+                "ordering.killers = {}; expected 0 to 4",
+                self.ordering.killers
+            ));
         }
         if self.aspiration.window < 0 {
-            return Err(format!("aspiration.window = {}; expected 0 or more centipawns", self.aspiration.window));
+            return Err(format!(
+                "aspiration.window = {}; expected 0 or more centipawns",
+                self.aspiration.window
+            ));
         }
         if self.tt_mb == 0 || self.tt_mb > 4096 {
             return Err(format!("tt_mb = {}; expected 1 to 4096", self.tt_mb));
         }
         let decay = self.ordering.history_decay;
         if !(0.0..=1.0).contains(&decay) {
-            return Err(format!("ordering.history_decay = {decay}; expected 0.0 to 1.0"));
+            return Err(format!(
+                "ordering.history_decay = {decay}; expected 0.0 to 1.0"
+            ));
         }
         if !self.alphabeta {
             let mut clash = Vec::new();
@@ -321,8 +338,15 @@ pub fn scores_must_match(baseline: &SearchConfig, variant: &SearchConfig) -> boo
         _ => Vec::new(),
     };
     let (a, b) = (flat(baseline), flat(variant));
-    a.iter().zip(b.iter()).filter(|(x, y)| x != y).all(|((key, _), _)| {
-        // tt off ↔ move is pure ordering (full was excluded above); tt_mb cannot matter then.
-        key == "tt" || key == "tt_mb" || KNOBS.iter().any(|(k, kind, _)| k == key && *kind == KnobKind::PureOrdering)
-    })
+    a.iter()
+        .zip(b.iter())
+        .filter(|(x, y)| x != y)
+        .all(|((key, _), _)| {
+            // tt off ↔ move is pure ordering (full was excluded above); tt_mb cannot matter then.
+            key == "tt"
+                || key == "tt_mb"
+                || KNOBS
+                    .iter()
+                    .any(|(k, kind, _)| k == key && *kind == KnobKind::PureOrdering)
+        })
 }

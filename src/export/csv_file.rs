@@ -28,16 +28,33 @@ impl ResultsFile {
     ///
     /// A file from another configuration is refused unless `force`; every failure happens here,
     /// before any search starts.
-    pub fn prepare(path: &Path, config_hash: &str, depths: &[u32], force: bool) -> anyhow::Result<(ResultsFile, Resumed)> {
+    pub fn prepare(
+        path: &Path,
+        config_hash: &str,
+        depths: &[u32],
+        force: bool,
+    ) -> anyhow::Result<(ResultsFile, Resumed)> {
         let shown = path.display().to_string();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| InputError::in_file(&shown, format!("cannot create the output folder: {e}")))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                InputError::in_file(&shown, format!("cannot create the output folder: {e}"))
+            })?;
         }
-        let mut resumed = Resumed { finished: HashSet::new(), rows_kept: 0 };
-        let existing = path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
+        let mut resumed = Resumed {
+            finished: HashSet::new(),
+            rows_kept: 0,
+        };
+        let existing = path.exists()
+            && std::fs::metadata(path)
+                .map(|m| m.len() > 0)
+                .unwrap_or(false);
         if existing && !force {
             let rows = read_complete_rows(path)?;
-            if let Some(other) = rows.iter().map(|r| &r.config_hash).find(|h| *h != config_hash) {
+            if let Some(other) = rows
+                .iter()
+                .map(|r| &r.config_hash)
+                .find(|h| *h != config_hash)
+            {
                 return Err(InputError::in_file(
                     &shown,
                     format!(
@@ -49,7 +66,10 @@ impl ResultsFile {
             }
             let mut depths_seen: HashMap<(String, String), HashSet<u32>> = HashMap::new();
             for r in &rows {
-                depths_seen.entry((r.variant.clone(), r.position.clone())).or_default().insert(r.depth);
+                depths_seen
+                    .entry((r.variant.clone(), r.position.clone()))
+                    .or_default()
+                    .insert(r.depth);
             }
             resumed.finished = depths_seen
                 .into_iter()
@@ -57,11 +77,20 @@ impl ResultsFile {
                 .map(|(job, _)| job)
                 .collect();
             // Keep whole jobs only: a job cut off mid-write is run again.
-            let kept: Vec<&Row> =
-                rows.iter().filter(|r| resumed.finished.contains(&(r.variant.clone(), r.position.clone()))).collect();
+            let kept: Vec<&Row> = rows
+                .iter()
+                .filter(|r| {
+                    resumed
+                        .finished
+                        .contains(&(r.variant.clone(), r.position.clone()))
+                })
+                .collect();
             resumed.rows_kept = kept.len();
             let tmp = temp_path(path);
-            let mut w = csv::Writer::from_path(&tmp).map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_path(&tmp)
+                .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
             w.write_record(HEADER)?;
             for r in kept {
                 w.serialize(r)?;
@@ -69,19 +98,28 @@ impl ResultsFile {
             w.flush()?;
             std::fs::rename(&tmp, path)?;
         } else {
-            File::create(path).map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
+            File::create(path)
+                .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
         }
         let file = OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
         let empty = file.metadata()?.len() == 0;
-        let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(file);
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
         if empty {
             writer.write_record(HEADER)?;
             writer.flush()?;
         }
-        Ok((ResultsFile { path: path.to_path_buf(), writer }, resumed))
+        Ok((
+            ResultsFile {
+                path: path.to_path_buf(),
+                writer,
+            },
+            resumed,
+        ))
     }
 
     /// Appends one job's rows and flushes, so a crash loses nothing that finished.
@@ -112,7 +150,11 @@ fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
         match record {
             Ok(row) => rows.push(row),
             Err(_) if records.peek().is_none() => break,
-            Err(e) => return Err(InputError::at_line(&shown, line, format!("not an ablate row: {e}")).into()),
+            Err(e) => {
+                return Err(
+                    InputError::at_line(&shown, line, format!("not an ablate row: {e}")).into(),
+                )
+            }
         }
     }
     Ok(rows)
@@ -122,25 +164,37 @@ fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
 ///
 /// Only byte offsets are held, never the rows: memory stays small however large the suite.
 /// Rows of unknown variants or positions keep their file order, after the known ones.
-pub fn rewrite_canonical(path: &Path, variant_order: &[String], position_order: &[String]) -> anyhow::Result<()> {
-    let variant_rank: HashMap<&str, usize> = variant_order.iter().enumerate().map(|(i, v)| (v.as_str(), i)).collect();
-    let position_rank: HashMap<&str, usize> = position_order.iter().enumerate().map(|(i, p)| (p.as_str(), i)).collect();
+pub fn rewrite_canonical(
+    path: &Path,
+    variant_order: &[String],
+    position_order: &[String],
+) -> anyhow::Result<()> {
+    let variant_rank: HashMap<&str, usize> = variant_order
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.as_str(), i))
+        .collect();
+    let position_rank: HashMap<&str, usize> = position_order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.as_str(), i))
+        .collect();
     let mut reader = csv::Reader::from_path(path)?;
     check_header(&path.display().to_string(), reader.headers()?)?;
     let mut spans: Vec<((usize, usize, u32, usize), u64)> = Vec::new();
     let mut record = csv::ByteRecord::new();
-    let mut start = reader.position().byte();
     let mut seq = 0;
     while reader.read_byte_record(&mut record)? {
-        let field = |i: usize| std::str::from_utf8(record.get(i).unwrap_or_default()).unwrap_or_default();
+        let field =
+            |i: usize| std::str::from_utf8(record.get(i).unwrap_or_default()).unwrap_or_default();
         let v = variant_rank.get(field(1)).copied().unwrap_or(usize::MAX);
         let p = position_rank.get(field(2)).copied().unwrap_or(usize::MAX);
         let d: u32 = field(3).parse().unwrap_or(u32::MAX);
+        let start = record.position().map_or(0, |pos| pos.byte());
         spans.push(((v, p, d, seq), start));
         seq += 1;
-        start = reader.position().byte();
     }
-    let end_of_data = start;
+    let end_of_data = std::fs::metadata(path)?.len();
     let mut ends: HashMap<u64, u64> = HashMap::with_capacity(spans.len());
     for (i, (_, s)) in spans.iter().enumerate() {
         ends.insert(*s, spans.get(i + 1).map_or(end_of_data, |(_, next)| *next));

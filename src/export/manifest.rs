@@ -77,22 +77,34 @@ impl Manifest {
             return Ok(None);
         }
         let text = std::fs::read_to_string(path)?;
-        let manifest = serde_json::from_str(&text)
-            .map_err(|e| crate::error::InputError::in_file(path.display().to_string(), format!("not an ablate manifest: {e}")))?;
+        let manifest = serde_json::from_str(&text).map_err(|e| {
+            crate::error::InputError::in_file(
+                path.display().to_string(),
+                format!("not an ablate manifest: {e}"),
+            )
+        })?;
         Ok(Some(manifest))
     }
 }
 
 /// The commit checked out in the current directory, if git knows it.
 pub fn git_commit() -> Option<String> {
-    let out = std::process::Command::new("git").args(["rev-parse", "HEAD"]).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let out = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 /// The CPU model from /proc/cpuinfo.
 pub fn cpu_model() -> Option<String> {
     let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    info.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split(':').nth(1)).map(|s| s.trim().to_string())
+    info.lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split(':').nth(1))
+        .map(|s| s.trim().to_string())
 }
 
 /// Peak resident set size of this process (VmHWM), in KiB.
@@ -104,7 +116,10 @@ pub fn peak_rss_kb() -> Option<u64> {
 
 /// A system time as UTC RFC 3339, to the second.
 pub fn rfc3339(time: std::time::SystemTime) -> String {
-    let secs = time.duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64;
+    let secs = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0) as i64;
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Howard Hinnant's civil-from-days.
     let z = days + 719_468;
@@ -116,7 +131,12 @@ pub fn rfc3339(time: std::time::SystemTime) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 #[cfg(test)]

@@ -3,8 +3,6 @@
 pub mod csv_file;
 pub mod manifest;
 
-
-
 use crate::summary::Summary;
 use std::path::Path;
 
@@ -23,7 +21,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// The temporary sibling used by atomic writes.
 pub fn temp_path(path: &Path) -> std::path::PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".tmp");
     path.with_file_name(name)
 }

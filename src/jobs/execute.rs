@@ -45,7 +45,14 @@ impl JobContext<'_> {
             reports
                 .iter()
                 .map(|r| {
-                    Row::new(self.experiment, &variant.name, &position.id, r, position.solved_by(r.best_move), self.config_hash)
+                    Row::new(
+                        self.experiment,
+                        &variant.name,
+                        &position.id,
+                        r,
+                        position.solved_by(r.best_move),
+                        self.config_hash,
+                    )
                 })
                 .collect(),
         )
@@ -61,20 +68,24 @@ pub fn run_jobs(
     stop: &AtomicBool,
     mut on_done: impl FnMut(&Job, Vec<Row>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
     let (sender, receiver) = mpsc::channel::<(Job, Vec<Row>)>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
                 // One job per task, in canonical order, so workers pick up the next job as they free up.
-                jobs.par_iter().with_max_len(1).for_each_with(sender, |sender, job| {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    if let Some(rows) = context.execute(job, stop) {
-                        let _ = sender.send((*job, rows));
-                    }
-                });
+                jobs.par_iter()
+                    .with_max_len(1)
+                    .for_each_with(sender, |sender, job| {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        if let Some(rows) = context.execute(job, stop) {
+                            let _ = sender.send((*job, rows));
+                        }
+                    });
             });
         });
         let mut result = Ok(());

@@ -17,20 +17,29 @@ impl JobProgress {
         let visible = !quiet && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
         let bar = ProgressBar::with_draw_target(
             Some(total as u64),
-            if visible { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() },
+            if visible {
+                ProgressDrawTarget::stderr()
+            } else {
+                ProgressDrawTarget::hidden()
+            },
         );
         bar.set_style(
             ProgressStyle::with_template("{bar:30} {pos}/{len} jobs  {msg}  eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        JobProgress { bar, started: Instant::now(), work: 0 }
+        JobProgress {
+            bar,
+            started: Instant::now(),
+            work: 0,
+        }
     }
 
     /// One more job done, with the nodes it searched.
     pub fn job_done(&mut self, nodes: u64) {
         self.work += nodes;
         let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
-        self.bar.set_message(format!("{:.1} M nodes/s", self.work as f64 / seconds / 1e6));
+        self.bar
+            .set_message(format!("{:.1} M nodes/s", self.work as f64 / seconds / 1e6));
         self.bar.inc(1);
     }
 

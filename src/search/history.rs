@@ -16,7 +16,11 @@ pub struct HistoryTable {
 impl HistoryTable {
     /// A zeroed table.
     pub fn new(shape: HistoryShape, bonus: HistoryBonus) -> Self {
-        HistoryTable { shape, bonus, entries: vec![0; 2 * 64 * 64] }
+        HistoryTable {
+            shape,
+            bonus,
+            entries: vec![0; 2 * 64 * 64],
+        }
     }
 
     #[inline]
@@ -53,7 +57,9 @@ impl HistoryTable {
         if factor >= 1.0 {
             return;
         }
-        self.entries.iter_mut().for_each(|e| *e = (*e as f64 * factor) as u32);
+        self.entries
+            .iter_mut()
+            .for_each(|e| *e = (*e as f64 * factor) as u32);
     }
 }
 
@@ -107,9 +113,16 @@ mod tests {
     #[test]
     fn shapes_share_or_split_by_side() {
         let white = Board::default();
-        let black = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false).unwrap();
+        let black = Board::from_fen(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            false,
+        )
+        .unwrap();
         let mv: Move = "g1f3".parse().unwrap();
-        for (shape, shared) in [(HistoryShape::FromTo, true), (HistoryShape::SideFromTo, false)] {
+        for (shape, shared) in [
+            (HistoryShape::FromTo, true),
+            (HistoryShape::SideFromTo, false),
+        ] {
             let mut h = HistoryTable::new(shape, HistoryBonus::Depth);
             h.reward(&white, mv, 3);
             assert_eq!(h.score(&black, mv) == 3, shared);

@@ -12,7 +12,10 @@ pub struct KillerTable {
 impl KillerTable {
     /// An empty table with `slots` (0–4) slots per ply.
     pub fn new(slots: u8) -> Self {
-        KillerTable { slots: slots.min(4) as usize, table: vec![[None; 4]; MAX_PLY + 1] }
+        KillerTable {
+            slots: slots.min(4) as usize,
+            table: vec![[None; 4]; MAX_PLY + 1],
+        }
     }
 
     /// The killers at `ply`, most recent first; unused slots are `None`.
@@ -28,7 +31,10 @@ impl KillerTable {
             return;
         }
         let row = &mut self.table[ply][..self.slots];
-        let end = row.iter().position(|k| *k == Some(mv)).unwrap_or(self.slots - 1);
+        let end = row
+            .iter()
+            .position(|k| *k == Some(mv))
+            .unwrap_or(self.slots - 1);
         row[..=end].rotate_right(1);
         row[0] = Some(mv);
     }

@@ -72,7 +72,12 @@ pub struct IterationReport {
 pub struct Aborted;
 
 /// Searches `board` to `depth` with fresh tables; one report per completed iteration.
-pub fn search(board: &Board, depth: u32, config: &SearchConfig, stop: Option<&AtomicBool>) -> Result<Vec<IterationReport>, Aborted> {
+pub fn search(
+    board: &Board,
+    depth: u32,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<IterationReport>, Aborted> {
     Searcher::new(config, stop).run(board, depth)
 }
 
@@ -118,7 +123,11 @@ impl<'a> Searcher<'a> {
 
     fn run(&mut self, root: &Board, depth: u32) -> Result<Vec<IterationReport>, Aborted> {
         let depth = depth.clamp(1, MAX_DEPTH);
-        let first = if self.cfg.iterative_deepening { 1 } else { depth };
+        let first = if self.cfg.iterative_deepening {
+            1
+        } else {
+            depth
+        };
         let mut guess = evaluate(root, self.cfg.eval);
         let mut reports = Vec::with_capacity(depth as usize);
         let mut nodes_cum = 0;
@@ -180,14 +189,30 @@ impl<'a> Searcher<'a> {
                 AspirationResearch::Widen => bound.clamp(-INF, INF),
             };
             if failed_low {
-                alpha = if asp.research == AspirationResearch::Open { -INF } else { widened(guess - delta) };
+                alpha = if asp.research == AspirationResearch::Open {
+                    -INF
+                } else {
+                    widened(guess - delta)
+                };
             } else {
-                beta = if asp.research == AspirationResearch::Open { INF } else { widened(guess + delta) };
+                beta = if asp.research == AspirationResearch::Open {
+                    INF
+                } else {
+                    widened(guess + delta)
+                };
             }
         }
     }
 
-    fn negamax(&mut self, board: &Board, depth: u32, ply: usize, mut alpha: Score, beta: Score, last_to: Option<Square>) -> Score {
+    fn negamax(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        last_to: Option<Square>,
+    ) -> Score {
         self.stats.nodes += 1;
         self.poll_stop();
         if self.aborted {
@@ -281,10 +306,17 @@ impl<'a> Searcher<'a> {
         }
 
         if searched == 0 {
-            let score = if board.checkers().is_empty() { DRAW } else { -(MATE - ply as Score) };
+            let score = if board.checkers().is_empty() {
+                DRAW
+            } else {
+                -(MATE - ply as Score)
+            };
             return if repeated { DRAW } else { score };
         }
-        if best > original_alpha && best < beta && self.cfg.ordering.history_good == HistoryGood::CutoffAndPv {
+        if best > original_alpha
+            && best < beta
+            && self.cfg.ordering.history_good == HistoryGood::CutoffAndPv
+        {
             if let Some(mv) = best_move {
                 self.learn(board, mv, depth, ply);
             }
@@ -331,7 +363,11 @@ impl<'a> Searcher<'a> {
             list.retain(|m| !(q.prune_losing && is_losing_capture(board, m.mv)));
             if ordered {
                 for m in list.iter_mut() {
-                    m.score = capture_score(board, m.mv, crate::config::search_config::CaptureOrder::MvvLva);
+                    m.score = capture_score(
+                        board,
+                        m.mv,
+                        crate::config::search_config::CaptureOrder::MvvLva,
+                    );
                 }
             }
         }
@@ -380,7 +416,9 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn repeats(&self, key: u64, ply: usize, halfmove_clock: u8) -> bool {
         let reach = ply.min(halfmove_clock as usize);
-        (2..=reach).step_by(2).any(|back| self.path[ply - back] == key)
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.path[ply - back] == key)
     }
 
     #[inline]

@@ -41,7 +41,11 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
     board.generate_moves(|mut piece_moves| {
         let is_pawn = piece_moves.piece == Piece::Pawn;
         let captures = if is_pawn { them | ep } else { them };
-        let tactical = if is_pawn { captures | promo_rank } else { captures };
+        let tactical = if is_pawn {
+            captures | promo_rank
+        } else {
+            captures
+        };
         match gen {
             Gen::All => {}
             Gen::Tactical => piece_moves.to &= tactical,
@@ -82,8 +86,12 @@ mod tests {
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         ] {
             let board = Board::from_fen(fen, false).unwrap();
-            let (mut all, mut tactical, mut quiet, mut captures) =
-                (MoveList::new(), MoveList::new(), MoveList::new(), MoveList::new());
+            let (mut all, mut tactical, mut quiet, mut captures) = (
+                MoveList::new(),
+                MoveList::new(),
+                MoveList::new(),
+                MoveList::new(),
+            );
             generate(&board, Gen::All, &mut all);
             generate(&board, Gen::Tactical, &mut tactical);
             generate(&board, Gen::Quiet, &mut quiet);
@@ -92,13 +100,18 @@ mod tests {
             assert_eq!(tactical.len() + quiet.len(), all.len(), "{fen}");
             assert!(tactical.iter().all(|m| is_tactical(&board, m.mv)));
             assert!(quiet.iter().all(|m| !is_tactical(&board, m.mv)));
-            assert!(captures.iter().all(|m| crate::chess::captured_piece(&board, m.mv).is_some()));
+            assert!(captures
+                .iter()
+                .all(|m| crate::chess::captured_piece(&board, m.mv).is_some()));
         }
     }
 
     #[test]
     fn selection_is_stable_on_ties() {
-        let m = |s: &str, score| ScoredMove { mv: s.parse().unwrap(), score };
+        let m = |s: &str, score| ScoredMove {
+            mv: s.parse().unwrap(),
+            score,
+        };
         let mut list = vec![m("a2a3", 0), m("b2b3", 5), m("c2c3", 0), m("d2d3", 5)];
         let mut order = Vec::new();
         for i in 0..list.len() {

@@ -23,7 +23,9 @@ fn attacker_rank(piece: Piece) -> i32 {
 #[inline]
 pub fn gain(board: &Board, mv: Move) -> i32 {
     let victim = captured_piece(board, mv).map_or(0, piece_value);
-    let promotion = mv.promotion.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+    let promotion = mv
+        .promotion
+        .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
     victim + promotion
 }
 
@@ -68,8 +70,14 @@ mod tests {
     fn the_two_ifrit_formulas() {
         let board = Board::from_fen("k7/8/8/3p4/8/8/8/K2Q4 w - - 0 1", false).unwrap();
         let qxp: Move = "d1d5".parse().unwrap();
-        assert_eq!(capture_score(&board, qxp, CaptureOrder::VictimMinusAttacker), 100 - 900);
-        assert_eq!(capture_score(&board, qxp, CaptureOrder::ScaledVictimMinusAttacker), 100 * 100 - 900);
+        assert_eq!(
+            capture_score(&board, qxp, CaptureOrder::VictimMinusAttacker),
+            100 - 900
+        );
+        assert_eq!(
+            capture_score(&board, qxp, CaptureOrder::ScaledVictimMinusAttacker),
+            100 * 100 - 900
+        );
         assert!(is_losing_capture(&board, qxp));
     }
 

@@ -43,7 +43,9 @@ impl PickerPlan {
             // No capture stage: killers, then every move in generator order (history-sorted when on).
             (CaptureOrder::None, _) => &[HashMove, Killers, Everything, Done],
             (_, KillerPlacement::BeforeCaptures) => &[HashMove, Killers, Captures, Quiets, Done],
-            (_, KillerPlacement::AfterFirstCapture) => &[HashMove, FirstCapture, Killers, Captures, Quiets, Done],
+            (_, KillerPlacement::AfterFirstCapture) => {
+                &[HashMove, FirstCapture, Killers, Captures, Quiets, Done]
+            }
             (_, KillerPlacement::AfterCaptures) => &[HashMove, Captures, Killers, Quiets, Done],
         };
         let mut stages = [Done; 6];
@@ -77,14 +79,23 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// A picker for one node; `recapture_to` is where the opponent's last move landed.
-    pub fn new(plan: PickerPlan, hash_move: Option<Move>, killers: [Option<Move>; 4], recapture_to: Option<Square>) -> Self {
+    pub fn new(
+        plan: PickerPlan,
+        hash_move: Option<Move>,
+        killers: [Option<Move>; 4],
+        recapture_to: Option<Square>,
+    ) -> Self {
         MovePicker {
             plan,
             stage: 0,
             hash_move,
             killers,
             tried_killers: ArrayVec::new(),
-            recapture_to: if plan.recapture_first { recapture_to } else { None },
+            recapture_to: if plan.recapture_first {
+                recapture_to
+            } else {
+                None
+            },
             list: MoveList::new(),
             next: 0,
             filled: false,
@@ -130,10 +141,18 @@ impl MovePicker {
                     }
                 }
                 Stage::Killers => {
-                    while let Some(slot) = self.killers.iter().take(self.plan.killers).position(|k| k.is_some()) {
+                    while let Some(slot) = self
+                        .killers
+                        .iter()
+                        .take(self.plan.killers)
+                        .position(|k| k.is_some())
+                    {
                         let mv = self.killers[slot].take().expect("slot was Some");
                         // A sibling's killer may be illegal, or a capture here (then the capture stage has it).
-                        if Some(mv) != self.hash_move && !is_tactical(board, mv) && board.is_legal(mv) {
+                        if Some(mv) != self.hash_move
+                            && !is_tactical(board, mv)
+                            && board.is_legal(mv)
+                        {
                             self.tried_killers.push(mv);
                             return Some(mv);
                         }
@@ -187,7 +206,11 @@ impl MovePicker {
     }
 
     fn fill_remaining(&mut self, board: &Board, history: &HistoryTable) {
-        let gen = if self.plan.stages.contains(&Stage::Everything) { Gen::All } else { Gen::Quiet };
+        let gen = if self.plan.stages.contains(&Stage::Everything) {
+            Gen::All
+        } else {
+            Gen::Quiet
+        };
         generate(board, gen, &mut self.list);
         for &mv in &self.deferred {
             self.list.push(ScoredMove { mv, score: 0 });
@@ -199,7 +222,11 @@ impl MovePicker {
             if Some(mv) == self.hash_move || self.tried_killers.contains(&mv) {
                 continue;
             }
-            let mut score = if self.plan.history { history.score(board, mv) as i32 } else { 0 };
+            let mut score = if self.plan.history {
+                history.score(board, mv) as i32
+            } else {
+                0
+            };
             if self.recapture_to == Some(mv.to) && gen == Gen::All && is_tactical(board, mv) {
                 score += RECAPTURE_BONUS;
             }

@@ -3,7 +3,11 @@
 use super::MAX_PLY;
 use cozy_chess::{Move, Square};
 
-const NO_MOVE: Move = Move { from: Square::A1, to: Square::A1, promotion: None };
+const NO_MOVE: Move = Move {
+    from: Square::A1,
+    to: Square::A1,
+    promotion: None,
+};
 
 /// PV lines per ply; line `ply` is the best continuation found below that node.
 pub struct PvTable {
@@ -14,7 +18,10 @@ pub struct PvTable {
 impl PvTable {
     /// An empty table.
     pub fn new() -> Self {
-        PvTable { moves: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1], len: [0; MAX_PLY + 2] }
+        PvTable {
+            moves: vec![[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1],
+            len: [0; MAX_PLY + 2],
+        }
     }
 
     /// A node starts with an empty line.

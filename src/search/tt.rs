@@ -38,7 +38,10 @@ impl TranspositionTable {
     pub fn new(mb: u32) -> Self {
         let wanted = (((mb as usize) << 20) / 16).max(1);
         let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        TranspositionTable { words: vec![0; entries * 2], mask: entries - 1 }
+        TranspositionTable {
+            words: vec![0; entries * 2],
+            mask: entries - 1,
+        }
     }
 
     /// Looks up a position; the full 64-bit key is compared.
@@ -64,7 +67,15 @@ impl TranspositionTable {
 
     /// Stores an entry, replacing whatever was in the slot.
     #[inline]
-    pub fn store(&mut self, key: u64, ply: usize, mv: Option<Move>, score: Score, depth: u32, bound: Bound) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: Score,
+        depth: u32,
+        bound: Bound,
+    ) {
         let i = (key as usize & self.mask) * 2;
         let bound_bits: u64 = match bound {
             Bound::Exact => 1,
@@ -72,7 +83,10 @@ impl TranspositionTable {
             Bound::Upper => 3,
         };
         let stored = score_to_tt(score, ply) as i16 as u16 as u64;
-        let data = pack_move(mv) as u64 | (stored << 16) | ((depth.min(255) as u64) << 32) | (bound_bits << 40);
+        let data = pack_move(mv) as u64
+            | (stored << 16)
+            | ((depth.min(255) as u64) << 32)
+            | (bound_bits << 40);
         self.words[i] = key;
         self.words[i + 1] = data;
     }
@@ -117,7 +131,11 @@ fn unpack_move(bits: u16) -> Option<Move> {
         0 => None,
         p => Some(Piece::index((p - 1) as usize)),
     };
-    Some(Move { from: Square::index((bits & 63) as usize), to: Square::index(((bits >> 6) & 63) as usize), promotion })
+    Some(Move {
+        from: Square::index((bits & 63) as usize),
+        to: Square::index(((bits >> 6) & 63) as usize),
+        promotion,
+    })
 }
 
 #[cfg(test)]

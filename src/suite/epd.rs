@@ -41,9 +41,36 @@ impl EpdPosition {
 
 /// EPD opcodes that ablate accepts and does not use; anything else is reported as a typo.
 const PASSIVE_OPCODES: &[&str] = &[
-    "acn", "acs", "ce", "dm", "draw_accept", "draw_claim", "draw_offer", "draw_reject", "eco", "nic", "noop",
-    "pm", "pv", "rc", "resign", "sm", "tcgs", "tcri", "tcsi", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",
-    "v8", "v9", "acd",
+    "acn",
+    "acs",
+    "ce",
+    "dm",
+    "draw_accept",
+    "draw_claim",
+    "draw_offer",
+    "draw_reject",
+    "eco",
+    "nic",
+    "noop",
+    "pm",
+    "pv",
+    "rc",
+    "resign",
+    "sm",
+    "tcgs",
+    "tcri",
+    "tcsi",
+    "v0",
+    "v1",
+    "v2",
+    "v3",
+    "v4",
+    "v5",
+    "v6",
+    "v7",
+    "v8",
+    "v9",
+    "acd",
 ];
 
 /// Parses one non-blank EPD line; errors say what was found and what was expected.
@@ -93,10 +120,12 @@ pub fn parse_epd_line(line: &str, default_id: &str) -> Result<EpdPosition, Strin
     let mut best_moves = Vec::new();
     let mut avoid_moves = Vec::new();
     if !san_ops.is_empty() {
-        let pos = san_position(&fen).map_err(|e| format!("position cannot be read for SAN: {e}"))?;
+        let pos =
+            san_position(&fen).map_err(|e| format!("position cannot be read for SAN: {e}"))?;
         for (opcode, operands) in san_ops {
             for san in operands {
-                let mv = san_to_move(&pos, &san).map_err(|why| format!("{opcode} \"{san}\": {why}"))?;
+                let mv =
+                    san_to_move(&pos, &san).map_err(|why| format!("{opcode} \"{san}\": {why}"))?;
                 if opcode == "bm" {
                     best_moves.push(mv);
                 } else {
@@ -131,7 +160,9 @@ fn split_fields(line: &str) -> Result<([&str; 4], &str), String> {
         *slot = &rest[..end];
         rest = rest[end..].trim_start();
         if i == 0 && !slot.contains('/') {
-            return Err(format!("\"{slot}\" is not a FEN board; expected 8 ranks separated by /"));
+            return Err(format!(
+                "\"{slot}\" is not a FEN board; expected 8 ranks separated by /"
+            ));
         }
     }
     Ok((fields, rest))
@@ -159,7 +190,11 @@ fn tokenize_operations(text: &str) -> Result<Vec<(String, Vec<String>)>, String>
                     match chars.next() {
                         Some('"') => break,
                         Some(c) => s.push(c),
-                        None => return Err(format!("string \"{s} has no closing quote; expected \"…\"")),
+                        None => {
+                            return Err(format!(
+                                "string \"{s} has no closing quote; expected \"…\""
+                            ))
+                        }
                     }
                 }
                 tokens.push(s);
@@ -182,16 +217,26 @@ fn tokenize_operations(text: &str) -> Result<Vec<(String, Vec<String>)>, String>
     Ok(operations)
 }
 
-fn push_operation(operations: &mut Vec<(String, Vec<String>)>, tokens: &mut Vec<String>) -> Result<(), String> {
+fn push_operation(
+    operations: &mut Vec<(String, Vec<String>)>,
+    tokens: &mut Vec<String>,
+) -> Result<(), String> {
     if tokens.is_empty() {
         return Ok(());
     }
     let mut drained = tokens.drain(..);
     let opcode = drained.next().unwrap_or_default();
-    if !opcode.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        || !opcode.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    if !opcode
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        || !opcode
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
     {
-        return Err(format!("\"{opcode}\" is not an opcode; expected a name such as bm, id or D1"));
+        return Err(format!(
+            "\"{opcode}\" is not an opcode; expected a name such as bm, id or D1"
+        ));
     }
     operations.push((opcode, drained.collect()));
     Ok(())
@@ -200,7 +245,10 @@ fn push_operation(operations: &mut Vec<(String, Vec<String>)>, tokens: &mut Vec<
 fn single(opcode: &str, operands: &[String]) -> Result<String, String> {
     match operands {
         [one] => Ok(one.clone()),
-        _ => Err(format!("{opcode} has {} operands; expected exactly one", operands.len())),
+        _ => Err(format!(
+            "{opcode} has {} operands; expected exactly one",
+            operands.len()
+        )),
     }
 }
 
@@ -251,7 +299,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p.id, "x:4");
-        assert_eq!(p.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7");
+        assert_eq!(
+            p.fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7"
+        );
         assert_eq!(p.perft, vec![(1, 20), (2, 400)]);
         assert_eq!(p.best_moves.len(), 2);
         assert_eq!(p.avoid_moves.len(), 1);
@@ -262,7 +313,9 @@ mod tests {
     #[test]
     fn am_only_solves_with_any_other_move() {
         let p = parse_epd_line("4k3/8/8/8/8/8/8/R3K3 w Q - am Ra8+; id \"a\";", "").unwrap();
-        let other = crate::chess::legal_moves(&p.board).into_iter().find(|m| !p.avoid_moves.contains(m));
+        let other = crate::chess::legal_moves(&p.board)
+            .into_iter()
+            .find(|m| !p.avoid_moves.contains(m));
         assert_eq!(p.solved_by(other), Some(true));
         assert_eq!(p.solved_by(None), Some(false));
         let plain = parse_epd_line("4k3/8/8/8/8/8/8/R3K3 w Q -", "").unwrap();
@@ -307,23 +360,34 @@ mod tests {
             err("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - hmvc 101;"),
             "half-move clock \"101\"; expected a whole number from 0 to 100"
         );
-        assert!(err("8/8/8/8/8/8/8/8 w - -").starts_with("board \"8/8/8/8/8/8/8/8\" (side w) is not a valid position"));
+        assert!(err("8/8/8/8/8/8/8/8 w - -")
+            .starts_with("board \"8/8/8/8/8/8/8/8\" (side w) is not a valid position"));
     }
 
     #[test]
     fn suite_errors_name_file_and_line_and_duplicate_ids() {
         let text = "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\nnot an epd line\n";
         let e = Suite::parse("x.epd", "x", text).unwrap_err();
-        assert_eq!(e.to_string(), "x.epd:2: \"not\" is not a FEN board; expected 8 ranks separated by /");
+        assert_eq!(
+            e.to_string(),
+            "x.epd:2: \"not\" is not a FEN board; expected 8 ranks separated by /"
+        );
         let dup = "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n# comment\n\n4k3/8/8/8/8/8/8/3K4 w - - id \"a\";\n";
         let e = Suite::parse("y.epd", "y", dup).unwrap_err();
-        assert_eq!(e.to_string(), "y.epd:4: id \"a\" is already used on line 1; expected unique ids");
+        assert_eq!(
+            e.to_string(),
+            "y.epd:4: id \"a\" is already used on line 1; expected unique ids"
+        );
     }
 
     #[test]
     fn impossible_double_bishop_check_is_accepted() {
         // perftsuite.051: parseable though unreachable; the generator's counts are still well defined.
-        let p = parse_epd_line("B6b/8/8/8/2K5/5k2/8/b6B b - - D1 6; id \"perftsuite.051\";", "").unwrap();
+        let p = parse_epd_line(
+            "B6b/8/8/8/2K5/5k2/8/b6B b - - D1 6; id \"perftsuite.051\";",
+            "",
+        )
+        .unwrap();
         assert_eq!(crate::chess::perft::perft(&p.board, 1), 6);
     }
 }

@@ -24,8 +24,15 @@ pub fn parse_fen(text: &str) -> Result<(Board, String), String> {
 }
 
 /// Builds a board from the 4 EPD fields plus counters, naming the field at fault.
-pub fn board_from_fields(fields: &[&str], halfmove: &str, fullmove: &str) -> Result<(Board, String), String> {
-    let fen = format!("{} {} {} {} {} {}", fields[0], fields[1], fields[2], fields[3], halfmove, fullmove);
+pub fn board_from_fields(
+    fields: &[&str],
+    halfmove: &str,
+    fullmove: &str,
+) -> Result<(Board, String), String> {
+    let fen = format!(
+        "{} {} {} {} {} {}",
+        fields[0], fields[1], fields[2], fields[3], halfmove, fullmove
+    );
     match Board::from_fen(&fen, false) {
         Ok(board) => Ok((board, fen)),
         Err(err) => Err(describe(err, fields, halfmove, fullmove)),

@@ -24,16 +24,27 @@ impl Suite {
     /// Reads and validates every line; the first bad line is the error.
     pub fn load(path: &Path) -> Result<Suite, InputError> {
         let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| InputError::in_file(&shown, format!("cannot read the suite: {e}")))?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| InputError::in_file(&shown, format!("cannot read the suite: {e}")))?;
         let text = String::from_utf8(bytes.clone())
             .map_err(|_| InputError::in_file(&shown, "not UTF-8 text; expected an EPD file"))?;
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let positions = Self::parse(&shown, &stem, &text)?;
         if positions.is_empty() {
-            return Err(InputError::in_file(&shown, "the suite has no positions; expected one EPD line per position"));
+            return Err(InputError::in_file(
+                &shown,
+                "the suite has no positions; expected one EPD line per position",
+            ));
         }
         let sha256 = hex(&Sha256::digest(&bytes));
-        Ok(Suite { path: shown, positions, sha256 })
+        Ok(Suite {
+            path: shown,
+            positions,
+            sha256,
+        })
     }
 
     /// Parses EPD text; blank lines and lines starting with `#` are skipped.
@@ -52,10 +63,16 @@ impl Suite {
                 return Err(InputError::at_line(
                     file,
                     number,
-                    format!("id \"{}\" is already used on line {first}; expected unique ids", position.id),
+                    format!(
+                        "id \"{}\" is already used on line {first}; expected unique ids",
+                        position.id
+                    ),
                 ));
             }
-            positions.push(EpdPosition { line: number, ..position });
+            positions.push(EpdPosition {
+                line: number,
+                ..position
+            });
         }
         Ok(positions)
     }

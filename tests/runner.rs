@@ -1,0 +1,408 @@
+//! The main job end to end: determinism across --jobs, shards and merge, interrupt and resume,
+//! config errors, hash refusal, and memory that does not grow with the suite.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn ablate(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args(args)
+        .current_dir(dir)
+        .env("CI", "true")
+        .output()
+        .expect("ablate runs")
+}
+
+fn experiment(dir: &Path, extra: &str) -> PathBuf {
+    let text = format!(
+        "name = \"t\"\nsuite = \"{ROOT}/positions/bk.epd\"\ndepths = [3, 4]\nlimit = 8\n\
+         [search]\ntt_mb = 1\n\
+         [variants.no_killers]\nordering.killers = 0\n\
+         [variants.plain]\nordering.captures = \"first\"\nordering.history = false\ntt = \"off\"\npvs = false\n\
+         [variants.minimax_free]\niterative_deepening = false\ntt = \"move\"\n{extra}"
+    );
+    let path = dir.join("t.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// CSV text without the time columns, which are the only ones allowed to differ.
+fn deterministic(csv_path: &Path) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(csv_path).unwrap();
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| !ablate::records::TIME_COLUMNS.contains(&header[i].as_str()))
+        .collect();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            keep.iter()
+                .map(|&i| r[i].to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect()
+}
+
+fn ok(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = experiment(dir.path(), "");
+    ok(&ablate(
+        dir.path(),
+        &[
+            "--config",
+            cfg.to_str().unwrap(),
+            "--jobs",
+            "1",
+            "--out",
+            "one.csv",
+            "--quiet",
+        ],
+    ));
+    ok(&ablate(
+        dir.path(),
+        &[
+            "--config",
+            cfg.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--out",
+            "two.csv",
+            "--quiet",
+        ],
+    ));
+    let one = deterministic(&dir.path().join("one.csv"));
+    assert_eq!(one.len(), 4 * 8 * 2);
+    assert_eq!(one, deterministic(&dir.path().join("two.csv")));
+    // Canonical order: variant order, then suite order, then depth.
+    assert!(one[0].starts_with("t,baseline,BK.01,3,"), "{}", one[0]);
+    assert!(one[1].starts_with("t,baseline,BK.01,4,"));
+    assert!(one[2].starts_with("t,baseline,BK.02,3,"));
+    assert!(one[16].starts_with("t,no_killers,BK.01,3,"));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("one.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["threads"], 1);
+    assert_eq!(manifest["variants"].as_array().unwrap().len(), 4);
+    assert_eq!(manifest["suite_sha256"].as_str().unwrap().len(), 64);
+    // Re-running is deterministic too, and a finished file resumes to nothing.
+    let again = ablate(
+        dir.path(),
+        &["--config", cfg.to_str().unwrap(), "--out", "one.csv"],
+    );
+    ok(&again);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 jobs run, 32 resumed"));
+    assert_eq!(one, deterministic(&dir.path().join("one.csv")));
+}
+
+#[test]
+fn shards_merged_equal_the_whole_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = experiment(dir.path(), "");
+    let c = cfg.to_str().unwrap();
+    ok(&ablate(dir.path(), &["--config", c, "--quiet"]));
+    ok(&ablate(
+        dir.path(),
+        &["--config", c, "--shard", "0/2", "--quiet"],
+    ));
+    ok(&ablate(
+        dir.path(),
+        &["--config", c, "--shard", "1/2", "--quiet"],
+    ));
+    assert!(dir.path().join("results/t.shard-0-of-2.csv").exists());
+    let merged = ablate(
+        dir.path(),
+        &[
+            "merge",
+            "results/t.shard-0-of-2.csv",
+            "results/t.shard-1-of-2.csv",
+            "-o",
+            "merged.csv",
+        ],
+    );
+    ok(&merged);
+    assert_eq!(
+        deterministic(&dir.path().join("merged.csv")),
+        deterministic(&dir.path().join("results/t.csv"))
+    );
+    // One shard alone is incomplete against its manifest; the same shard twice duplicates jobs.
+    let partial = ablate(
+        dir.path(),
+        &["merge", "results/t.shard-0-of-2.csv", "-o", "partial.csv"],
+    );
+    assert_eq!(partial.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("rows missing from the shards"));
+    let twice = ablate(
+        dir.path(),
+        &[
+            "merge",
+            "results/t.shard-0-of-2.csv",
+            "results/t.shard-0-of-2.csv",
+            "-o",
+            "x.csv",
+        ],
+    );
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("is also in"));
+}
+
+#[test]
+fn interrupted_run_keeps_rows_and_resumes_to_the_same_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        "name = \"slow\"\nsuite = \"{ROOT}/positions/bk.epd\"\ndepths = [5]\n[search]\ntt_mb = 1\n\
+         [variants.plain]\nordering.captures = \"first\"\nordering.killers = 0\nordering.history = false\ntt = \"off\"\n"
+    );
+    std::fs::write(dir.path().join("slow.toml"), text).unwrap();
+    ok(&ablate(
+        dir.path(),
+        &[
+            "--config",
+            "slow.toml",
+            "--out",
+            "full.csv",
+            "--quiet",
+            "--jobs",
+            "2",
+        ],
+    ));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args([
+            "--config",
+            "slow.toml",
+            "--out",
+            "cut.csv",
+            "--quiet",
+            "--jobs",
+            "1",
+        ])
+        .current_dir(dir.path())
+        .env("CI", "true")
+        .spawn()
+        .unwrap();
+    let cut = dir.path().join("cut.csv");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(std::time::Instant::now() < deadline, "no rows appeared");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "Ctrl-C exits 130");
+    let kept = deterministic(&cut);
+    assert!(
+        kept.len() >= 3 && kept.len() < 48,
+        "kept {} rows",
+        kept.len()
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("cut.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["interrupted"], true);
+
+    let resumed = ablate(
+        dir.path(),
+        &["--config", "slow.toml", "--out", "cut.csv", "--jobs", "2"],
+    );
+    ok(&resumed);
+    assert!(String::from_utf8_lossy(&resumed.stdout).contains(&format!("{} resumed", kept.len())));
+    assert_eq!(
+        deterministic(&cut),
+        deterministic(&dir.path().join("full.csv"))
+    );
+}
+
+#[test]
+fn a_csv_from_another_config_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = experiment(dir.path(), "");
+    let c = cfg.to_str().unwrap();
+    ok(&ablate(
+        dir.path(),
+        &["--config", c, "--out", "a.csv", "--quiet", "--limit", "2"],
+    ));
+    let refused = ablate(
+        dir.path(),
+        &[
+            "--config",
+            c,
+            "--out",
+            "a.csv",
+            "--quiet",
+            "--set",
+            "eval=material",
+            "--limit",
+            "2",
+        ],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("a.csv: holds results of config hash")
+            && err.contains("--force")
+            && err.contains("--out"),
+        "{err}"
+    );
+    ok(&ablate(
+        dir.path(),
+        &[
+            "--config",
+            c,
+            "--out",
+            "a.csv",
+            "--quiet",
+            "--set",
+            "eval=material",
+            "--limit",
+            "2",
+            "--force",
+        ],
+    ));
+}
+
+#[test]
+fn each_kind_of_bad_config_has_its_exact_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("ordering.killers = 0\n[variants.k]\nordering.killer = 2\n", "t.toml: variant \"k\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"),
+        ("[variants.k]\nordering.captures = \"best\"\n", "t.toml: variant \"k\": key \"ordering.captures\" = \"best\": unknown variant `best`, expected one of `none`, `first`, `mvv`, `mvv_lva`, `victim_minus_attacker`, `scaled_victim_minus_attacker`"),
+        ("[variants.k]\naspiration.window = -10\n", "t.toml: variant \"k\": aspiration.window = -10; expected 0 or more centipawns"),
+        ("[variants.k]\nalphabeta = false\n", "t.toml: variant \"k\": alphabeta = false (minimax) does not combine with pvs = true"),
+        ("[grid]\n\"ordering.histroy\" = [true, false]\n", "t.toml: [grid]: unknown key \"ordering.histroy\"; did you mean \"ordering.history\"?"),
+    ];
+    for (body, expected) in cases {
+        let text = format!("suite = \"{ROOT}/positions/bk.epd\"\ndepths = [2]\n[search]\n{body}");
+        let text = text
+            .replacen("[search]\n[variants", "[variants", 1)
+            .replacen("[search]\n[grid]", "[grid]", 1);
+        std::fs::write(dir.path().join("t.toml"), text).unwrap();
+        let out = ablate(dir.path(), &["--config", "t.toml", "--quiet"]);
+        assert_eq!(out.status.code(), Some(2), "{body}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(expected),
+            "{body}\nexpected: {expected}\ngot: {err}"
+        );
+    }
+    let simple = |extra: &str| format!("suite = \"{ROOT}/positions/bk.epd\"\n{extra}");
+    let more = [
+        (
+            simple("depths = [0]"),
+            "t.toml: depths: 0; expected whole numbers from 1 to 64",
+        ),
+        (
+            simple("depths = [2]\ndepth = 3"),
+            "t.toml: unknown key \"depth\"; did you mean \"depths\"?",
+        ),
+        (
+            "suite = \"nowhere.epd\"\ndepths = [2]".to_string(),
+            "t.toml: suite \"nowhere.epd\" does not exist",
+        ),
+        (
+            format!("suite = \"{ROOT}/Cargo.toml\"\ndepths = [2]"),
+            "Cargo.toml:1: ",
+        ),
+    ];
+    for (text, expected) in more {
+        std::fs::write(dir.path().join("t.toml"), &text).unwrap();
+        let out = ablate(dir.path(), &["--config", "t.toml", "--quiet"]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(expected),
+            "{expected}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::write(dir.path().join("t.toml"), simple("depths = [2]")).unwrap();
+    for (args, expected) in [
+        (
+            vec!["--depths", "0"],
+            "--depths: 0; expected depths from 1 to 64",
+        ),
+        (
+            vec!["--set", "ordering.killers=9"],
+            "variant \"baseline\": ordering.killers = 9; expected 0 to 4",
+        ),
+        (
+            vec!["--variant", "basline"],
+            "no variant \"basline\"; did you mean \"baseline\"?",
+        ),
+        (vec!["--shard", "2/2"], "--shard: \"2/2\"; expected K/N"),
+        (
+            vec!["--out", "/proc/nope/x.csv"],
+            "cannot create the output folder",
+        ),
+    ] {
+        let mut all = vec!["--config", "t.toml", "--quiet"];
+        all.extend(args);
+        let out = ablate(dir.path(), &all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(expected),
+            "{expected}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let missing = ablate(dir.path(), &["--config", "nope.toml"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("nope.toml: cannot read the config"));
+}
+
+#[test]
+fn memory_stays_flat_in_suite_size() {
+    // 50 and 1500 positions at depth 1: rows are streamed, so peak memory barely moves.
+    let dir = tempfile::tempdir().unwrap();
+    let peak = |limit: &str| -> u64 {
+        let text = format!("name = \"m{limit}\"\nsuite = \"{ROOT}/positions/sts.epd\"\ndepths = [1]\nlimit = {limit}\n[search]\ntt_mb = 1\n");
+        std::fs::write(dir.path().join("m.toml"), text).unwrap();
+        ok(&ablate(
+            dir.path(),
+            &["--config", "m.toml", "--quiet", "--jobs", "1"],
+        ));
+        let manifest: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join(format!("results/m{limit}.json"))).unwrap(),
+        )
+        .unwrap();
+        manifest["peak_rss_kb"].as_u64().expect("peak RSS recorded")
+    };
+    let small = peak("50");
+    let large = peak("1500");
+    assert!(
+        large < small + 8 * 1024,
+        "peak RSS {small} KiB for 50 positions, {large} KiB for 1500"
+    );
+}
+
+#[test]
+fn config_explain_lists_every_knob() {
+    let out = ablate(Path::new(ROOT), &["config", "--explain"]);
+    ok(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for key in ablate::config::keys::known_keys() {
+        assert!(text.contains(&key), "{key} missing");
+    }
+}
