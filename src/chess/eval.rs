@@ -14,6 +14,107 @@ pub enum EvalKind {
     Pst,
 }
 
+/// White's material plus piece-square score of every piece but the kings, the part a move updates.
+pub fn psq_without_kings(board: &Board) -> i32 {
+    let side = |color: Color| -> i32 {
+        let mut score = 0;
+        for &piece in &[
+            Piece::Pawn,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Rook,
+            Piece::Queen,
+        ] {
+            for sq in board.colored_pieces(color, piece) {
+                score += pst_term(piece, color, sq, false);
+            }
+        }
+        score
+    };
+    side(Color::White) - side(Color::Black)
+}
+
+/// How a move changes `psq_without_kings` (White's view); read before the move is played.
+#[inline]
+pub fn psq_delta(board: &Board, mv: cozy_chess::Move) -> i32 {
+    let us = board.side_to_move();
+    let sign = if us == Color::White { 1 } else { -1 };
+    let Some(piece) = board.piece_on(mv.from) else {
+        return 0;
+    };
+    let mut delta = 0;
+    if piece == Piece::King {
+        // cozy-chess castles as king-takes-own-rook: only the rook's move counts here.
+        if board.colored_pieces(us, Piece::Rook).has(mv.to) {
+            let rank = mv.from.rank();
+            let rook_to = if mv.to.file() > mv.from.file() {
+                cozy_chess::File::F
+            } else {
+                cozy_chess::File::D
+            };
+            delta += pst_term(Piece::Rook, us, Square::new(rook_to, rank), false)
+                - pst_term(Piece::Rook, us, mv.to, false);
+            return sign * delta;
+        }
+    } else {
+        let landed = mv.promotion.unwrap_or(piece);
+        delta += pst_term(landed, us, mv.to, false) - pst_term(piece, us, mv.from, false);
+    }
+    if let Some(victim) = board
+        .piece_on(mv.to)
+        .filter(|_| board.colors(!us).has(mv.to))
+    {
+        delta += pst_term(victim, !us, mv.to, false);
+    } else if piece == Piece::Pawn && mv.from.file() != mv.to.file() {
+        // En passant: the pawn taken stands beside the target square.
+        let taken = Square::new(mv.to.file(), mv.from.rank());
+        delta += pst_term(Piece::Pawn, !us, taken, false);
+    }
+    sign * delta
+}
+
+/// `psq_delta` for a capture whose pieces are known (never castling).
+#[inline]
+pub fn psq_delta_capture(board: &Board, mv: cozy_chess::Move, piece: Piece, victim: Piece) -> i32 {
+    let us = board.side_to_move();
+    let landed = mv.promotion.unwrap_or(piece);
+    let mut delta = if piece == Piece::King {
+        0
+    } else {
+        pst_term(landed, us, mv.to, false) - pst_term(piece, us, mv.from, false)
+    };
+    let victim_sq = if board.occupied().has(mv.to) {
+        mv.to
+    } else {
+        Square::new(mv.to.file(), mv.from.rank())
+    };
+    delta += pst_term(victim, !us, victim_sq, false);
+    if us == Color::White {
+        delta
+    } else {
+        -delta
+    }
+}
+
+/// The evaluation from an incrementally kept `psq_without_kings`, adding the kings' terms.
+#[inline]
+pub fn evaluate_incremental(board: &Board, kind: EvalKind, psq: i32) -> i32 {
+    match kind {
+        EvalKind::Material => evaluate(board, kind),
+        EvalKind::Pst => {
+            let endgame = is_king_endgame(board);
+            let white = psq
+                + pst_term(Piece::King, Color::White, board.king(Color::White), endgame)
+                - pst_term(Piece::King, Color::Black, board.king(Color::Black), endgame);
+            if board.side_to_move() == Color::White {
+                white
+            } else {
+                -white
+            }
+        }
+    }
+}
+
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
     let us = board.side_to_move();
@@ -201,6 +302,32 @@ mod tests {
         assert_eq!(evaluate(&w, EvalKind::Pst), evaluate(&b, EvalKind::Pst));
         // Kings alone: end-game table, e1 = -30 and e8 = -30 cancel; the pawn is 100 - 20.
         assert_eq!(evaluate(&w, EvalKind::Pst), 80);
+    }
+
+    #[test]
+    fn incremental_update_matches_a_full_evaluation() {
+        // Castling both ways, en passant, promotions with and without capture, captures.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+        ];
+        for fen in fens {
+            let board = board(fen);
+            let psq = psq_without_kings(&board);
+            for mv in crate::chess::legal_moves(&board) {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                let incremental = psq + psq_delta(&board, mv);
+                assert_eq!(incremental, psq_without_kings(&child), "{fen} {mv}");
+                assert_eq!(
+                    evaluate_incremental(&child, EvalKind::Pst, incremental),
+                    evaluate(&child, EvalKind::Pst)
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! One module per subcommand; each reads its options and drives the library.
 
+pub mod bench;
 pub mod explain;
 pub mod merge;
 pub mod perft;
@@ -16,6 +17,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Config(args)) => explain::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         Some(_) => Err(InputError::in_file("ablate", "this subcommand is not built yet").into()),
         None => run::run(&cli.run),
     }

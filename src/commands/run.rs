@@ -6,7 +6,7 @@ use crate::config::search_config::scores_must_match;
 use crate::error::{InputError, Interrupted};
 use crate::export::csv_file::{rewrite_canonical, ResultsFile};
 use crate::export::manifest::{self, manifest_path, Manifest};
-use crate::jobs::{plan_jobs, run_jobs, JobContext, Shard};
+use crate::jobs::{plan_jobs, run_jobs, JobContext, Shard, TablePool};
 use crate::output::progress_bar::JobProgress;
 use crate::records::read_rows;
 use crate::suite::{hex, EpdPosition, Suite};
@@ -245,7 +245,9 @@ pub fn execute(
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let tables = TablePool::default();
     let context = JobContext {
+        tables: &tables,
         experiment: name,
         variants: &prepared.variants,
         positions: &prepared.positions,

@@ -4,11 +4,38 @@
 use super::Job;
 use crate::config::experiment::ResolvedVariant;
 use crate::records::Row;
-use crate::search::search;
+use crate::search::search_with_table;
+use crate::search::tt::TranspositionTable;
 use crate::suite::EpdPosition;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::Mutex;
+
+/// Transposition tables lent to jobs: one per worker at a time, so memory does not grow with
+/// the suite and no job pays for a fresh allocation. Owned by one run, never global.
+#[derive(Default)]
+pub struct TablePool {
+    free: Mutex<Vec<TranspositionTable>>,
+}
+
+impl TablePool {
+    fn take(&self, megabytes: u32) -> TranspositionTable {
+        let size = TranspositionTable::new_size_mb(megabytes);
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        match free.iter().position(|t| t.megabytes() == size) {
+            Some(i) => free.swap_remove(i),
+            None => TranspositionTable::new(megabytes),
+        }
+    }
+
+    fn give_back(&self, table: TranspositionTable) {
+        self.free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(table);
+    }
+}
 
 /// What every job needs to know about the experiment.
 pub struct JobContext<'a> {
@@ -22,6 +49,8 @@ pub struct JobContext<'a> {
     pub depths: &'a [u32],
     /// Experiment hash for the rows.
     pub config_hash: &'a str,
+    /// Tables to reuse across jobs.
+    pub tables: &'a TablePool,
 }
 
 impl JobContext<'_> {
@@ -32,14 +61,42 @@ impl JobContext<'_> {
         let position = &self.positions[job.position];
         let config = &variant.config;
         let mut reports = Vec::with_capacity(self.depths.len());
+        let mut table = self.tables.take(config.tt_mb);
+        let mut finished = true;
         if config.iterative_deepening {
             let deepest = *self.depths.last()?;
-            let all = search(&position.board, deepest, config, Some(stop)).ok()?;
-            reports.extend(all.into_iter().filter(|r| self.depths.contains(&r.depth)));
+            match search_with_table(
+                &position.board,
+                deepest,
+                config,
+                Some(stop),
+                Some(&mut table),
+            ) {
+                Ok(all) => {
+                    reports.extend(all.into_iter().filter(|r| self.depths.contains(&r.depth)))
+                }
+                Err(_) => finished = false,
+            }
         } else {
             for &depth in self.depths {
-                reports.extend(search(&position.board, depth, config, Some(stop)).ok()?);
+                match search_with_table(
+                    &position.board,
+                    depth,
+                    config,
+                    Some(stop),
+                    Some(&mut table),
+                ) {
+                    Ok(one) => reports.extend(one),
+                    Err(_) => {
+                        finished = false;
+                        break;
+                    }
+                }
             }
+        }
+        self.tables.give_back(table);
+        if !finished {
+            return None;
         }
         Some(
             reports

@@ -9,20 +9,26 @@ pub mod pv;
 pub mod stats;
 pub mod tt;
 
-use crate::chess::eval::evaluate;
+use crate::chess::eval::EvalKind;
+use crate::chess::eval::{
+    evaluate, evaluate_incremental, psq_delta, psq_delta_capture, psq_without_kings,
+};
 use crate::chess::is_tactical;
 use crate::chess::notation::{uci, uci_line};
-use crate::config::search_config::{AspirationResearch, HistoryGood, HistoryScope, TtMode};
+use crate::config::search_config::{
+    AspirationResearch, HistoryGood, HistoryScope, QuiescenceOrdering, TtMode,
+};
 use crate::config::SearchConfig;
 use cozy_chess::{Board, Move, Square};
 use history::HistoryTable;
 use killers::KillerTable;
-use movegen::{generate, select_best, Gen, MoveList};
-use ordering::{capture_score, is_losing_capture};
+use movegen::{generate, generate_captures, select_best_capture, CaptureList, Gen, MoveList};
+use ordering::{is_losing_capture, is_losing_known, mvv_lva_known};
 use picker::{MovePicker, PickerPlan};
 use pv::PvTable;
 use serde::Serialize;
 pub use stats::SearchStats;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use tt::{Bound, TranspositionTable};
@@ -78,7 +84,31 @@ pub fn search(
     config: &SearchConfig,
     stop: Option<&AtomicBool>,
 ) -> Result<Vec<IterationReport>, Aborted> {
-    Searcher::new(config, stop).run(board, depth)
+    let mut table = (config.tt != TtMode::Off).then(|| TranspositionTable::new(config.tt_mb));
+    search_with_table(board, depth, config, stop, table.as_mut())
+}
+
+/// Like `search`, reusing a table's memory; the table is emptied first, so results are identical.
+pub fn search_with_table(
+    board: &Board,
+    depth: u32,
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    table: Option<&mut TranspositionTable>,
+) -> Result<Vec<IterationReport>, Aborted> {
+    let table = if config.tt == TtMode::Off {
+        None
+    } else {
+        table
+    };
+    if let Some(t) = &table {
+        assert_eq!(
+            t.megabytes(),
+            TranspositionTable::new_size_mb(config.tt_mb),
+            "a table of the configured size"
+        );
+    }
+    Searcher::new(config, stop, table).run(board, depth)
 }
 
 /// Mate distance in moves for a mate score (positive: the side to move mates).
@@ -95,7 +125,7 @@ pub fn mate_in(score: Score) -> Option<i32> {
 struct Searcher<'a> {
     cfg: &'a SearchConfig,
     plan: PickerPlan,
-    tt: Option<TranspositionTable>,
+    tt: Option<&'a mut TranspositionTable>,
     killers: KillerTable,
     history: HistoryTable,
     pv: PvTable,
@@ -106,11 +136,18 @@ struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(cfg: &'a SearchConfig, stop: Option<&'a AtomicBool>) -> Self {
+    fn new(
+        cfg: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        mut tt: Option<&'a mut TranspositionTable>,
+    ) -> Self {
+        if let Some(table) = tt.as_mut() {
+            table.new_search();
+        }
         Searcher {
             cfg,
             plan: PickerPlan::new(&cfg.ordering),
-            tt: (cfg.tt != TtMode::Off).then(|| TranspositionTable::new(cfg.tt_mb)),
+            tt,
             killers: KillerTable::new(cfg.ordering.killers),
             history: HistoryTable::new(cfg.ordering.history_table, cfg.ordering.history_bonus),
             pv: PvTable::new(),
@@ -167,13 +204,13 @@ impl<'a> Searcher<'a> {
     fn root_search(&mut self, root: &Board, depth: u32, guess: Score) -> Score {
         let asp = &self.cfg.aspiration;
         if !asp.enabled {
-            return self.negamax(root, depth, 0, -INF, INF, None);
+            return self.negamax(root, depth, 0, -INF, INF, None, psq_without_kings(root));
         }
         let mut delta = asp.window;
         let mut alpha = (guess - delta).max(-INF);
         let mut beta = (guess + delta).min(INF);
         loop {
-            let score = self.negamax(root, depth, 0, alpha, beta, None);
+            let score = self.negamax(root, depth, 0, alpha, beta, None, psq_without_kings(root));
             if self.aborted {
                 return score;
             }
@@ -204,6 +241,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// `psq` is the incrementally kept non-king PST score (White's view); see `child_psq`.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         board: &Board,
@@ -212,6 +251,7 @@ impl<'a> Searcher<'a> {
         mut alpha: Score,
         beta: Score,
         last_to: Option<Square>,
+        psq: Score,
     ) -> Score {
         self.stats.nodes += 1;
         self.poll_stop();
@@ -234,9 +274,9 @@ impl<'a> Searcher<'a> {
         if depth == 0 {
             self.stats.leaves += 1;
             let score = if self.cfg.quiescence.enabled {
-                self.quiescence(board, ply, alpha, beta)
+                self.quiescence(board, ply, alpha, beta, psq)
             } else {
-                evaluate(board, self.cfg.eval)
+                self.evaluate(board, psq)
             };
             return if repeated { DRAW } else { score };
         }
@@ -268,17 +308,26 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut searched = 0;
         while let Some(mv) = picker.next(board, &self.history) {
+            let child_psq = self.child_psq(board, mv, psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
             let to = Some(mv.to);
             let score = if minimax {
-                -self.negamax(&child, depth - 1, ply + 1, -INF, INF, to)
+                -self.negamax(&child, depth - 1, ply + 1, -INF, INF, to, child_psq)
             } else if searched == 0 || !self.cfg.pvs {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, to)
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, to, child_psq)
             } else {
-                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, to);
+                let probe = -self.negamax(
+                    &child,
+                    depth - 1,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    to,
+                    child_psq,
+                );
                 if probe > alpha && probe < beta {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, to)
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, to, child_psq)
                 } else {
                     probe
                 }
@@ -342,10 +391,17 @@ impl<'a> Searcher<'a> {
     ///
     /// Always alpha-beta, even under `alphabeta = false`: there the horizon node opens it with a full
     /// window, so its value is exact, while a full-width capture tree would grow beyond reach.
-    fn quiescence(&mut self, board: &Board, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    fn quiescence(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        psq: Score,
+    ) -> Score {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         let q = &self.cfg.quiescence;
-        let stand = evaluate(board, self.cfg.eval);
+        let stand = self.evaluate(board, psq);
         let mut best = if q.stand_pat { stand } else { -INF };
         if q.stand_pat {
             if best >= beta {
@@ -356,47 +412,100 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return stand;
         }
-        let mut list = MoveList::new();
-        generate(board, Gen::Captures, &mut list);
-        let ordered = q.ordering == crate::config::search_config::QuiescenceOrdering::MvvLva;
-        if q.prune_losing || ordered {
-            list.retain(|m| !(q.prune_losing && is_losing_capture(board, m.mv)));
-            if ordered {
-                for m in list.iter_mut() {
-                    m.score = capture_score(
-                        board,
-                        m.mv,
-                        crate::config::search_config::CaptureOrder::MvvLva,
-                    );
+        if q.ordering == QuiescenceOrdering::MvvLva {
+            // Hot path: victims and attackers are known from generation, so nothing is looked up.
+            let prune = q.prune_losing;
+            let mut list = CaptureList::new();
+            generate_captures(board, &mut list, |attacker, victim, promotion| {
+                (!(prune && is_losing_known(attacker, victim, promotion)))
+                    .then(|| mvv_lva_known(attacker, victim, promotion))
+            });
+            for i in 0..list.len() {
+                select_best_capture(&mut list, i);
+                let c = list[i];
+                let child_psq = match self.cfg.eval {
+                    EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),
+                    EvalKind::Material => psq,
+                };
+                match self
+                    .quiescence_child(board, c.mv, ply, &mut alpha, beta, &mut best, child_psq)
+                {
+                    ControlFlow::Break(()) => break,
+                    ControlFlow::Continue(()) => {}
+                }
+            }
+        } else {
+            // Generator order: the plain generator's order is the definition of "none".
+            let mut list = MoveList::new();
+            generate(board, Gen::Captures, &mut list);
+            if q.prune_losing {
+                list.retain(|m| !is_losing_capture(board, m.mv));
+            }
+            for m in list {
+                let child_psq = self.child_psq(board, m.mv, psq);
+                match self
+                    .quiescence_child(board, m.mv, ply, &mut alpha, beta, &mut best, child_psq)
+                {
+                    ControlFlow::Break(()) => break,
+                    ControlFlow::Continue(()) => {}
                 }
             }
         }
-        for i in 0..list.len() {
-            if ordered {
-                select_best(&mut list, i);
-            }
-            let mut child = board.clone();
-            child.play_unchecked(list[i].mv);
-            self.stats.qnodes += 1;
-            self.poll_stop();
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
-            if self.aborted {
-                return DRAW;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
+        if self.aborted {
+            return DRAW;
         }
         if best == -INF {
             stand
         } else {
             best
+        }
+    }
+
+    /// Searches one capture in quiescence; `Break` on a beta cutoff or an abort.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn quiescence_child(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        ply: usize,
+        alpha: &mut Score,
+        beta: Score,
+        best: &mut Score,
+        child_psq: Score,
+    ) -> ControlFlow<()> {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        self.stats.qnodes += 1;
+        self.poll_stop();
+        let score = -self.quiescence(&child, ply + 1, -beta, -*alpha, child_psq);
+        if self.aborted {
+            return ControlFlow::Break(());
+        }
+        if score > *best {
+            *best = score;
+            if score > *alpha {
+                *alpha = score;
+                if score >= beta {
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Static evaluation; the PST's non-king part arrives incrementally.
+    #[inline]
+    fn evaluate(&self, board: &Board, psq: Score) -> Score {
+        evaluate_incremental(board, self.cfg.eval, psq)
+    }
+
+    /// The incremental PST part after `mv`; material evaluation needs none.
+    #[inline]
+    fn child_psq(&self, board: &Board, mv: Move, psq: Score) -> Score {
+        match self.cfg.eval {
+            EvalKind::Pst => psq + psq_delta(board, mv),
+            EvalKind::Material => psq,
         }
     }
 

@@ -29,6 +29,20 @@ pub fn gain(board: &Board, mv: Move) -> i32 {
     victim + promotion
 }
 
+/// MVV/LVA from known pieces: the quiescence hot path, with no board lookups.
+#[inline]
+pub fn mvv_lva_known(attacker: Piece, victim: Piece, promotion: Option<Piece>) -> i32 {
+    let gain =
+        piece_value(victim) + promotion.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+    gain * 16 - attacker_rank(attacker)
+}
+
+/// `is_losing_capture` from known pieces.
+#[inline]
+pub fn is_losing_known(attacker: Piece, victim: Piece, promotion: Option<Piece>) -> bool {
+    promotion.is_none() && piece_value(attacker) > piece_value(victim)
+}
+
 /// Score of a capture or promotion under `order`; higher is tried first.
 #[inline]
 pub fn capture_score(board: &Board, mv: Move, order: CaptureOrder) -> i32 {

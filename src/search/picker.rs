@@ -3,7 +3,7 @@
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
 use super::history::HistoryTable;
-use super::movegen::{generate, select_best, Gen, MoveList, ScoredMove};
+use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, ScoredMove};
 use super::ordering::{capture_score, is_losing_capture};
 use crate::chess::is_tactical;
 use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
@@ -235,7 +235,11 @@ impl MovePicker {
             write += 1;
         }
         self.list.truncate(write);
-        self.mark_filled(varied);
+        // Quiet moves are many and mostly all searched: one sort beats a scan per pick.
+        if varied {
+            sort_stable(&mut self.list);
+        }
+        self.mark_filled(false);
     }
 
     fn mark_filled(&mut self, varied: bool) {

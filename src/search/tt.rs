@@ -27,20 +27,50 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
-/// The table; zero words mean empty, so a fresh table costs only untouched zero pages.
+/// Bits of the data word that hold the search generation.
+const GENERATION_SHIFT: u32 = 42;
+const GENERATION_MAX: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
+
+/// The table. Each entry carries the generation of the search that stored it, and a search sees
+/// only its own generation, so a reused table behaves exactly as a freshly zeroed one.
 pub struct TranspositionTable {
     words: Vec<u64>,
     mask: usize,
+    generation: u64,
 }
 
 impl TranspositionTable {
+    /// The MiB a table for `tt_mb` really takes (a power-of-two entry count).
+    pub fn new_size_mb(mb: u32) -> usize {
+        (Self::entries_for(mb) * 16) >> 20
+    }
+
+    fn entries_for(mb: u32) -> usize {
+        let wanted = (((mb as usize) << 20) / 16).max(1);
+        1usize << (usize::BITS - 1 - wanted.leading_zeros())
+    }
+
     /// A fresh table of `mb` MiB, rounded down to a power-of-two number of 16-byte entries.
     pub fn new(mb: u32) -> Self {
-        let wanted = (((mb as usize) << 20) / 16).max(1);
-        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let entries = Self::entries_for(mb);
         TranspositionTable {
             words: vec![0; entries * 2],
             mask: entries - 1,
+            generation: 1,
+        }
+    }
+
+    /// The size in MiB this table was made for.
+    pub fn megabytes(&self) -> usize {
+        (self.words.len() * 8) >> 20
+    }
+
+    /// Starts a new search: every stored entry becomes invisible, as in a new table.
+    pub fn new_search(&mut self) {
+        self.generation += 1;
+        if self.generation > GENERATION_MAX {
+            self.words.fill(0);
+            self.generation = 1;
         }
     }
 
@@ -48,10 +78,10 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let i = (key as usize & self.mask) * 2;
-        if self.words[i] != key || self.words[i + 1] == 0 {
+        let data = self.words[i + 1];
+        if self.words[i] != key || data >> GENERATION_SHIFT != self.generation {
             return None;
         }
-        let data = self.words[i + 1];
         let bound = match (data >> 40) & 0b11 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -86,7 +116,8 @@ impl TranspositionTable {
         let data = pack_move(mv) as u64
             | (stored << 16)
             | ((depth.min(255) as u64) << 32)
-            | (bound_bits << 40);
+            | (bound_bits << 40)
+            | (self.generation << GENERATION_SHIFT);
         self.words[i] = key;
         self.words[i + 1] = data;
     }
@@ -157,6 +188,23 @@ mod tests {
         tt.store(42, 0, None, -17, 1, Bound::Upper);
         let e = tt.probe(42, 0).unwrap();
         assert_eq!((e.mv, e.score, e.bound), (None, -17, Bound::Upper));
+    }
+
+    #[test]
+    fn a_new_search_sees_an_empty_table() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(7, 0, None, 5, 3, Bound::Exact);
+        assert!(tt.probe(7, 0).is_some());
+        tt.new_search();
+        assert!(tt.probe(7, 0).is_none());
+        tt.generation = GENERATION_MAX;
+        tt.store(9, 0, None, 5, 3, Bound::Exact);
+        tt.new_search();
+        assert_eq!(tt.generation, 1);
+        assert!(
+            tt.words.iter().all(|&w| w == 0),
+            "wrap-around clears the table"
+        );
     }
 
     #[test]

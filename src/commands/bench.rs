@@ -1,0 +1,164 @@
+//! `ablate bench`: search speed against the make+generate yardstick, parallel speedup, peak memory.
+
+use crate::chess::perft::perft;
+use crate::cli::BenchArgs;
+use crate::config::experiment::ResolvedVariant;
+use crate::config::SearchConfig;
+use crate::export::manifest::peak_rss_kb;
+use crate::jobs::{plan_jobs, run_jobs, JobContext, TablePool};
+use crate::output::table::{thousands, Table};
+use crate::suite::{epd::parse_epd_line, EpdPosition};
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// bench.epd, compiled in so the benchmark runs from any directory.
+const BENCH_EPD: &str = include_str!("../../positions/bench.epd");
+/// Bratko-Kopec for the speedup: one bench.epd position (sf-bench-37, all pieces en prise) is
+/// 85% of that suite's time at depth 6, so per-position jobs could not split it; BK's 24 jobs can.
+const SPEEDUP_EPD: &str = include_str!("../../positions/bk.epd");
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The figures `ablate bench --json` prints, with exactly these keys.
+#[derive(Debug, Serialize)]
+pub struct BenchReport {
+    /// Perft with a full make at every leaf: initial position d5 plus Kiwipete d4, nodes/s.
+    pub movegen_nps: f64,
+    /// Default search on bench.epd, one thread, (nodes + qnodes)/s.
+    pub search_nps: f64,
+    /// search_nps / movegen_nps.
+    pub ratio: f64,
+    /// Wall time of bk.epd at one thread over wall time at all cores.
+    pub speedup: f64,
+    /// Threads used for the speedup run.
+    pub threads: usize,
+    /// Search depth.
+    pub depth: u32,
+    /// Nodes searched on one thread (the bench signature).
+    pub search_nodes: u64,
+    /// Peak resident memory, KiB.
+    pub peak_rss_kb: Option<u64>,
+}
+
+/// Runs the benchmark and prints a table or JSON.
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    crate::commands::search::check_depth(args.depth, "--depth")?;
+    let report = measure(args.depth)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        let mut t = Table::new(&["figure", "value"]);
+        t.row(vec![
+            "movegen_nps".into(),
+            thousands(report.movegen_nps as u64),
+        ]);
+        t.row(vec![
+            "search_nps".into(),
+            thousands(report.search_nps as u64),
+        ]);
+        t.row(vec!["ratio".into(), format!("{:.3}", report.ratio)]);
+        t.row(vec![
+            format!("speedup ({} threads)", report.threads),
+            format!("{:.2}", report.speedup),
+        ]);
+        t.row(vec![
+            format!("search nodes (depth {})", report.depth),
+            thousands(report.search_nodes),
+        ]);
+        t.row(vec![
+            "peak RSS KiB".into(),
+            report.peak_rss_kb.map_or("-".into(), thousands),
+        ]);
+        print!("{}", t.render());
+    }
+    Ok(())
+}
+
+/// Measures every figure in one process, so the ratio compares like with like.
+pub fn measure(depth: u32) -> anyhow::Result<BenchReport> {
+    let start = cozy_chess::Board::default();
+    let kiwipete =
+        cozy_chess::Board::from_fen(KIWIPETE, false).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // The machine's speed drifts: measure the yardstick before and after the search and average.
+    let movegen = || {
+        let clock = Instant::now();
+        let nodes = perft(&start, 5) + perft(&kiwipete, 4);
+        (nodes, clock.elapsed().as_secs_f64())
+    };
+    let before = movegen();
+
+    let variants = vec![ResolvedVariant {
+        name: "default".into(),
+        config: SearchConfig::default(),
+    }];
+    let depths = [depth];
+    let stop = AtomicBool::new(false);
+    let tables = TablePool::default();
+    let positions = parse_embedded("bench.epd", BENCH_EPD)?;
+    let context = JobContext {
+        experiment: "bench",
+        variants: &variants,
+        positions: &positions,
+        depths: &depths,
+        config_hash: "",
+        tables: &tables,
+    };
+    let jobs = plan_jobs(1, positions.len(), &[0], None);
+    let (_, search_nodes, search_seconds) = timed_run(&context, &jobs, 1, &stop)?;
+    let after = movegen();
+    let movegen_nps = (before.0 + after.0) as f64 / (before.1 + after.1);
+    let search_nps = search_nodes as f64 / search_seconds;
+
+    let bk = parse_embedded("bk.epd", SPEEDUP_EPD)?;
+    let context = JobContext {
+        experiment: "bench",
+        variants: &variants,
+        positions: &bk,
+        depths: &depths,
+        config_hash: "",
+        tables: &tables,
+    };
+    let jobs = plan_jobs(1, bk.len(), &[0], None);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (one_thread_seconds, _, _) = timed_run(&context, &jobs, 1, &stop)?;
+    let (all_threads_seconds, _, _) = timed_run(&context, &jobs, threads, &stop)?;
+    Ok(BenchReport {
+        movegen_nps,
+        search_nps,
+        ratio: search_nps / movegen_nps,
+        speedup: one_thread_seconds / all_threads_seconds,
+        threads,
+        depth,
+        search_nodes,
+        peak_rss_kb: peak_rss_kb(),
+    })
+}
+
+/// Wall seconds, total nodes and summed search seconds of one pass over the jobs.
+fn timed_run(
+    context: &JobContext,
+    jobs: &[crate::jobs::Job],
+    threads: usize,
+    stop: &AtomicBool,
+) -> anyhow::Result<(f64, u64, f64)> {
+    let clock = Instant::now();
+    let (mut nodes, mut ms) = (0u64, 0f64);
+    run_jobs(context, jobs, threads, stop, |_, rows| {
+        if let Some(last) = rows.last() {
+            nodes += last.nodes_cum;
+            ms += last.time_ms_cum;
+        }
+        Ok(())
+    })?;
+    Ok((clock.elapsed().as_secs_f64(), nodes, ms / 1e3))
+}
+
+fn parse_embedded(name: &str, text: &str) -> anyhow::Result<Vec<EpdPosition>> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            parse_epd_line(line, &format!("{name}:{}", i + 1))
+                .map_err(|m| anyhow::anyhow!("{name}:{}: {m}", i + 1))
+        })
+        .collect()
+}
