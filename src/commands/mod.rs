@@ -1,6 +1,7 @@
 //! One module per subcommand; each reads its options and drives the library.
 
 pub mod bench;
+pub mod check;
 pub mod explain;
 pub mod merge;
 pub mod perft;
@@ -18,6 +19,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Config(args)) => explain::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
         Some(_) => Err(InputError::in_file("ablate", "this subcommand is not built yet").into()),
         None => run::run(&cli.run),
     }

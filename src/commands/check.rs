@@ -1,0 +1,222 @@
+//! `ablate check`: run an experiment and compare its node counts with a committed reference,
+//! the way engines check their `bench` signature.
+
+use crate::cli::{CheckArgs, RunArgs};
+use crate::commands::run::{execute, prepare};
+use crate::error::{CheckFailed, InputError};
+use crate::output::table::{thousands, Table};
+use crate::records::{read_rows, Row, RowKey, HEADER};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+/// The columns compared exactly; time columns never are.
+pub const COMPARED: [&str; 6] = [
+    "nodes",
+    "qnodes",
+    "leaves",
+    "nodes_cum",
+    "score_cp",
+    "best_move",
+];
+
+/// Runs, prints the signature, and compares or blesses.
+pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
+    let reference_shown = args.reference.display().to_string();
+    if !args.bless && !args.reference.exists() {
+        return Err(InputError::in_file(
+            &reference_shown,
+            "no such reference; run once with --bless to create it",
+        )
+        .into());
+    }
+    let scratch = tempfile_path(&args.reference);
+    let run_args = RunArgs {
+        config: Some(args.config.clone()),
+        jobs: args.jobs,
+        out: Some(scratch.clone()),
+        quiet: true,
+        force: true,
+        ..RunArgs::default()
+    };
+    let prepared = prepare(&args.config, &run_args)?;
+    let outcome = execute(&prepared, &run_args, &AtomicBool::new(false));
+    let _ = std::fs::remove_file(crate::export::manifest::manifest_path(&scratch));
+    let outcome = outcome?;
+    let got = read_rows(&outcome.csv)?;
+    let _ = std::fs::remove_file(&scratch);
+    println!("signature: {}", signature(&got));
+
+    let expected = if args.reference.exists() {
+        read_rows(&args.reference)?
+    } else {
+        Vec::new()
+    };
+    let report = compare(&expected, &got);
+    if args.bless {
+        write_reference(&args.reference, &got)?;
+        println!(
+            "blessed {}: {} rows changed, {} added, {} removed",
+            reference_shown,
+            report.changed_rows,
+            report.extra.len(),
+            report.missing.len()
+        );
+        return Ok(());
+    }
+    if report.is_clean() {
+        println!("{} rows match {}", got.len(), reference_shown);
+        return Ok(());
+    }
+    print!("{}", report.render());
+    Err(CheckFailed(format!(
+        "node counts differ from {reference_shown}: {} rows changed, {} missing, {} extra; if intended, re-run with --bless",
+        report.changed_rows,
+        report.missing.len(),
+        report.extra.len()
+    ))
+    .into())
+}
+
+/// Total nodes searched, main and quiescence, over every row: one number to compare at a glance.
+pub fn signature(rows: &[Row]) -> u64 {
+    rows.iter().map(|r| r.nodes + r.qnodes).sum()
+}
+
+/// One differing cell.
+#[derive(Debug)]
+pub struct Difference {
+    /// Which row.
+    pub key: RowKey,
+    /// Which column.
+    pub column: &'static str,
+    /// The reference's value.
+    pub expected: String,
+    /// This run's value.
+    pub got: String,
+}
+
+/// The outcome of a comparison.
+#[derive(Debug, Default)]
+pub struct Comparison {
+    /// Differing cells.
+    pub differences: Vec<Difference>,
+    /// Rows with at least one differing cell.
+    pub changed_rows: usize,
+    /// Rows in the reference but not in this run.
+    pub missing: Vec<RowKey>,
+    /// Rows in this run but not in the reference.
+    pub extra: Vec<RowKey>,
+}
+
+impl Comparison {
+    /// True when nothing differs.
+    pub fn is_clean(&self) -> bool {
+        self.differences.is_empty() && self.missing.is_empty() && self.extra.is_empty()
+    }
+
+    /// The table of differing rows, then missing and extra rows.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        if !self.differences.is_empty() {
+            let mut t = Table::new(&[
+                "variant", "position", "depth", "column", "expected", "got", "Δ%",
+            ]);
+            for d in &self.differences {
+                let delta = match (d.expected.parse::<f64>(), d.got.parse::<f64>()) {
+                    (Ok(e), Ok(g)) if e != 0.0 => format!("{:+.2}", 100.0 * (g - e) / e.abs()),
+                    _ => "-".into(),
+                };
+                let show = |s: &str| s.parse::<i64>().map_or_else(|_| s.to_string(), thousands);
+                t.row(vec![
+                    d.key.0.clone(),
+                    d.key.1.clone(),
+                    d.key.2.to_string(),
+                    d.column.into(),
+                    show(&d.expected),
+                    show(&d.got),
+                    delta,
+                ]);
+            }
+            out.push_str(&t.render());
+        }
+        for (label, keys) in [("missing", &self.missing), ("extra", &self.extra)] {
+            for (v, p, d) in keys {
+                out.push_str(&format!("{label} row: {v}, {p}, depth {d}\n"));
+            }
+        }
+        out
+    }
+}
+
+/// Compares the deterministic columns row by row.
+pub fn compare(expected: &[Row], got: &[Row]) -> Comparison {
+    let by_key: HashMap<RowKey, &Row> = got.iter().map(|r| (r.key(), r)).collect();
+    let reference_keys: HashMap<RowKey, &Row> = expected.iter().map(|r| (r.key(), r)).collect();
+    let mut c = Comparison::default();
+    for e in expected {
+        let Some(g) = by_key.get(&e.key()) else {
+            c.missing.push(e.key());
+            continue;
+        };
+        let cells = |r: &Row| {
+            [
+                r.nodes.to_string(),
+                r.qnodes.to_string(),
+                r.leaves.to_string(),
+                r.nodes_cum.to_string(),
+                r.score_cp.to_string(),
+                r.best_move.clone(),
+            ]
+        };
+        let before = c.differences.len();
+        for ((column, want), have) in COMPARED.iter().zip(cells(e)).zip(cells(g)) {
+            if want != have {
+                c.differences.push(Difference {
+                    key: e.key(),
+                    column,
+                    expected: want,
+                    got: have,
+                });
+            }
+        }
+        c.changed_rows += usize::from(c.differences.len() > before);
+    }
+    c.extra = got
+        .iter()
+        .filter(|r| !reference_keys.contains_key(&r.key()))
+        .map(Row::key)
+        .collect();
+    c
+}
+
+/// The reference keeps every column but zeroes the times, so a re-bless diff shows only real changes.
+fn write_reference(path: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    writer.write_record(HEADER)?;
+    for row in rows {
+        let mut row = row.clone();
+        row.time_ms = 0.0;
+        row.time_ms_cum = 0.0;
+        row.nps = 0;
+        writer.serialize(&row)?;
+    }
+    let bytes = writer.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    crate::export::write_atomically(path, &bytes)?;
+    Ok(())
+}
+
+fn tempfile_path(reference: &std::path::Path) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "ablate-check-{}-{}.csv",
+        std::process::id(),
+        reference
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    ))
+}
