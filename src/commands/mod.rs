@@ -5,11 +5,11 @@ pub mod check;
 pub mod explain;
 pub mod merge;
 pub mod perft;
+pub mod report;
 pub mod run;
 pub mod search;
 
 use crate::cli::{Cli, Command};
-use crate::error::InputError;
 
 /// Dispatches the parsed command line.
 pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
@@ -20,7 +20,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Check(args)) => check::run(&args),
-        Some(_) => Err(InputError::in_file("ablate", "this subcommand is not built yet").into()),
+        Some(Command::Report(args)) => report::run(&args),
         None => run::run(&cli.run),
     }
 }

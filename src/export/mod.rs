@@ -2,6 +2,8 @@
 
 pub mod csv_file;
 pub mod manifest;
+pub mod markdown;
+pub mod svg;
 
 use crate::summary::Summary;
 use std::path::Path;
