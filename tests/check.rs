@@ -1,18 +1,9 @@
 //! `ablate check`: a tampered reference fails and names the row, bless round-trips, times are ignored.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn ablate(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ablate"))
-        .args(args)
-        .current_dir(dir)
-        .env("CI", "true")
-        .output()
-        .expect("ablate runs")
-}
+use common::{ablate, ROOT};
 
 fn setup() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

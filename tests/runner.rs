@@ -2,18 +2,10 @@
 //! config errors, hash refusal, and memory that does not grow with the suite.
 
 use std::path::{Path, PathBuf};
+mod common;
+
+use common::{ablate, ROOT};
 use std::process::{Command, Output};
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn ablate(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ablate"))
-        .args(args)
-        .current_dir(dir)
-        .env("CI", "true")
-        .output()
-        .expect("ablate runs")
-}
 
 fn experiment(dir: &Path, extra: &str) -> PathBuf {
     let text = format!(

@@ -14,20 +14,38 @@ use std::collections::HashSet;
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let rows = read_rows(&args.csv)?;
     if rows.is_empty() {
-        return Err(crate::error::InputError::in_file(args.csv.display().to_string(), "no rows; expected results written by ablate --config").into());
+        return Err(crate::error::InputError::in_file(
+            args.csv.display().to_string(),
+            "no rows; expected results written by ablate --config",
+        )
+        .into());
     }
     // The manifest gives variant order and which variants must keep the baseline's scores.
     let manifest = Manifest::read(&manifest_path(&args.csv))?;
     let (order, checked) = match &manifest {
-        Some(m) => (m.variants.iter().map(|v| v.name.clone()).collect(), score_checked_variants(&m.variants)),
+        Some(m) => (
+            m.variants.iter().map(|v| v.name.clone()).collect(),
+            score_checked_variants(&m.variants),
+        ),
         None => (Vec::new(), HashSet::new()),
     };
     let summary = Summary::compute(&rows, &order, &checked);
-    let markdown = args.markdown.clone().unwrap_or_else(|| args.csv.with_extension("md"));
-    let svg = args.svg.clone().unwrap_or_else(|| args.csv.with_extension("svg"));
+    let markdown = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    let svg = args
+        .svg
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("svg"));
     MarkdownExporter.export(&summary, &markdown)?;
     SvgExporter.export(&summary, &svg)?;
     print!("{}", summary.render_terminal());
-    println!("wrote {}, {} and {}", markdown.display(), svg.display(), ratio_path(&svg).display());
+    println!(
+        "wrote {}, {} and {}",
+        markdown.display(),
+        svg.display(),
+        ratio_path(&svg).display()
+    );
     Ok(())
 }

@@ -189,13 +189,12 @@ pub fn execute(
         match names.iter().position(|n| n == wanted) {
             Some(i) => chosen.push(i),
             None => {
-                let hint = crate::config::keys::suggest(wanted, &names).map_or_else(
-                    || format!("expected one of: {}", names.join(", ")),
-                    |b| format!("did you mean \"{b}\"?"),
-                );
                 return Err(InputError::in_file(
                     "--variant",
-                    format!("no variant \"{wanted}\"; {hint}"),
+                    format!(
+                        "no variant \"{wanted}\"; {}",
+                        crate::config::keys::hint(wanted, &names)
+                    ),
                 )
                 .into());
             }

@@ -1,6 +1,6 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
-use super::keys::{self, suggest};
+use super::keys;
 use super::SearchConfig;
 use crate::error::InputError;
 use crate::search::MAX_DEPTH;
@@ -96,11 +96,10 @@ impl Experiment {
         let known: Vec<String> = TOP_LEVEL_KEYS.iter().map(|s| s.to_string()).collect();
         for key in table.keys() {
             if !TOP_LEVEL_KEYS.contains(&key.as_str()) {
-                let hint = match suggest(key, &known) {
-                    Some(best) => format!("did you mean \"{best}\"?"),
-                    None => format!("expected one of {}", TOP_LEVEL_KEYS.join(", ")),
-                };
-                return Err(err(format!("unknown key \"{key}\"; {hint}")));
+                return Err(err(format!(
+                    "unknown key \"{key}\"; {}",
+                    keys::hint(key, &known)
+                )));
             }
         }
         let stem = Path::new(file)
@@ -291,13 +290,9 @@ impl Experiment {
                 Some((_, t)) => t,
                 None => {
                     let names = self.variant_names();
-                    let hint = match suggest(name, &names) {
-                        Some(best) => format!("did you mean \"{best}\"?"),
-                        None => format!("expected one of: {}", names.join(", ")),
-                    };
                     return Err(InputError::in_file(
                         &self.file,
-                        format!("no variant \"{name}\"; {hint}"),
+                        format!("no variant \"{name}\"; {}", keys::hint(name, &names)),
                     ));
                 }
             }

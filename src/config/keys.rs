@@ -123,6 +123,14 @@ fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
         .map_err(|e| format!("key \"{key}\" = {value}: {}", e.message().trim()))
 }
 
+/// "did you mean "x"?" when a candidate is near, else "expected one of: …".
+pub fn hint(name: &str, candidates: &[String]) -> String {
+    match suggest(name, candidates) {
+        Some(best) => format!("did you mean \"{best}\"?"),
+        None => format!("expected one of: {}", candidates.join(", ")),
+    }
+}
+
 /// The nearest valid key by edit distance, when it is near enough to be a typo.
 pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;

@@ -25,8 +25,13 @@ impl MarkdownExporter {
                     fmt_geomean(l),
                     l.time_ms / 1e3,
                     fmt_ratio(l.time_ratio),
-                    if l.solvable > 0 { format!("{}/{}", l.solved, l.solvable) } else { "-".into() },
-                    l.first_move_cutoff_pct.map_or("-".into(), |p| format!("{p:.0}%")),
+                    if l.solvable > 0 {
+                        format!("{}/{}", l.solved, l.solvable)
+                    } else {
+                        "-".into()
+                    },
+                    l.first_move_cutoff_pct
+                        .map_or("-".into(), |p| format!("{p:.0}%")),
                     l.ebf.map_or("-".into(), |e| format!("{e:.2}")),
                 ));
             }

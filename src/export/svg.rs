@@ -23,7 +23,10 @@ pub struct SvgExporter;
 
 /// The ratio chart's path beside the work chart: `x.svg` → `x-ratio.svg`.
 pub fn ratio_path(path: &Path) -> PathBuf {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     path.with_file_name(format!("{stem}-ratio.svg"))
 }
 
@@ -40,7 +43,12 @@ impl Exporter for SvgExporter {
 }
 
 fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
-    let longest = summary.variants.iter().map(|v| v.chars().count()).max().unwrap_or(8);
+    let longest = summary
+        .variants
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(8);
     let legend_width = (longest as u32 * 7 + 60).clamp(140, 460);
     let height = 480.max(60 + 22 * summary.variants.len() as u32);
     let root = SVGBackend::new(path, (760 + legend_width, height)).into_drawing_area();
@@ -48,28 +56,49 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
     let (plot, legend) = root.split_horizontally(760);
     let depths: Vec<u32> = summary.depths.iter().map(|d| d.depth).collect();
     let (min_d, max_d) = (*depths.first().unwrap_or(&1), *depths.last().unwrap_or(&1));
-    let works = summary.depths.iter().flat_map(|d| d.lines.iter().map(|l| l.work)).filter(|&w| w > 0);
+    let works = summary
+        .depths
+        .iter()
+        .flat_map(|d| d.lines.iter().map(|l| l.work))
+        .filter(|&w| w > 0);
     let (lo, hi) = works.fold((u64::MAX, 1u64), |(lo, hi), w| (lo.min(w), hi.max(w)));
     let lo = if lo == u64::MAX { 1 } else { lo };
     let mut chart = ChartBuilder::on(&plot)
-        .caption(format!("{}: total work by depth", summary.experiment), ("sans-serif", 20))
+        .caption(
+            format!("{}: total work by depth", summary.experiment),
+            ("sans-serif", 20),
+        )
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(90)
-        .build_cartesian_2d(min_d as f64 - 0.2..max_d as f64 + 0.2, ((lo as f64) / 2.0..(hi as f64) * 2.0).log_scale())?;
+        .build_cartesian_2d(
+            min_d as f64 - 0.2..max_d as f64 + 0.2,
+            ((lo as f64) / 2.0..(hi as f64) * 2.0).log_scale(),
+        )?;
     chart
         .configure_mesh()
         .x_desc("depth (plies)")
         .y_desc("nodes + qnodes (log scale)")
         .x_labels(depths.len().max(2))
-        .x_label_formatter(&|x| if (x - x.round()).abs() < 1e-6 { format!("{}", x.round() as i64) } else { String::new() })
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 {
+                format!("{}", x.round() as i64)
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| human(*y))
         .draw()?;
     for (i, variant) in summary.variants.iter().enumerate() {
         let points: Vec<(f64, f64)> = summary
             .depths
             .iter()
-            .filter_map(|d| d.lines.iter().find(|l| &l.variant == variant).map(|l| (d.depth as f64, l.work.max(1) as f64)))
+            .filter_map(|d| {
+                d.lines
+                    .iter()
+                    .find(|l| &l.variant == variant)
+                    .map(|l| (d.depth as f64, l.work.max(1) as f64))
+            })
             .collect();
         let style = color(i).stroke_width(2);
         chart.draw_series(LineSeries::new(points.clone(), style))?;
@@ -81,18 +110,35 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
 }
 
 fn ratio_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
-    let Some(deepest) = summary.depths.last() else { return Ok(()) };
-    let longest = deepest.lines.iter().map(|l| l.variant.chars().count()).max().unwrap_or(8);
+    let Some(deepest) = summary.depths.last() else {
+        return Ok(());
+    };
+    let longest = deepest
+        .lines
+        .iter()
+        .map(|l| l.variant.chars().count())
+        .max()
+        .unwrap_or(8);
     let label_width = (longest as u32 * 7 + 24).clamp(100, 520);
     let height = 120 + 34 * deepest.lines.len() as u32;
     let root = SVGBackend::new(path, (640 + label_width, height)).into_drawing_area();
     root.fill(&WHITE)?;
-    let ratios: Vec<f64> = deepest.lines.iter().map(|l| l.work_ratio.unwrap_or(0.0)).collect();
+    let ratios: Vec<f64> = deepest
+        .lines
+        .iter()
+        .map(|l| l.work_ratio.unwrap_or(0.0))
+        .collect();
     let top = ratios.iter().cloned().fold(1.0f64, f64::max) * 1.15;
     let n = deepest.lines.len();
     let names: Vec<String> = deepest.lines.iter().map(|l| l.variant.clone()).collect();
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{}: work relative to {} at depth {}", summary.experiment, summary.baseline, deepest.depth), ("sans-serif", 20))
+        .caption(
+            format!(
+                "{}: work relative to {} at depth {}",
+                summary.experiment, summary.baseline, deepest.depth
+            ),
+            ("sans-serif", 20),
+        )
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(label_width)
@@ -113,19 +159,39 @@ fn ratio_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         .draw()?;
     for (i, ratio) in ratios.iter().enumerate() {
         let y = (n - 1 - i) as f64;
-        chart.draw_series(std::iter::once(Rectangle::new([(0.0, y - 0.35), (*ratio, y + 0.35)], color(i).filled())))?;
-        chart.draw_series(std::iter::once(Text::new(format!("{ratio:.3}"), (*ratio + top * 0.01, y + 0.15), ("sans-serif", 13))))?;
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(0.0, y - 0.35), (*ratio, y + 0.35)],
+            color(i).filled(),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new(
+            format!("{ratio:.3}"),
+            (*ratio + top * 0.01, y + 0.15),
+            ("sans-serif", 13),
+        )))?;
     }
-    chart.draw_series(std::iter::once(PathElement::new(vec![(1.0, -0.5), (1.0, n as f64 - 0.5)], BLACK.stroke_width(1))))?;
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(1.0, -0.5), (1.0, n as f64 - 0.5)],
+        BLACK.stroke_width(1),
+    )))?;
     root.present()?;
     Ok(())
 }
 
-fn draw_legend(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, variants: &[String]) -> anyhow::Result<()> {
-    area.draw(&Text::new("variants", (10, 40), ("sans-serif", 15).into_font().style(FontStyle::Bold)))?;
+fn draw_legend(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    variants: &[String],
+) -> anyhow::Result<()> {
+    area.draw(&Text::new(
+        "variants",
+        (10, 40),
+        ("sans-serif", 15).into_font().style(FontStyle::Bold),
+    ))?;
     for (i, v) in variants.iter().enumerate() {
         let y = 66 + 22 * i as i32;
-        area.draw(&Rectangle::new([(10, y - 6), (30, y + 4)], color(i).filled()))?;
+        area.draw(&Rectangle::new(
+            [(10, y - 6), (30, y + 4)],
+            color(i).filled(),
+        ))?;
         area.draw(&Text::new(v.clone(), (38, y - 7), ("sans-serif", 14)))?;
     }
     Ok(())

@@ -22,7 +22,7 @@ use crate::config::SearchConfig;
 use cozy_chess::{Board, Move, Square};
 use history::HistoryTable;
 use killers::KillerTable;
-use movegen::{generate, generate_captures, select_best_capture, CaptureList, Gen, MoveList};
+use movegen::{generate, generate_captures, select_best, CaptureList, Gen, MoveList};
 use ordering::{is_losing_capture, is_losing_known, mvv_lva_known};
 use picker::{MovePicker, PickerPlan};
 use pv::PvTable;
@@ -421,7 +421,7 @@ impl<'a> Searcher<'a> {
                     .then(|| mvv_lva_known(attacker, victim, promotion))
             });
             for i in 0..list.len() {
-                select_best_capture(&mut list, i);
+                select_best(&mut list, i);
                 let c = list[i];
                 let child_psq = match self.cfg.eval {
                     EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),

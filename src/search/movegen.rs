@@ -131,20 +131,6 @@ pub fn generate_captures(
     });
 }
 
-/// `select_best` for capture lists.
-#[inline]
-pub fn select_best_capture(list: &mut [Capture], start: usize) {
-    let mut best = start;
-    for i in start + 1..list.len() {
-        if list[i].score > list[best].score {
-            best = i;
-        }
-    }
-    if best != start {
-        list[start..=best].rotate_right(1);
-    }
-}
-
 /// Sorts by score, highest first, keeping generator order among equals; no allocation.
 #[inline]
 pub fn sort_stable(list: &mut [ScoredMove]) {
@@ -159,12 +145,32 @@ pub fn sort_stable(list: &mut [ScoredMove]) {
     }
 }
 
+/// A list entry with an ordering score.
+pub trait Scored {
+    /// Higher is tried first.
+    fn score(&self) -> i32;
+}
+
+impl Scored for ScoredMove {
+    #[inline]
+    fn score(&self) -> i32 {
+        self.score
+    }
+}
+
+impl Scored for Capture {
+    #[inline]
+    fn score(&self) -> i32 {
+        self.score
+    }
+}
+
 /// Moves the best-scored entry at or after `start` to `start`, keeping the others in order.
 #[inline]
-pub fn select_best(list: &mut [ScoredMove], start: usize) {
+pub fn select_best<T: Scored>(list: &mut [T], start: usize) {
     let mut best = start;
     for i in start + 1..list.len() {
-        if list[i].score > list[best].score {
+        if list[i].score() > list[best].score() {
             best = i;
         }
     }

@@ -1,0 +1,17 @@
+//! Helpers shared by the integration tests: run the binary as a user would.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The repository root.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs `ablate` in `dir` with `CI` set, as CI does, and returns its output.
+pub fn ablate(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args(args)
+        .current_dir(dir)
+        .env("CI", "true")
+        .output()
+        .expect("ablate runs")
+}
