@@ -220,7 +220,7 @@ impl Summary {
 
     /// The terminal rendering: a legend when needed, then one table per depth, then flags.
     pub fn render_terminal(&self) -> String {
-        let (labels, legend) = self.labels(20);
+        let (labels, legend) = self.labels(14);
         let label_of: HashMap<&str, &str> = self
             .variants
             .iter()
@@ -230,7 +230,23 @@ impl Summary {
         let mut out = String::new();
         if legend {
             for (label, name) in labels.iter().zip(&self.variants) {
-                out.push_str(&format!("  {label:<4} {name}\n"));
+                // Long grid names wrap after a comma so the legend stays within 80 columns.
+                let mut line = format!("  {label:<4} ");
+                for (i, part) in name.split(',').enumerate() {
+                    let piece = if i + 1 < name.split(',').count() {
+                        format!("{part},")
+                    } else {
+                        part.to_string()
+                    };
+                    if line.trim_end().len() > 8 && line.len() + piece.len() > 78 {
+                        out.push_str(line.trim_end());
+                        out.push('\n');
+                        line = " ".repeat(8);
+                    }
+                    line.push_str(&piece);
+                }
+                out.push_str(&line);
+                out.push('\n');
             }
             out.push('\n');
         }
@@ -249,7 +265,8 @@ impl Summary {
                 "solved",
                 "fmc%",
                 "ebf",
-            ]);
+            ])
+            .with_gap(1);
             for l in &depth.lines {
                 t.row(vec![
                     label_of
@@ -357,6 +374,42 @@ fn bootstrap_ci(ratios: &[f64]) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_terminal_summary_fits_80_columns() {
+        let name = "pvs=false,tt=off,aspiration.enabled=true,aspiration.window=100,aspiration.research=widen";
+        let row = |variant: &str, nodes: u64| Row {
+            experiment: "e".into(),
+            variant: variant.into(),
+            position: "p".into(),
+            depth: 9,
+            nodes,
+            qnodes: nodes,
+            leaves: 1,
+            nodes_cum: 123_456_789_012,
+            time_ms: 1.0,
+            time_ms_cum: 123_456.0,
+            nps: 1,
+            score_cp: 0,
+            mate: None,
+            best_move: String::new(),
+            pv: String::new(),
+            bm_ok: Some(true),
+            beta_cutoffs: 10,
+            first_move_cutoffs: 9,
+            tt_hits: 0,
+            asp_researches: 0,
+            seldepth: 9,
+            config_hash: String::new(),
+            tt_probes: 0,
+            tt_cutoffs: 0,
+        };
+        let rows = vec![row("baseline", 1), row(name, 2)];
+        let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashSet::new())
+            .render_terminal();
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        assert!(text.contains("aspiration.research=widen"));
+    }
 
     #[test]
     fn geometric_mean_and_interval() {

@@ -91,3 +91,94 @@ fn every_shipped_suite_parses() {
         assert!(!loaded.positions.is_empty());
     }
 }
+
+#[test]
+fn search_rejects_bad_input_with_exit_2() {
+    for (args, expected) in [
+        (
+            vec!["search", "--fen", "8/8/8 w - -", "--depth", "3"],
+            "--fen: board \"8/8/8\"",
+        ),
+        (
+            vec!["search", "--fen", "startpos", "--depth", "0"],
+            "--depth: 0; expected a depth from 1 to 64",
+        ),
+        (
+            vec![
+                "search",
+                "--fen",
+                "startpos",
+                "--depth",
+                "2",
+                "--set",
+                "ordering.killer=2",
+            ],
+            "--set: unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?",
+        ),
+        (
+            vec![
+                "search",
+                "--fen",
+                "startpos",
+                "--depth",
+                "2",
+                "--set",
+                "eval=psqt",
+            ],
+            "key \"eval\" = \"psqt\": unknown variant `psqt`, expected `material` or `pst`",
+        ),
+        (
+            vec![
+                "search",
+                "--fen",
+                "startpos",
+                "--depth",
+                "2",
+                "--config",
+                "killers.toml",
+                "--variant",
+                "killer",
+            ],
+            "no variant \"killer\"; did you mean \"killers\"?",
+        ),
+    ] {
+        let out = ablate(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(expected),
+            "{args:?}\nexpected: {expected}\ngot: {err}"
+        );
+    }
+}
+
+#[test]
+fn search_prints_one_row_per_iteration() {
+    let out = ablate(&[
+        "search", "--fen", "startpos", "--depth", "4", "--format", "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(
+        "depth,score_cp,mate,nodes,qnodes,leaves,nodes_cum,time_ms,nps,best_move,pv,"
+    ));
+    assert_eq!(lines.len(), 5);
+    let fixed = ablate(&[
+        "search",
+        "--fen",
+        "startpos",
+        "--depth",
+        "4",
+        "--format",
+        "json",
+        "--set",
+        "iterative_deepening=false",
+    ]);
+    let rows: serde_json::Value = serde_json::from_slice(&fixed.stdout).unwrap();
+    assert_eq!(
+        rows.as_array().unwrap().len(),
+        1,
+        "without iterative deepening only depth N"
+    );
+}

@@ -41,11 +41,8 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     MarkdownExporter.export(&summary, &markdown)?;
     SvgExporter.export(&summary, &svg)?;
     print!("{}", summary.render_terminal());
-    println!(
-        "wrote {}, {} and {}",
-        markdown.display(),
-        svg.display(),
-        ratio_path(&svg).display()
-    );
+    for written in [markdown, svg.clone(), ratio_path(&svg)] {
+        println!("wrote {}", written.display());
+    }
     Ok(())
 }

@@ -23,6 +23,7 @@ pub fn thousands<T: Into<i128>>(n: T) -> String {
 pub struct Table {
     header: Vec<String>,
     rows: Vec<Vec<String>>,
+    gap: usize,
 }
 
 impl Table {
@@ -31,7 +32,14 @@ impl Table {
         Table {
             header: header.iter().map(|s| s.to_string()).collect(),
             rows: Vec::new(),
+            gap: 2,
         }
+    }
+
+    /// Spaces between columns (default 2); 1 keeps wide tables within 80 columns.
+    pub fn with_gap(mut self, gap: usize) -> Table {
+        self.gap = gap.max(1);
+        self
     }
 
     /// Appends a row (as many cells as the header).
@@ -55,7 +63,7 @@ impl Table {
             for (i, cell) in cells.iter().enumerate() {
                 let w = widths.get(i).copied().unwrap_or(0);
                 if i > 0 {
-                    text.push_str("  ");
+                    text.push_str(&" ".repeat(self.gap));
                 }
                 if i == 0 {
                     text.push_str(&format!("{cell:<w$}"));
