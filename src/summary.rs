@@ -40,6 +40,28 @@ pub struct VariantLine {
     pub ebf: Option<f64>,
 }
 
+impl VariantLine {
+    /// The cells after the name, as the terminal and Markdown tables show them;
+    /// `percent` follows the first-move cutoff share.
+    pub fn cells(&self, percent: &str) -> Vec<String> {
+        vec![
+            thousands(self.work),
+            fmt_ratio(self.work_ratio),
+            fmt_geomean(self),
+            format!("{:.2}", self.time_ms / 1e3),
+            fmt_ratio(self.time_ratio),
+            if self.solvable > 0 {
+                format!("{}/{}", self.solved, self.solvable)
+            } else {
+                "-".into()
+            },
+            self.first_move_cutoff_pct
+                .map_or("-".into(), |p| format!("{p:.0}{percent}")),
+            self.ebf.map_or("-".into(), |e| format!("{e:.2}")),
+        ]
+    }
+}
+
 /// The summary of one depth.
 #[derive(Debug, Clone, Serialize)]
 pub struct DepthSummary {
@@ -268,26 +290,13 @@ impl Summary {
             ])
             .with_gap(1);
             for l in &depth.lines {
-                t.row(vec![
-                    label_of
-                        .get(l.variant.as_str())
-                        .copied()
-                        .unwrap_or(&l.variant)
-                        .to_string(),
-                    thousands(l.work),
-                    fmt_ratio(l.work_ratio),
-                    fmt_geomean(l),
-                    format!("{:.2}", l.time_ms / 1e3),
-                    fmt_ratio(l.time_ratio),
-                    if l.solvable > 0 {
-                        format!("{}/{}", l.solved, l.solvable)
-                    } else {
-                        "-".into()
-                    },
-                    l.first_move_cutoff_pct
-                        .map_or("-".into(), |p| format!("{p:.0}")),
-                    l.ebf.map_or("-".into(), |e| format!("{e:.2}")),
-                ]);
+                let mut cells = vec![label_of
+                    .get(l.variant.as_str())
+                    .copied()
+                    .unwrap_or(&l.variant)
+                    .to_string()];
+                cells.extend(l.cells(""));
+                t.row(cells);
             }
             out.push_str(&t.render());
             out.push('\n');

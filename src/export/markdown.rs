@@ -1,8 +1,7 @@
 //! The Markdown before/after tables: the same numbers as the terminal summary.
 
 use super::Exporter;
-use crate::output::table::thousands;
-use crate::summary::{fmt_geomean, fmt_ratio, Summary};
+use crate::summary::Summary;
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check.
@@ -18,21 +17,9 @@ impl MarkdownExporter {
             out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for l in &depth.lines {
                 out.push_str(&format!(
-                    "| {} | {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
+                    "| {} | {} |\n",
                     l.variant,
-                    thousands(l.work),
-                    fmt_ratio(l.work_ratio),
-                    fmt_geomean(l),
-                    l.time_ms / 1e3,
-                    fmt_ratio(l.time_ratio),
-                    if l.solvable > 0 {
-                        format!("{}/{}", l.solved, l.solvable)
-                    } else {
-                        "-".into()
-                    },
-                    l.first_move_cutoff_pct
-                        .map_or("-".into(), |p| format!("{p:.0}%")),
-                    l.ebf.map_or("-".into(), |e| format!("{e:.2}")),
+                    l.cells("%").join(" | ")
                 ));
             }
             out.push('\n');
