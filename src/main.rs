@@ -3,6 +3,13 @@
 use clap::Parser;
 
 fn main() {
+    // Like other Unix tools, end quietly when the reader goes away (`ablate report x.csv | head`),
+    // instead of panicking on a failed print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default SIGPIPE action before any thread starts has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = ablate::cli::Cli::parse();
     let code = match ablate::commands::dispatch(cli) {
         Ok(()) => ablate::error::EXIT_OK,

@@ -182,3 +182,21 @@ fn search_prints_one_row_per_iteration() {
         "without iterative deepening only depth N"
     );
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly_without_a_panic() {
+    // `ablate config --explain | head -1`: the reader leaves after one line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args(["config", "--explain"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

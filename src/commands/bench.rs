@@ -94,15 +94,16 @@ pub fn measure(depth: u32) -> anyhow::Result<BenchReport> {
     let depths = [depth];
     let stop = AtomicBool::new(false);
     let tables = TablePool::default();
-    let positions = parse_embedded("bench.epd", BENCH_EPD)?;
-    let context = JobContext {
+    let context_for = |positions| JobContext {
         experiment: "bench",
         variants: &variants,
-        positions: &positions,
+        positions,
         depths: &depths,
         config_hash: "",
         tables: &tables,
     };
+    let positions = parse_embedded("bench.epd", BENCH_EPD)?;
+    let context = context_for(&positions);
     let jobs = plan_jobs(1, positions.len(), &[0], None);
     let (_, search_nodes, search_seconds) = timed_run(&context, &jobs, 1, &stop)?;
     let after = movegen();
@@ -110,14 +111,7 @@ pub fn measure(depth: u32) -> anyhow::Result<BenchReport> {
     let search_nps = search_nodes as f64 / search_seconds;
 
     let bk = parse_embedded("bk.epd", SPEEDUP_EPD)?;
-    let context = JobContext {
-        experiment: "bench",
-        variants: &variants,
-        positions: &bk,
-        depths: &depths,
-        config_hash: "",
-        tables: &tables,
-    };
+    let context = context_for(&bk);
     let jobs = plan_jobs(1, bk.len(), &[0], None);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (one_thread_seconds, _, _) = timed_run(&context, &jobs, 1, &stop)?;
