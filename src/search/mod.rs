@@ -1,5 +1,6 @@
 //! The one search: fail-soft negamax alpha-beta whose behaviour comes from `SearchConfig`.
 
+pub mod captures;
 pub mod history;
 pub mod killers;
 pub mod movegen;
@@ -19,10 +20,11 @@ use crate::config::search_config::{
     AspirationResearch, HistoryGood, HistoryScope, QuiescenceOrdering, TtMode,
 };
 use crate::config::SearchConfig;
+use captures::{generate_captures, CaptureList};
 use cozy_chess::{Board, Move, Square};
 use history::HistoryTable;
 use killers::KillerTable;
-use movegen::{generate, generate_captures, select_best, CaptureList, Gen, MoveList};
+use movegen::{generate, select_best, Gen, MoveList};
 use ordering::{is_losing_capture, is_losing_known, mvv_lva_known};
 use picker::{MovePicker, PickerPlan};
 use pv::PvTable;

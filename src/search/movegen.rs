@@ -59,78 +59,6 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
     });
 }
 
-/// A capture with the pieces involved, known at generation time.
-#[derive(Debug, Clone, Copy)]
-pub struct Capture {
-    /// The move.
-    pub mv: Move,
-    /// The capturing piece.
-    pub piece: Piece,
-    /// The captured piece (a pawn for en passant).
-    pub victim: Piece,
-    /// Ordering score.
-    pub score: i32,
-}
-
-/// A stack list of captures.
-pub type CaptureList = ArrayVec<Capture, 256>;
-
-/// Appends every legal capture, victim by victim, so no square lookup is needed afterwards;
-/// `score` returns `None` to leave a capture out.
-#[inline]
-pub fn generate_captures(
-    board: &Board,
-    list: &mut CaptureList,
-    mut score: impl FnMut(Piece, Piece, Option<Piece>) -> Option<i32>,
-) {
-    let us = board.side_to_move();
-    let them = board.colors(!us);
-    let ep: BitBoard = match board.en_passant() {
-        Some(file) => Square::new(file, Rank::Sixth.relative_to(us)).bitboard(),
-        None => BitBoard::EMPTY,
-    };
-    board.generate_moves(|piece_moves| {
-        let targets = piece_moves.to
-            & (them
-                | if piece_moves.piece == Piece::Pawn {
-                    ep
-                } else {
-                    BitBoard::EMPTY
-                });
-        if targets.is_empty() {
-            return false;
-        }
-        for &victim in &[
-            Piece::Queen,
-            Piece::Rook,
-            Piece::Bishop,
-            Piece::Knight,
-            Piece::Pawn,
-        ] {
-            let mut on = targets & board.pieces(victim);
-            if victim == Piece::Pawn {
-                on |= targets & ep;
-            }
-            if on.is_empty() {
-                continue;
-            }
-            let mut subset = piece_moves;
-            subset.to = on;
-            for mv in subset {
-                if let Some(s) = score(piece_moves.piece, victim, mv.promotion) {
-                    list.push(Capture {
-                        mv,
-                        piece: piece_moves.piece,
-                        victim,
-                        score: s,
-                    });
-                }
-            }
-        }
-        false
-    });
-}
-
 /// Sorts by score, highest first, keeping generator order among equals; no allocation.
 #[inline]
 pub fn sort_stable(list: &mut [ScoredMove]) {
@@ -152,13 +80,6 @@ pub trait Scored {
 }
 
 impl Scored for ScoredMove {
-    #[inline]
-    fn score(&self) -> i32 {
-        self.score
-    }
-}
-
-impl Scored for Capture {
     #[inline]
     fn score(&self) -> i32 {
         self.score
@@ -209,31 +130,6 @@ mod tests {
             assert!(captures
                 .iter()
                 .all(|m| crate::chess::captured_piece(&board, m.mv).is_some()));
-        }
-    }
-
-    #[test]
-    fn capture_generation_knows_its_pieces() {
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-        ] {
-            let board = Board::from_fen(fen, false).unwrap();
-            let mut plain = MoveList::new();
-            generate(&board, Gen::Captures, &mut plain);
-            let mut rich = CaptureList::new();
-            generate_captures(&board, &mut rich, |_, _, _| Some(0));
-            assert_eq!(plain.len(), rich.len(), "{fen}");
-            for c in &rich {
-                assert_eq!(board.piece_on(c.mv.from), Some(c.piece));
-                assert_eq!(
-                    crate::chess::captured_piece(&board, c.mv),
-                    Some(c.victim),
-                    "{fen} {}",
-                    c.mv
-                );
-            }
         }
     }
 
