@@ -55,7 +55,9 @@ pub enum Command {
     )]
     Merge(MergeArgs),
     /// Measure move-generation and search speed, parallel speedup and peak memory.
-    #[command(after_help = "Examples:\n  ablate bench\n  ablate bench --depth 6 --json")]
+    #[command(
+        after_help = "Examples:\n  ablate bench\n  ablate bench --depth 6 --json\n  ablate bench --depth 5 --speedup-depth 4   # a slower machine"
+    )]
     Bench(BenchArgs),
     /// Explain the search configuration: every knob, its default and meaning.
     #[command(after_help = "Example:\n  ablate config --explain")]
@@ -200,9 +202,12 @@ pub struct MergeArgs {
 /// Options of `ablate bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Search depth for bench.epd (the speedup always runs wac300.epd at depth 5).
+    /// Search depth for bench.epd.
     #[arg(long, short = 'd', default_value_t = 6)]
     pub depth: u32,
+    /// Search depth for the speedup run over wac300.epd (lower it on a slow machine).
+    #[arg(long, default_value_t = 5, value_name = "DEPTH")]
+    pub speedup_depth: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
