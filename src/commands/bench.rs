@@ -101,45 +101,38 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
         name: "default".into(),
         config: SearchConfig::default(),
     }];
-    let depths = [depth];
     let stop = AtomicBool::new(false);
-    let tables = TablePool::default();
-    let context_for = |positions| JobContext {
-        experiment: "bench",
-        variants: &variants,
-        positions,
-        depths: &depths,
-        config_hash: "",
-        tables: &tables,
+    // Each run gets a pool of its own, as `ablate --config` does, dropped when the run ends.
+    let run = |positions: &[EpdPosition], depth: u32, threads: usize| {
+        let tables = TablePool::default();
+        let depths = [depth];
+        let context = JobContext {
+            experiment: "bench",
+            variants: &variants,
+            positions,
+            depths: &depths,
+            config_hash: "",
+            tables: &tables,
+        };
+        let jobs = plan_jobs(1, positions.len(), &[0], None);
+        timed_run(&context, &jobs, threads, &stop)
     };
+
     let positions = parse_embedded("bench.epd", BENCH_EPD)?;
-    let context = context_for(&positions);
-    let jobs = plan_jobs(1, positions.len(), &[0], None);
-    let (_, search_nodes, search_seconds) = timed_run(&context, &jobs, 1, &stop)?;
+    let (_, search_nodes, search_seconds) = run(&positions, depth, 1)?;
     let after = movegen();
     let movegen_nps = (before.0 + after.0) as f64 / (before.1 + after.1);
     let search_nps = search_nodes as f64 / search_seconds;
 
     let wac = parse_embedded("wac300.epd", SPEEDUP_EPD)?;
-    let speedup_depths = [speedup_depth];
-    let jobs = plan_jobs(1, wac.len(), &[0], None);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // Each timed run starts with no tables, as `ablate --config` does, so the all-cores run pays
-    // for its extra tables. Another tenant can only slow a run down, so the fastest of each is the
-    // undisturbed time; alternating the two keeps a slow drift from favouring either.
+    // The all-cores run pays for its extra tables, as a real run does. Another tenant can only
+    // slow a run down, so the fastest of each is the undisturbed time; alternating the two keeps
+    // a slow drift from favouring either.
     let (mut one, mut all) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..SPEEDUP_ROUNDS {
-        let time = |threads| {
-            let tables = TablePool::default();
-            let context = JobContext {
-                depths: &speedup_depths,
-                tables: &tables,
-                ..context_for(&wac)
-            };
-            timed_run(&context, &jobs, threads, &stop).map(|(wall, _, _)| wall)
-        };
-        one = one.min(time(1)?);
-        all = all.min(time(threads)?);
+        one = one.min(run(&wac, speedup_depth, 1)?.0);
+        all = all.min(run(&wac, speedup_depth, threads)?.0);
     }
     let speedup = one / all;
     Ok(BenchReport {
