@@ -84,7 +84,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 }
 
 /// Measures every figure in one process, so the ratio compares like with like.
-/// `speedup_depth` 5 takes 1.8 s on one thread here, the longest job 1.5% of it.
+/// `speedup_depth` 5 takes about 1.5 s on one thread here, the longest job 1.5% of it.
 pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
     let start = cozy_chess::Board::default();
     let kiwipete =
