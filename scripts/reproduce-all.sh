@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-runs every seed reproduction into results/ and rebuilds the report (Markdown + SVG charts).
-# Usage: scripts/reproduce-all.sh [--jobs N]     (about 4 minutes on 2 cores)
+# Usage: scripts/reproduce-all.sh [--jobs N]     (about 3.5 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
