@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ablate, ROOT};
+use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 
 /// The default search over bench.epd at depth 1: the bench signature at that depth.
@@ -15,12 +15,7 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
         Path::new(ROOT),
         &["bench", "--depth", "1", "--speedup-depth", "1", "--json"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     for key in [
         "movegen_nps",
@@ -60,12 +55,7 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
             "--quiet",
         ],
     );
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert_success(&run);
     let mut reader = csv::Reader::from_path(&csv).unwrap();
     let column = reader
         .headers()

@@ -3,7 +3,7 @@
 use std::path::Path;
 mod common;
 
-use common::{ablate, ROOT};
+use common::{ablate, assert_success, ROOT};
 
 fn setup() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -23,12 +23,7 @@ fn setup() -> tempfile::TempDir {
             "--bless",
         ],
     );
-    assert_eq!(
-        bless.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&bless.stderr)
-    );
+    assert_success(&bless);
     assert!(String::from_utf8_lossy(&bless.stdout).contains("16 added"));
     dir
 }
@@ -137,12 +132,7 @@ fn time_columns_are_never_compared() {
         dir.path(),
         &["check", "--config", "c.toml", "--reference", "ref.csv"],
     );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_success(&out);
 }
 
 #[test]

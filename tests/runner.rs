@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 mod common;
 
-use common::{ablate, ROOT};
-use std::process::{Command, Output};
+use common::{ablate, assert_success, ROOT};
+use std::process::Command;
 
 fn experiment(dir: &Path, extra: &str) -> PathBuf {
     let text = format!(
@@ -44,21 +44,11 @@ fn deterministic(csv_path: &Path) -> Vec<String> {
         .collect()
 }
 
-fn ok(out: &Output) {
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}\nstdout: {}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-}
-
 #[test]
 fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = experiment(dir.path(), "");
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &[
             "--config",
@@ -70,7 +60,7 @@ fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
             "--quiet",
         ],
     ));
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &[
             "--config",
@@ -101,7 +91,7 @@ fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
         dir.path(),
         &["--config", cfg.to_str().unwrap(), "--out", "one.csv"],
     );
-    ok(&again);
+    assert_success(&again);
     assert!(String::from_utf8_lossy(&again.stdout).contains("0 jobs run, 32 resumed"));
     assert_eq!(one, deterministic(&dir.path().join("one.csv")));
 }
@@ -111,12 +101,12 @@ fn shards_merged_equal_the_whole_run() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = experiment(dir.path(), "");
     let c = cfg.to_str().unwrap();
-    ok(&ablate(dir.path(), &["--config", c, "--quiet"]));
-    ok(&ablate(
+    assert_success(&ablate(dir.path(), &["--config", c, "--quiet"]));
+    assert_success(&ablate(
         dir.path(),
         &["--config", c, "--shard", "0/2", "--quiet"],
     ));
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &["--config", c, "--shard", "1/2", "--quiet"],
     ));
@@ -131,7 +121,7 @@ fn shards_merged_equal_the_whole_run() {
             "merged.csv",
         ],
     );
-    ok(&merged);
+    assert_success(&merged);
     assert_eq!(
         deterministic(&dir.path().join("merged.csv")),
         deterministic(&dir.path().join("results/t.csv"))
@@ -165,7 +155,7 @@ fn interrupted_run_keeps_rows_and_resumes_to_the_same_result() {
          [variants.plain]\nordering.captures = \"first\"\nordering.killers = 0\nordering.history = false\ntt = \"off\"\n"
     );
     std::fs::write(dir.path().join("slow.toml"), text).unwrap();
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &[
             "--config",
@@ -220,7 +210,7 @@ fn interrupted_run_keeps_rows_and_resumes_to_the_same_result() {
         dir.path(),
         &["--config", "slow.toml", "--out", "cut.csv", "--jobs", "2"],
     );
-    ok(&resumed);
+    assert_success(&resumed);
     assert!(String::from_utf8_lossy(&resumed.stdout).contains(&format!("{} resumed", kept.len())));
     assert_eq!(
         deterministic(&cut),
@@ -233,7 +223,7 @@ fn a_csv_from_another_config_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = experiment(dir.path(), "");
     let c = cfg.to_str().unwrap();
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &["--config", c, "--out", "a.csv", "--quiet", "--limit", "2"],
     ));
@@ -259,7 +249,7 @@ fn a_csv_from_another_config_is_refused_unless_forced() {
             && err.contains("--out"),
         "{err}"
     );
-    ok(&ablate(
+    assert_success(&ablate(
         dir.path(),
         &[
             "--config",
@@ -371,7 +361,7 @@ fn memory_stays_flat_in_suite_size() {
     let peak = |limit: &str| -> u64 {
         let text = format!("name = \"m{limit}\"\nsuite = \"{ROOT}/positions/sts.epd\"\ndepths = [1]\nlimit = {limit}\n[search]\ntt_mb = 1\n");
         std::fs::write(dir.path().join("m.toml"), text).unwrap();
-        ok(&ablate(
+        assert_success(&ablate(
             dir.path(),
             &["--config", "m.toml", "--quiet", "--jobs", "1"],
         ));
@@ -392,7 +382,7 @@ fn memory_stays_flat_in_suite_size() {
 #[test]
 fn config_explain_lists_every_knob() {
     let out = ablate(Path::new(ROOT), &["config", "--explain"]);
-    ok(&out);
+    assert_success(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     for key in ablate::config::keys::known_keys() {
         assert!(text.contains(&key), "{key} missing");

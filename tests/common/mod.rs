@@ -15,3 +15,14 @@ pub fn ablate(dir: &Path, args: &[&str]) -> Output {
         .output()
         .expect("ablate runs")
 }
+
+/// Asserts exit code 0, showing both streams when it is not.
+pub fn assert_success(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
