@@ -4,14 +4,16 @@ use super::{Score, MATE, MATE_BOUND};
 use cozy_chess::{Move, Piece, Square};
 
 /// Asks Linux to back the table with 2 MiB pages. Probes land anywhere in the table, so with 4 KiB
-/// pages nearly every probe misses the TLB, and a fresh table costs a page fault per 4 KiB. The
-/// memory is still untouched (zeroed on demand), so the advice applies from the first write.
+/// pages nearly every probe misses the TLB, and a fresh table costs a page fault per 4 KiB. A
+/// freshly mapped table is still untouched (the kernel zeroes pages on first write), so the advice
+/// applies from the first write; memory reused from the heap is only advised for later.
 fn advise_huge_pages(words: &[u64]) {
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
         let start = words.as_ptr() as usize;
         let end = start + std::mem::size_of_val(words);
+        let end = end - end % PAGE;
         let aligned = start.next_multiple_of(PAGE);
         if end > aligned {
             // SAFETY: the range lies inside this live allocation; madvise only changes how the
