@@ -89,27 +89,12 @@ pub fn generate_captures(
         for from in board.colored_pieces(us, Piece::Knight) & !pinned {
             sink.group(Piece::Knight, from, get_knight_moves(from) & targets);
         }
-        for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
-            let reach = |from: Square| match piece {
-                Piece::Bishop => get_bishop_moves(from, occupied),
-                Piece::Rook => get_rook_moves(from, occupied),
-                _ => get_bishop_moves(from, occupied) | get_rook_moves(from, occupied),
-            };
-            let ours = board.colored_pieces(us, piece);
-            for from in ours & !pinned {
-                sink.group(piece, from, reach(from) & targets);
-            }
-            // In check a pinned piece can never take the checker.
-            if !in_check {
-                for from in ours & pinned {
-                    sink.group(
-                        piece,
-                        from,
-                        reach(from) & targets & get_line_rays(king, from),
-                    );
-                }
-            }
-        }
+        let bishop = |from| get_bishop_moves(from, occupied);
+        let rook = |from| get_rook_moves(from, occupied);
+        let queen = |from| bishop(from) | rook(from);
+        sink.slider(Piece::Bishop, targets, pinned, in_check, king, bishop);
+        sink.slider(Piece::Rook, targets, pinned, in_check, king, rook);
+        sink.slider(Piece::Queen, targets, pinned, in_check, king, queen);
     }
     let safe = (get_king_moves(king) & them)
         .into_iter()
@@ -136,6 +121,34 @@ impl<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>> Sink<'_, F> {
             let on = to & self.board.pieces(victim);
             if !on.is_empty() {
                 self.push(piece, victim, from, on);
+            }
+        }
+    }
+
+    /// One slider kind's captures: unpinned pieces, then pinned ones along their pin. A generic
+    /// `reach`, not a loop over kinds, so each kind's attack lookup is inlined (7% of the search).
+    #[inline(always)]
+    fn slider(
+        &mut self,
+        piece: Piece,
+        targets: BitBoard,
+        pinned: BitBoard,
+        in_check: bool,
+        king: Square,
+        reach: impl Fn(Square) -> BitBoard,
+    ) {
+        let ours = self.board.colored_pieces(self.board.side_to_move(), piece);
+        for from in ours & !pinned {
+            self.group(piece, from, reach(from) & targets);
+        }
+        // In check a pinned piece can never take the checker.
+        if !in_check {
+            for from in ours & pinned {
+                self.group(
+                    piece,
+                    from,
+                    reach(from) & targets & get_line_rays(king, from),
+                );
             }
         }
     }
