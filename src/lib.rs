@@ -1,6 +1,9 @@
 //! ablate: an ablation harness for alpha-beta move ordering with exact, deterministic node counts.
 //!
-//! The pipeline: config → suite → jobs → search → records → exporters.
+//! The pipeline: config → suite → jobs → search → records → exporters; `runner` drives it and
+//! `commands` are thin front ends over it.
+
+mod macros;
 
 pub mod chess;
 pub mod cli;
@@ -11,6 +14,7 @@ pub mod export;
 pub mod jobs;
 pub mod output;
 pub mod records;
+pub mod runner;
 pub mod search;
 pub mod suite;
 pub mod summary;

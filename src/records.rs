@@ -1,10 +1,16 @@
 //! One CSV row per (variant, position, depth): the tidy record users plot and diff.
+//!
+//! The columns are the 24 of the first layout, in that order, then every counter declared in
+//! `SearchStats` after them: a new counter is a new last column, and nothing is ever reordered.
+//! A file written before a counter existed still reads; the missing counter reads as 0.
 
-use crate::search::IterationReport;
-use serde::{Deserialize, Serialize};
+use crate::error::InputError;
+use crate::search::{IterationReport, SearchStats};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
-/// The columns every row has, in order; new columns go at the end, none is ever renamed.
-pub const HEADER: [&str; 24] = [
+/// The first layout's columns, in order; counters among them keep their places.
+const FIRST_LAYOUT: [&str; 24] = [
     "experiment",
     "variant",
     "position",
@@ -31,11 +37,25 @@ pub const HEADER: [&str; 24] = [
     "tt_cutoffs",
 ];
 
+/// Every column, in order: the first layout, then counters declared since.
+pub fn header() -> &'static [&'static str] {
+    static HEADER: OnceLock<Vec<&'static str>> = OnceLock::new();
+    HEADER.get_or_init(|| {
+        let mut columns = FIRST_LAYOUT.to_vec();
+        columns.extend(
+            SearchStats::NAMES
+                .iter()
+                .filter(|name| !FIRST_LAYOUT.contains(name)),
+        );
+        columns
+    })
+}
+
 /// Columns that measure time and so differ between runs; every other column is deterministic.
 pub const TIME_COLUMNS: [&str; 3] = ["time_ms", "time_ms_cum", "nps"];
 
 /// One result row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Row {
     /// Experiment name.
     pub experiment: String,
@@ -45,12 +65,6 @@ pub struct Row {
     pub position: String,
     /// Nominal depth.
     pub depth: u32,
-    /// Main-search nodes of this iteration.
-    pub nodes: u64,
-    /// Quiescence nodes of this iteration.
-    pub qnodes: u64,
-    /// Horizon nodes of this iteration.
-    pub leaves: u64,
     /// nodes + qnodes since the search started, through this depth: the work column.
     pub nodes_cum: u64,
     /// This iteration's wall time.
@@ -69,22 +83,10 @@ pub struct Row {
     pub pv: String,
     /// Whether the best move solves the position's bm/am; empty without either.
     pub bm_ok: Option<bool>,
-    /// Beta cutoffs in the main search.
-    pub beta_cutoffs: u64,
-    /// Beta cutoffs on the first move.
-    pub first_move_cutoffs: u64,
-    /// TT look-ups that found the position.
-    pub tt_hits: u64,
-    /// Aspiration re-searches.
-    pub asp_researches: u64,
-    /// Deepest ply reached.
-    pub seldepth: u32,
     /// Hash of the whole resolved experiment.
     pub config_hash: String,
-    /// TT look-ups.
-    pub tt_probes: u64,
-    /// TT hits that ended the node.
-    pub tt_cutoffs: u64,
+    /// This iteration's counters.
+    pub stats: SearchStats,
 }
 
 /// The identity of a row: (variant, position, depth).
@@ -100,37 +102,22 @@ impl Row {
         bm_ok: Option<bool>,
         config_hash: &str,
     ) -> Row {
-        let s = &report.stats;
-        let seconds = report.time_ms / 1e3;
         Row {
             experiment: experiment.to_string(),
             variant: variant.to_string(),
             position: position.to_string(),
             depth: report.depth,
-            nodes: s.nodes,
-            qnodes: s.qnodes,
-            leaves: s.leaves,
             nodes_cum: report.nodes_cum,
             time_ms: round3(report.time_ms),
             time_ms_cum: round3(report.time_ms_cum),
-            nps: if seconds > 0.0 {
-                ((s.nodes + s.qnodes) as f64 / seconds) as u64
-            } else {
-                0
-            },
+            nps: report.nps(),
             score_cp: report.score_cp,
             mate: report.mate,
             best_move: report.best_move_uci.clone(),
             pv: report.pv.clone(),
             bm_ok,
-            beta_cutoffs: s.beta_cutoffs,
-            first_move_cutoffs: s.first_move_cutoffs,
-            tt_hits: s.tt_hits,
-            asp_researches: s.asp_researches,
-            seldepth: s.seldepth,
             config_hash: config_hash.to_string(),
-            tt_probes: s.tt_probes,
-            tt_cutoffs: s.tt_cutoffs,
+            stats: report.stats,
         }
     }
 
@@ -138,44 +125,233 @@ impl Row {
     pub fn key(&self) -> RowKey {
         (self.variant.clone(), self.position.clone(), self.depth)
     }
+
+    /// The cell of column `name` as the CSV holds it.
+    pub fn cell(&self, name: &str) -> String {
+        let opt = |v: Option<String>| v.unwrap_or_default();
+        match name {
+            "experiment" => self.experiment.clone(),
+            "variant" => self.variant.clone(),
+            "position" => self.position.clone(),
+            "depth" => self.depth.to_string(),
+            "nodes_cum" => self.nodes_cum.to_string(),
+            "time_ms" => format!("{:?}", self.time_ms),
+            "time_ms_cum" => format!("{:?}", self.time_ms_cum),
+            "nps" => self.nps.to_string(),
+            "score_cp" => self.score_cp.to_string(),
+            "mate" => opt(self.mate.map(|m| m.to_string())),
+            "best_move" => self.best_move.clone(),
+            "pv" => self.pv.clone(),
+            "bm_ok" => opt(self.bm_ok.map(|b| b.to_string())),
+            "config_hash" => self.config_hash.clone(),
+            counter => opt(self.stats.get(counter).map(|v| v.to_string())),
+        }
+    }
+
+    /// Every cell, in header order.
+    pub fn cells(&self) -> Vec<String> {
+        header().iter().map(|c| self.cell(c)).collect()
+    }
+
+    /// Sets column `name` from its CSV text; the error says what was expected.
+    fn set(&mut self, name: &str, text: &str) -> Result<(), String> {
+        fn num<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+            text.parse()
+                .map_err(|_| format!("\"{text}\"; expected {what}"))
+        }
+        fn optional<T: std::str::FromStr>(text: &str, what: &str) -> Result<Option<T>, String> {
+            if text.is_empty() {
+                Ok(None)
+            } else {
+                num(text, what).map(Some)
+            }
+        }
+        const WHOLE: &str = "a whole number";
+        match name {
+            "experiment" => self.experiment = text.to_string(),
+            "variant" => self.variant = text.to_string(),
+            "position" => self.position = text.to_string(),
+            "depth" => self.depth = num(text, WHOLE)?,
+            "nodes_cum" => self.nodes_cum = num(text, WHOLE)?,
+            "time_ms" => self.time_ms = num(text, "milliseconds")?,
+            "time_ms_cum" => self.time_ms_cum = num(text, "milliseconds")?,
+            "nps" => self.nps = num(text, WHOLE)?,
+            "score_cp" => self.score_cp = num(text, "a score in centipawns")?,
+            "mate" => self.mate = optional(text, "moves to mate or nothing")?,
+            "best_move" => self.best_move = text.to_string(),
+            "pv" => self.pv = text.to_string(),
+            "bm_ok" => self.bm_ok = optional(text, "true, false or nothing")?,
+            "config_hash" => self.config_hash = text.to_string(),
+            counter => {
+                let value = num(text, WHOLE)?;
+                self.stats.set(counter, value);
+            }
+        }
+        Ok(())
+    }
+
+    fn empty() -> Row {
+        Row {
+            experiment: String::new(),
+            variant: String::new(),
+            position: String::new(),
+            depth: 0,
+            nodes_cum: 0,
+            time_ms: 0.0,
+            time_ms_cum: 0.0,
+            nps: 0,
+            score_cp: 0,
+            mate: None,
+            best_move: String::new(),
+            pv: String::new(),
+            bm_ok: None,
+            config_hash: String::new(),
+            stats: SearchStats::default(),
+        }
+    }
 }
 
 fn round3(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 
-/// Reads every row of a results CSV, checking its header; errors name the file and line.
+/// Where each known column stands in one file's header.
+pub struct Columns {
+    at: Vec<(&'static str, usize)>,
+}
+
+impl Columns {
+    /// Reads a header: it must begin with the first layout; later known columns may be absent.
+    pub fn from_header(file: &str, found: &csv::StringRecord) -> Result<Columns, InputError> {
+        let got: Vec<&str> = found.iter().collect();
+        if got.len() < FIRST_LAYOUT.len() || got[..FIRST_LAYOUT.len()] != FIRST_LAYOUT[..] {
+            return Err(InputError::at_line(
+                file,
+                1,
+                format!(
+                    "header \"{}\"; expected ablate's columns: {}",
+                    got.join(","),
+                    header().join(",")
+                ),
+            ));
+        }
+        let index: HashMap<&str, usize> = got.iter().enumerate().map(|(i, c)| (*c, i)).collect();
+        let at = header()
+            .iter()
+            .filter_map(|c| index.get(c).map(|&i| (*c, i)))
+            .collect();
+        Ok(Columns { at })
+    }
+
+    /// One record as a row; errors name the file, line and column.
+    pub fn row(
+        &self,
+        file: &str,
+        line: usize,
+        record: &csv::StringRecord,
+    ) -> Result<Row, InputError> {
+        let mut row = Row::empty();
+        for &(name, i) in &self.at {
+            let text = record.get(i).ok_or_else(|| {
+                InputError::at_line(
+                    file,
+                    line,
+                    format!("no column \"{name}\" (the row has {} fields)", record.len()),
+                )
+            })?;
+            row.set(name, text)
+                .map_err(|m| InputError::at_line(file, line, format!("column \"{name}\": {m}")))?;
+        }
+        Ok(row)
+    }
+}
+
+/// Reads every row of a results CSV, checking its header; errors name the file, line and column.
 pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
-    let mut reader = csv::Reader::from_path(path)
-        .map_err(|e| crate::error::InputError::in_file(&shown, format!("cannot read: {e}")))?;
-    check_header(&shown, reader.headers()?)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .map_err(|e| InputError::in_file(&shown, format!("cannot read: {e}")))?;
+    let headers = reader
+        .headers()
+        .map_err(|e| InputError::in_file(&shown, format!("not a results CSV: {e}")))?
+        .clone();
+    let columns = Columns::from_header(&shown, &headers)?;
     let mut rows = Vec::new();
-    for (i, record) in reader.deserialize::<Row>().enumerate() {
-        let row = record.map_err(|e| {
-            crate::error::InputError::at_line(&shown, i + 2, format!("not an ablate row: {e}"))
-        })?;
-        rows.push(row);
+    let mut record = csv::StringRecord::new();
+    let mut line = 1;
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                line = record.position().map_or(line + 1, |p| p.line() as usize);
+                rows.push(columns.row(&shown, line, &record)?);
+            }
+            Err(e) => {
+                return Err(InputError::at_line(
+                    &shown,
+                    line + 1,
+                    format!("not a results CSV: {e}"),
+                )
+                .into())
+            }
+        }
     }
     Ok(rows)
 }
 
-/// The header must begin with ablate's columns.
-pub fn check_header(
-    file: &str,
-    header: &csv::StringRecord,
-) -> Result<(), crate::error::InputError> {
-    let got: Vec<&str> = header.iter().collect();
-    if got.len() < HEADER.len() || got[..HEADER.len()] != HEADER[..] {
-        return Err(crate::error::InputError::at_line(
-            file,
-            1,
-            format!(
-                "header \"{}\"; expected ablate's columns: {}",
-                got.join(","),
-                HEADER.join(",")
-            ),
-        ));
+/// Writes rows under the full header.
+pub fn write_rows<W: std::io::Write>(
+    writer: &mut csv::Writer<W>,
+    rows: &[Row],
+) -> anyhow::Result<()> {
+    writer.write_record(header())?;
+    for row in rows {
+        writer.write_record(row.cells())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_follow_the_first_layout_and_old_files_still_read() {
+        let h = header();
+        assert_eq!(h[..24], FIRST_LAYOUT[..]);
+        for name in SearchStats::NAMES {
+            assert!(h.contains(name), "counter {name} has a column");
+        }
+        // A file with only the first layout reads; a later counter would read as 0.
+        let text = format!(
+            "{}\nx,v,p,3,10,5,4,15,0.5,0.5,1,7,,e2e4,e2e4,,1,1,0,0,3,h1,2,0\n",
+            FIRST_LAYOUT.join(",")
+        );
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let columns = Columns::from_header("f.csv", reader.headers().unwrap()).unwrap();
+        let record = reader.records().next().unwrap().unwrap();
+        let row = columns.row("f.csv", 2, &record).unwrap();
+        assert_eq!(row.stats.nodes, 10);
+        assert_eq!(row.stats.tt_probes, 2);
+        assert_eq!(row.cell("nodes_cum"), "15");
+        assert_eq!(row.cell("time_ms"), "0.5");
+    }
+
+    #[test]
+    fn a_bad_cell_names_its_column() {
+        let text = format!(
+            "{}\nx,v,p,3,1O,5,4,15,0.5,0.5,1,7,,e2e4,e2e4,,1,1,0,0,3,h1,2,0\n",
+            FIRST_LAYOUT.join(",")
+        );
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let columns = Columns::from_header("f.csv", reader.headers().unwrap()).unwrap();
+        let record = reader.records().next().unwrap().unwrap();
+        let e = columns.row("f.csv", 2, &record).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "f.csv:2: column \"nodes\": \"1O\"; expected a whole number"
+        );
+    }
 }

@@ -165,12 +165,12 @@ impl Summary {
                     .filter(|(r, b)| r.nodes_cum > 0 && b.nodes_cum > 0)
                     .map(|(r, b)| r.nodes_cum as f64 / b.nodes_cum as f64)
                     .collect();
-                let cutoffs: u64 = vrows.iter().map(|r| r.beta_cutoffs).sum();
-                let first: u64 = vrows.iter().map(|r| r.first_move_cutoffs).sum();
-                let nodes: u64 = vrows.iter().map(|r| r.nodes).sum();
+                let cutoffs: u64 = vrows.iter().map(|r| r.stats.beta_cutoffs).sum();
+                let first: u64 = vrows.iter().map(|r| r.stats.first_move_cutoffs).sum();
+                let nodes: u64 = vrows.iter().map(|r| r.stats.nodes).sum();
                 let earlier: u64 = by_key
                     .get(&(variant.as_str(), depth.saturating_sub(2)))
-                    .map_or(0, |rs| rs.iter().map(|r| r.nodes).sum());
+                    .map_or(0, |rs| rs.iter().map(|r| r.stats.nodes).sum());
                 if score_checked.contains(variant) && *variant != baseline {
                     let differing: Vec<String> = vrows
                         .iter()
@@ -392,9 +392,6 @@ mod tests {
             variant: variant.into(),
             position: "p".into(),
             depth: 9,
-            nodes,
-            qnodes: nodes,
-            leaves: 1,
             nodes_cum: 123_456_789_012,
             time_ms: 1.0,
             time_ms_cum: 123_456.0,
@@ -404,14 +401,16 @@ mod tests {
             best_move: String::new(),
             pv: String::new(),
             bm_ok: Some(true),
-            beta_cutoffs: 10,
-            first_move_cutoffs: 9,
-            tt_hits: 0,
-            asp_researches: 0,
-            seldepth: 9,
             config_hash: String::new(),
-            tt_probes: 0,
-            tt_cutoffs: 0,
+            stats: crate::search::SearchStats {
+                nodes,
+                qnodes: nodes,
+                leaves: 1,
+                beta_cutoffs: 10,
+                first_move_cutoffs: 9,
+                seldepth: 9,
+                ..Default::default()
+            },
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
         let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashSet::new())

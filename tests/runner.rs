@@ -323,7 +323,7 @@ fn each_kind_of_bad_config_has_its_exact_error() {
     for (args, expected) in [
         (
             vec!["--depths", "0"],
-            "--depths: 0; expected depths from 1 to 64",
+            "--depths: 0; expected a depth from 1 to 64",
         ),
         (
             vec!["--set", "ordering.killers=9"],

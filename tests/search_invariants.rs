@@ -1,8 +1,8 @@
 //! The search's promises, asserted on exact counts: minimax equals perft, pure ordering never
 //! changes the root score, alpha-beta saves nodes, mates are found, every search starts fresh.
 
-use ablate::config::{keys, SearchConfig};
-use ablate::search::{search, IterationReport};
+use ablate::config::{keys, knob, SearchConfig};
+use ablate::search::{search, search_depths, IterationReport};
 use ablate::suite::{fen::parse_fen, Suite};
 use cozy_chess::Board;
 use std::path::Path;
@@ -32,13 +32,12 @@ fn run(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<IterationReport> {
 
 /// Scores at depths 1..=depth, whether or not the config deepens iteratively.
 fn scores(board: &Board, depth: u32, cfg: &SearchConfig) -> Vec<i32> {
-    if cfg.iterative_deepening {
-        run(board, depth, cfg).iter().map(|r| r.score_cp).collect()
-    } else {
-        (1..=depth)
-            .map(|d| run(board, d, cfg)[0].score_cp)
-            .collect()
-    }
+    let depths: Vec<u32> = (1..=depth).collect();
+    search_depths(board, &depths, cfg, None, None)
+        .expect("not stopped")
+        .iter()
+        .map(|r| r.score_cp)
+        .collect()
 }
 
 const MINIMAX: &str = "alphabeta = false\npvs = false\naspiration.enabled = false\ntt = \"off\"\n\
@@ -69,60 +68,94 @@ fn minimax_with_quiescence_keeps_leaves_at_perft() {
     assert!(r.stats.qnodes > 0);
 }
 
-/// Every pure-ordering configuration we enumerate, over a base with no tree-changing knob.
+/// Values the invariance tests leave out, with why; everything else declared pure ordering is searched.
+const NOT_SEARCHED: &[(&str, &str, &str)] = &[
+    (
+        "tt_mb",
+        "2048",
+        "a 2 GiB table per search; 1 and 16 MiB exercise the size",
+    ),
+    (
+        "tt_mb",
+        "4096",
+        "a 4 GiB table per search; 1 and 16 MiB exercise the size",
+    ),
+];
+
+/// Knob values that need others to be valid (minimax refuses window knobs).
+fn companions(key: &str, value: &toml::Value) -> &'static str {
+    match (key, value) {
+        ("alphabeta", toml::Value::Boolean(false)) => "pvs = false\naspiration.enabled = false\n",
+        ("tt_mb", _) => "tt = \"move\"\n",
+        _ => "",
+    }
+}
+
+/// Interactions worth their own search: stages that only meet in combination.
+const INTERACTIONS: &[&str] = &[
+    "ordering.recapture_first = true\nordering.captures = \"none\"",
+    "ordering.killers = 1\nordering.killer_placement = \"before_captures\"",
+    "ordering.killers = 1\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
+    "ordering.killers = 2\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
+    "aspiration.window = 0\naspiration.research = \"widen\"",
+    "aspiration.window = 10\npvs = false",
+    "tt = \"move\"\nordering.captures = \"none\"\nordering.killers = 0\nordering.history = false",
+    "iterative_deepening = false\ntt = \"move\"",
+];
+
+/// Every pure-ordering value the knobs declare, each alone over the defaults with the table off,
+/// then the interactions; derived from the declarations, so a new knob is searched here at once.
 fn pure_ordering_configs() -> Vec<(String, SearchConfig)> {
     let base = "tt = \"off\"\n";
-    let variants = [
-        "",
-        "ordering.captures = \"none\"",
-        "ordering.captures = \"first\"",
-        "ordering.captures = \"mvv\"",
-        "ordering.captures = \"victim_minus_attacker\"",
-        "ordering.captures = \"scaled_victim_minus_attacker\"",
-        "ordering.recapture_first = true",
-        "ordering.recapture_first = true\nordering.captures = \"none\"",
-        "ordering.killers = 0",
-        "ordering.killers = 1\nordering.killer_placement = \"before_captures\"",
-        "ordering.killers = 1\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
-        "ordering.killers = 1\nordering.killer_placement = \"after_captures\"",
-        "ordering.killers = 2\nordering.killer_placement = \"before_captures\"",
-        "ordering.killers = 2\nordering.killer_placement = \"after_first_capture\"\nordering.captures = \"first\"",
-        "ordering.killers = 4",
-        "ordering.history = false",
-        "ordering.history_bonus = \"depth\"",
-        "ordering.history_bonus = \"two_pow_depth\"",
-        "ordering.history_bonus = \"fibonacci\"",
-        "ordering.history_table = \"from_to\"",
-        "ordering.history_table = \"piece_to\"",
-        "ordering.history_scope = \"all_remaining\"",
-        "ordering.history_good = \"cutoff\"",
-        "ordering.history_decay = 0.0",
-        "ordering.history_decay = 0.5",
-        "pvs = false",
-        "aspiration.enabled = false",
-        "aspiration.research = \"widen\"",
-        "aspiration.window = 0",
-        "aspiration.window = 0\naspiration.research = \"widen\"",
-        "aspiration.window = 10\npvs = false",
-        "tt = \"move\"",
-        "tt = \"move\"\nordering.captures = \"none\"\nordering.killers = 0\nordering.history = false",
-        "iterative_deepening = false",
-        "iterative_deepening = false\ntt = \"move\"",
-        "quiescence.ordering = \"none\"",
-    ];
-    variants
-        .iter()
-        .map(|v| {
-            (
-                if v.is_empty() {
-                    "defaults, tt off".to_string()
-                } else {
-                    v.replace('\n', "; ")
-                },
-                config(&format!("{base}{v}")),
-            )
-        })
-        .collect()
+    let mut setups = vec![String::new()];
+    for (key, value) in knob::ordering_values() {
+        let shown = value.to_string();
+        if NOT_SEARCHED
+            .iter()
+            .any(|(k, v, _)| *k == key && *v == shown)
+        {
+            continue;
+        }
+        setups.push(format!("{}{key} = {shown}", companions(key, &value)));
+    }
+    setups.extend(INTERACTIONS.iter().map(|s| s.to_string()));
+    let mut out: Vec<(String, SearchConfig)> = Vec::new();
+    for setup in setups {
+        let cfg = config(&format!("{base}{setup}"));
+        if out.iter().all(|(_, c)| *c != cfg) {
+            let name = if setup.is_empty() {
+                "defaults, tt off".to_string()
+            } else {
+                setup.replace('\n', "; ")
+            };
+            out.push((name, cfg));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_pure_ordering_value_is_searched() {
+    let configs = pure_ordering_configs();
+    let mut missing = Vec::new();
+    for (key, value) in knob::ordering_values() {
+        let searched = configs.iter().any(|(_, cfg)| {
+            knob::values(cfg)
+                .iter()
+                .any(|(k, v)| k == key && *v == value)
+        });
+        let excused = NOT_SEARCHED
+            .iter()
+            .any(|(k, v, _)| *k == key && *v == value.to_string());
+        if !searched && !excused {
+            missing.push(format!("{key} = {value}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not searched by the invariance tests: {missing:?}"
+    );
+    assert!(configs.len() >= 40, "{} configurations", configs.len());
 }
 
 /// The reference: minimax where it is affordable, else plain alpha-beta, which returns the
@@ -164,8 +197,10 @@ fn check_pure_ordering(setup: &str, minimax_depth: u32) {
     for position in &bk.positions {
         let expected = reference_scores(&position.board, DEPTH, setup, minimax_depth);
         for (name, cfg) in &configs {
-            let got = scores(&position.board, DEPTH, cfg);
-            if got != expected {
+            // Minimax is the reference's own search; it runs to the depth it can afford.
+            let depth = if cfg.alphabeta { DEPTH } else { minimax_depth };
+            let got = scores(&position.board, depth, cfg);
+            if got[..] != expected[..depth as usize] {
                 failures.push(format!(
                     "{} [{name}]: expected {expected:?}, got {got:?}",
                     position.id

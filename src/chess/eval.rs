@@ -2,16 +2,15 @@
 
 use super::piece_value;
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
-use serde::{Deserialize, Serialize};
 
-/// Which static evaluation the search uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EvalKind {
-    /// Material only.
-    Material,
-    /// Material plus Michniewski's piece-square tables.
-    Pst,
+crate::choice_enum! {
+    /// Which static evaluation the search uses.
+    pub enum EvalKind {
+        /// Material only.
+        Material = "material",
+        /// Material plus Michniewski's piece-square tables.
+        Pst = "pst",
+    }
 }
 
 /// White's material plus piece-square score of every piece but the kings, the part a move updates.

@@ -3,7 +3,8 @@
 use crate::chess::perft::perft;
 use crate::cli::BenchArgs;
 use crate::config::experiment::ResolvedVariant;
-use crate::config::SearchConfig;
+use crate::config::{check_depth, SearchConfig};
+use crate::error::InputError;
 use crate::export::manifest::peak_rss_kb;
 use crate::jobs::{plan_jobs, run_jobs, JobContext, TablePool};
 use crate::output::table::{thousands, Table};
@@ -47,8 +48,12 @@ pub struct BenchReport {
 
 /// Runs the benchmark and prints a table or JSON.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
-    crate::commands::search::check_depth(args.depth, "--depth")?;
-    crate::commands::search::check_depth(args.speedup_depth, "--speedup-depth")?;
+    for (depth, option) in [
+        (args.depth, "--depth"),
+        (args.speedup_depth, "--speedup-depth"),
+    ] {
+        check_depth(depth.into()).map_err(|m| InputError::in_file(option, m))?;
+    }
     let report = measure(args.depth, args.speedup_depth)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -1,11 +1,11 @@
 //! `ablate check`: run an experiment and compare its node counts with a committed reference,
 //! the way engines check their `bench` signature.
 
-use crate::cli::{CheckArgs, RunArgs};
-use crate::commands::run::{execute, prepare};
+use crate::cli::CheckArgs;
 use crate::error::{CheckFailed, InputError};
 use crate::output::table::{thousands, Table};
-use crate::records::{read_rows, Row, RowKey, HEADER};
+use crate::records::{read_rows, write_rows, Row, RowKey};
+use crate::runner::{execute, prepare, RunOptions};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
@@ -30,13 +30,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         .into());
     }
     let scratch = tempfile_path(&args.reference);
-    let run_args = RunArgs {
-        config: Some(args.config.clone()),
+    let run_args = RunOptions {
         jobs: args.jobs,
         out: Some(scratch.clone()),
         quiet: true,
         force: true,
-        ..RunArgs::default()
+        ..RunOptions::default()
     };
     let prepared = prepare(&args.config, &run_args)?;
     let outcome = execute(&prepared, &run_args, &AtomicBool::new(false));
@@ -79,7 +78,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 
 /// Total nodes searched, main and quiescence, over every row: one number to compare at a glance.
 pub fn signature(rows: &[Row]) -> u64 {
-    rows.iter().map(|r| r.nodes + r.qnodes).sum()
+    rows.iter().map(|r| r.stats.nodes + r.stats.qnodes).sum()
 }
 
 /// One differing cell.
@@ -158,16 +157,7 @@ pub fn compare(expected: &[Row], got: &[Row]) -> Comparison {
             c.missing.push(e.key());
             continue;
         };
-        let cells = |r: &Row| {
-            [
-                r.nodes.to_string(),
-                r.qnodes.to_string(),
-                r.leaves.to_string(),
-                r.nodes_cum.to_string(),
-                r.score_cp.to_string(),
-                r.best_move.clone(),
-            ]
-        };
+        let cells = |r: &Row| COMPARED.map(|column| r.cell(column));
         let before = c.differences.len();
         for ((column, want), have) in COMPARED.iter().zip(cells(e)).zip(cells(g)) {
             if want != have {
@@ -194,14 +184,16 @@ fn write_reference(path: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
-    writer.write_record(HEADER)?;
-    for row in rows {
-        let mut row = row.clone();
-        row.time_ms = 0.0;
-        row.time_ms_cum = 0.0;
-        row.nps = 0;
-        writer.serialize(&row)?;
-    }
+    let zeroed: Vec<Row> = rows
+        .iter()
+        .map(|row| Row {
+            time_ms: 0.0,
+            time_ms_cum: 0.0,
+            nps: 0,
+            ..row.clone()
+        })
+        .collect();
+    write_rows(&mut writer, &zeroed)?;
     let bytes = writer.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;

@@ -4,7 +4,7 @@ use crate::cli::MergeArgs;
 use crate::error::InputError;
 use crate::export::csv_file::rewrite_canonical;
 use crate::export::manifest::{manifest_path, Manifest};
-use crate::records::{read_rows, Row, RowKey, HEADER};
+use crate::records::{read_rows, write_rows, Row, RowKey};
 use std::collections::{HashMap, HashSet};
 
 /// Checks one hash, no duplicate and (with a manifest) no missing row, then writes canonical order.
@@ -87,10 +87,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
         .map_err(|e| {
             InputError::in_file(args.out.display().to_string(), format!("cannot write: {e}"))
         })?;
-    writer.write_record(HEADER)?;
-    for row in &rows {
-        writer.serialize(row)?;
-    }
+    write_rows(&mut writer, &rows)?;
     writer.flush()?;
     drop(writer);
     rewrite_canonical(&args.out, &variant_order, &position_order)?;

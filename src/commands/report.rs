@@ -1,12 +1,12 @@
 //! `ablate report`: Markdown tables and SVG charts from a results CSV.
 
 use crate::cli::ReportArgs;
-use crate::commands::run::score_checked_variants;
 use crate::export::manifest::{manifest_path, Manifest};
 use crate::export::markdown::MarkdownExporter;
 use crate::export::svg::{ratio_path, SvgExporter};
 use crate::export::Exporter;
 use crate::records::read_rows;
+use crate::runner::score_checked_variants;
 use crate::summary::Summary;
 use std::collections::HashSet;
 

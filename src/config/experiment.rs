@@ -1,9 +1,8 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
 use super::keys;
-use super::SearchConfig;
+use super::{check_depth, SearchConfig};
 use crate::error::InputError;
-use crate::search::MAX_DEPTH;
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
@@ -129,14 +128,11 @@ impl Experiment {
             Some(Value::Array(items)) => {
                 let mut depths = Vec::new();
                 for item in items {
-                    match item.as_integer() {
-                        Some(d) if d >= 1 && d <= MAX_DEPTH as i64 => depths.push(d as u32),
-                        _ => {
-                            return Err(err(format!(
-                                "depths: {item}; expected whole numbers from 1 to {MAX_DEPTH}"
-                            )))
-                        }
-                    }
+                    let depth = item
+                        .as_integer()
+                        .and_then(|d| check_depth(d).ok())
+                        .ok_or_else(|| err(format!("depths: {item}; {}", depth_expected())))?;
+                    depths.push(depth);
                 }
                 normalise_depths(depths).map_err(|m| err(format!("depths: {m}")))?
             }
@@ -280,8 +276,7 @@ impl Experiment {
         } else {
             name
         };
-        let set_table = crate::commands::search::sets_table(sets)?;
-        keys::check_layer(&set_table).map_err(|m| InputError::in_file("--set", m))?;
+        let set_table = keys::sets_table(sets)?;
         let empty = Table::new();
         let overrides = if name == self.baseline_name {
             &empty
@@ -311,12 +306,16 @@ pub fn normalise_depths(mut depths: Vec<u32>) -> Result<Vec<u32>, String> {
     if depths.is_empty() {
         return Err("empty; expected at least one depth".into());
     }
-    if let Some(bad) = depths.iter().find(|&&d| d == 0 || d > MAX_DEPTH) {
-        return Err(format!("{bad}; expected depths from 1 to {MAX_DEPTH}"));
+    for &d in &depths {
+        check_depth(d.into())?;
     }
     depths.sort_unstable();
     depths.dedup();
     Ok(depths)
+}
+
+fn depth_expected() -> String {
+    format!("expected whole numbers from 1 to {}", super::MAX_DEPTH)
 }
 
 fn is_file_safe(name: &str) -> bool {

@@ -78,6 +78,18 @@ pub fn parse_set(text: &str) -> Result<(String, Value), String> {
     Ok((key.to_string(), value))
 }
 
+/// `--set KEY=VALUE` options as one override table, applied in order; errors are located at `--set`.
+pub fn sets_table(sets: &[String]) -> Result<Table, crate::error::InputError> {
+    let mut table = Table::new();
+    for set in sets {
+        let (key, value) =
+            parse_set(set).map_err(|m| crate::error::InputError::in_file("--set", m))?;
+        insert(&mut table, &key, value);
+    }
+    check_layer(&table).map_err(|m| crate::error::InputError::in_file("--set", m))?;
+    Ok(table)
+}
+
 /// Checks one override table on its own: every key known, every value of the right type.
 pub fn check_layer(layer: &Table) -> Result<(), String> {
     let known = known_keys();
@@ -164,7 +176,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::search_config::{CaptureOrder, KnobKind, KNOBS};
+    use crate::config::knob;
+    use crate::config::search_config::CaptureOrder;
 
     fn table(text: &str) -> Table {
         text.parse().unwrap()
@@ -172,15 +185,9 @@ mod tests {
 
     #[test]
     fn knob_list_matches_the_struct() {
-        let documented: Vec<&str> = KNOBS.iter().map(|(k, _, _)| *k).collect();
-        let mut known = known_keys();
-        let mut doc: Vec<String> = documented.iter().map(|s| s.to_string()).collect();
-        known.sort();
-        doc.sort();
-        assert_eq!(known, doc);
-        assert!(KNOBS
-            .iter()
-            .any(|(k, kind, _)| *k == "tt" && *kind == KnobKind::TreeChanging));
+        // Declaration order is TOML order: a group's prefix that disagrees with its field shows here.
+        let declared: Vec<String> = knob::all().iter().map(|k| k.key.to_string()).collect();
+        assert_eq!(known_keys(), declared);
     }
 
     #[test]
@@ -247,6 +254,10 @@ mod tests {
         assert!(e.starts_with("key \"ordering.killers\" = \"two\""), "{e}");
         let e = resolve(&[&table("aspiration.window = -5")]).unwrap_err();
         assert_eq!(e, "aspiration.window = -5; expected 0 or more centipawns");
+        let e = resolve(&[&table("tt_mb = 0")]).unwrap_err();
+        assert_eq!(e, "tt_mb = 0; expected 1 to 4096");
+        let e = resolve(&[&table("ordering.history_decay = 1.5")]).unwrap_err();
+        assert_eq!(e, "ordering.history_decay = 1.5; expected 0.0 to 1.0");
         let e = resolve(&[&table("ordering.killers = 5")]).unwrap_err();
         assert_eq!(e, "ordering.killers = 5; expected 0 to 4");
     }

@@ -1,7 +1,20 @@
-//! Configuration: the search knobs, key paths and overrides, and experiment files.
+//! Configuration: the search knobs, key paths and overrides, depths, and experiment files.
 
 pub mod experiment;
 pub mod keys;
+pub mod knob;
 pub mod search_config;
 
 pub use search_config::SearchConfig;
+
+/// The deepest nominal depth a user may ask for.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The one depth check: a whole number from 1 to `MAX_DEPTH`.
+pub fn check_depth(depth: i64) -> Result<u32, String> {
+    if (1..=MAX_DEPTH as i64).contains(&depth) {
+        Ok(depth as u32)
+    } else {
+        Err(format!("{depth}; expected a depth from 1 to {MAX_DEPTH}"))
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::temp_path;
 use crate::error::InputError;
-use crate::records::{check_header, Row, HEADER};
+use crate::records::{header, write_rows, Columns, Row};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -91,10 +91,8 @@ impl ResultsFile {
                 .has_headers(false)
                 .from_path(&tmp)
                 .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
-            w.write_record(HEADER)?;
-            for r in kept {
-                w.serialize(r)?;
-            }
+            let kept: Vec<Row> = kept.into_iter().cloned().collect();
+            write_rows(&mut w, &kept)?;
             w.flush()?;
             std::fs::rename(&tmp, path)?;
         } else {
@@ -110,7 +108,7 @@ impl ResultsFile {
             .has_headers(false)
             .from_writer(file);
         if empty {
-            writer.write_record(HEADER)?;
+            writer.write_record(header())?;
             writer.flush()?;
         }
         Ok((
@@ -125,7 +123,7 @@ impl ResultsFile {
     /// Appends one job's rows and flushes, so a crash loses nothing that finished.
     pub fn append(&mut self, rows: &[Row]) -> anyhow::Result<()> {
         for row in rows {
-            self.writer.serialize(row)?;
+            self.writer.write_record(row.cells())?;
         }
         self.writer.flush()?;
         Ok(())
@@ -141,20 +139,19 @@ impl ResultsFile {
 fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(path)?;
-    check_header(&shown, reader.headers()?)?;
+    let columns = Columns::from_header(&shown, reader.headers()?)?;
     let mut rows = Vec::new();
-    let mut records = reader.deserialize::<Row>().peekable();
+    let mut records = reader.records().peekable();
     let mut line = 1;
     while let Some(record) = records.next() {
         line += 1;
-        match record {
+        let row = record
+            .map_err(|e| InputError::at_line(&shown, line, format!("not a results row: {e}")))
+            .and_then(|r| columns.row(&shown, line, &r));
+        match row {
             Ok(row) => rows.push(row),
             Err(_) if records.peek().is_none() => break,
-            Err(e) => {
-                return Err(
-                    InputError::at_line(&shown, line, format!("not an ablate row: {e}")).into(),
-                )
-            }
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(rows)
@@ -180,7 +177,7 @@ pub fn rewrite_canonical(
         .map(|(i, p)| (p.as_str(), i))
         .collect();
     let mut reader = csv::Reader::from_path(path)?;
-    check_header(&path.display().to_string(), reader.headers()?)?;
+    Columns::from_header(&path.display().to_string(), reader.headers()?)?;
     let mut spans: Vec<((usize, usize, u32, usize), u64)> = Vec::new();
     let mut record = csv::ByteRecord::new();
     let mut seq = 0;
@@ -203,7 +200,7 @@ pub fn rewrite_canonical(
     let mut source = File::open(path)?;
     let tmp = temp_path(path);
     let mut out = std::io::BufWriter::new(File::create(&tmp)?);
-    out.write_all(format!("{}\n", HEADER.join(",")).as_bytes())?;
+    out.write_all(format!("{}\n", header().join(",")).as_bytes())?;
     let mut buffer = Vec::new();
     for (_, s) in &spans {
         let len = ends[s] - s;

@@ -55,6 +55,30 @@ pub struct Manifest {
     pub wall_seconds: f64,
     /// Peak resident memory of the process in KiB, when known.
     pub peak_rss_kb: Option<u64>,
+    /// The CSV's counter columns and what each counts (absent in manifests of older runs).
+    #[serde(default)]
+    pub counters: Vec<CounterDoc>,
+}
+
+/// One counter column, as declared in `SearchStats`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CounterDoc {
+    /// The column.
+    pub name: String,
+    /// What it counts.
+    pub meaning: String,
+}
+
+/// Every counter with its meaning, from the declarations.
+pub fn counter_docs() -> Vec<CounterDoc> {
+    crate::search::SearchStats::NAMES
+        .iter()
+        .zip(crate::search::SearchStats::MEANINGS)
+        .map(|(name, meaning)| CounterDoc {
+            name: name.to_string(),
+            meaning: meaning.to_string(),
+        })
+        .collect()
 }
 
 /// `results/x.csv` → `results/x.json`.

@@ -4,7 +4,7 @@
 use super::Job;
 use crate::config::experiment::ResolvedVariant;
 use crate::records::Row;
-use crate::search::search_with_table;
+use crate::search::search_depths;
 use crate::search::tt::TranspositionTable;
 use crate::suite::EpdPosition;
 use rayon::prelude::*;
@@ -60,44 +60,16 @@ impl JobContext<'_> {
         let variant = &self.variants[job.variant];
         let position = &self.positions[job.position];
         let config = &variant.config;
-        let mut reports = Vec::with_capacity(self.depths.len());
         let mut table = self.tables.take(config.tt_mb);
-        let mut finished = true;
-        if config.iterative_deepening {
-            let deepest = *self.depths.last()?;
-            match search_with_table(
-                &position.board,
-                deepest,
-                config,
-                Some(stop),
-                Some(&mut table),
-            ) {
-                Ok(all) => {
-                    reports.extend(all.into_iter().filter(|r| self.depths.contains(&r.depth)))
-                }
-                Err(_) => finished = false,
-            }
-        } else {
-            for &depth in self.depths {
-                match search_with_table(
-                    &position.board,
-                    depth,
-                    config,
-                    Some(stop),
-                    Some(&mut table),
-                ) {
-                    Ok(one) => reports.extend(one),
-                    Err(_) => {
-                        finished = false;
-                        break;
-                    }
-                }
-            }
-        }
+        let reports = search_depths(
+            &position.board,
+            self.depths,
+            config,
+            Some(stop),
+            Some(&mut table),
+        );
         self.tables.give_back(table);
-        if !finished {
-            return None;
-        }
+        let reports = reports.ok()?;
         Some(
             reports
                 .iter()

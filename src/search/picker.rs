@@ -1,12 +1,16 @@
-//! The staged move picker: hash move, captures, killers, quiet moves, each stage set by the config.
+//! The move pickers: the staged main-search picker (hash move, captures, killers, quiet moves,
+//! each stage set by the config) and the quiescence picker (captures only).
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
+use super::captures::{generate_captures, Capture, CaptureList};
 use super::history::HistoryTable;
-use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, ScoredMove};
-use super::ordering::{capture_score, is_losing_capture};
-use crate::chess::is_tactical;
-use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
+use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove};
+use super::ordering::{capture_score, is_losing_capture, is_losing_known, mvv_lva_known};
+use crate::chess::{captured_piece, is_tactical};
+use crate::config::search_config::{
+    CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig, QuiescenceOrdering,
+};
 use arrayvec::ArrayVec;
 use cozy_chess::{Board, Move, Square};
 
@@ -250,13 +254,91 @@ impl MovePicker {
     }
 
     fn take(&mut self) -> Option<Move> {
-        if self.next >= self.list.len() {
-            return None;
-        }
-        if !self.sorted {
-            select_best(&mut self.list, self.next);
-        }
-        self.next += 1;
-        Some(self.list[self.next - 1].mv)
+        take_best(&mut self.list, &mut self.next, self.sorted).map(|m| m.mv)
     }
+}
+
+/// Hands out a quiescence node's captures (`quiescence.ordering`), leaving out losing ones
+/// when `quiescence.prune_losing` is on.
+pub struct CapturePicker {
+    list: CaptureList,
+    next: usize,
+    sorted: bool,
+}
+
+impl CapturePicker {
+    /// An empty picker. It is filled where it stands: the list is 4 KiB, and moving a filled
+    /// picker would copy it at every quiescence node.
+    #[inline]
+    pub fn new() -> Self {
+        CapturePicker {
+            list: CaptureList::new(),
+            next: 0,
+            sorted: false,
+        }
+    }
+
+    /// Generates the node's captures at once: quiescence searches most of them.
+    #[inline]
+    pub fn fill(&mut self, board: &Board, ordering: QuiescenceOrdering, prune_losing: bool) {
+        let keep = |attacker, victim, promotion| {
+            !(prune_losing && is_losing_known(attacker, victim, promotion))
+        };
+        match ordering {
+            // Hot path: victims and attackers come from generation, so nothing is looked up.
+            QuiescenceOrdering::MvvLva => {
+                generate_captures(board, &mut self.list, |attacker, victim, promotion| {
+                    keep(attacker, victim, promotion)
+                        .then(|| mvv_lva_known(attacker, victim, promotion))
+                });
+            }
+            // The plain generator's order is the definition of "none".
+            QuiescenceOrdering::None => {
+                let mut moves = MoveList::new();
+                generate(board, Gen::Captures, &mut moves);
+                for m in moves {
+                    let piece = board.piece_on(m.mv.from).expect("a move starts on a piece");
+                    let victim = captured_piece(board, m.mv).expect("a capture has a victim");
+                    if keep(piece, victim, m.mv.promotion) {
+                        self.list.push(Capture {
+                            mv: m.mv,
+                            piece,
+                            victim,
+                            score: 0,
+                        });
+                    }
+                }
+            }
+        }
+        self.sorted = ordering == QuiescenceOrdering::None;
+    }
+}
+
+impl Default for CapturePicker {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Iterator for CapturePicker {
+    type Item = Capture;
+
+    /// The next capture to search.
+    #[inline]
+    fn next(&mut self) -> Option<Capture> {
+        take_best(&mut self.list, &mut self.next, self.sorted)
+    }
+}
+
+/// The best entry from `next` on (the next one as it stands when `sorted`), and advances.
+#[inline]
+fn take_best<T: Scored + Copy>(list: &mut [T], next: &mut usize, sorted: bool) -> Option<T> {
+    if *next >= list.len() {
+        return None;
+    }
+    if !sorted {
+        select_best(list, *next);
+    }
+    *next += 1;
+    Some(list[*next - 1])
 }
