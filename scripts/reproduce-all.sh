@@ -8,7 +8,7 @@ bin=./target/release/ablate
 start=$(date +%s)
 for name in killers killers-bk quiescence mvv_lva aspiration history tt pvs schaeffer; do
   echo "== $name"
-  "$bin" --config "configs/$name.toml" --force --quiet "$@"
+  "$bin" --config "configs/$name.toml" --out "results/$name.csv" --force --quiet "$@"
   "$bin" report "results/$name.csv" --markdown "results/$name.md" --svg "results/$name.svg" > /dev/null
 done
 echo "reproduced every table in $(( $(date +%s) - start )) s"

@@ -126,13 +126,14 @@ impl Row {
         (self.variant.clone(), self.position.clone(), self.depth)
     }
 
-    /// The cell of column `name` as the CSV holds it.
+    /// The cell of column `name` as the CSV holds it (text that a spreadsheet would take for
+    /// a formula or a number is escaped, see `escape_text`).
     pub fn cell(&self, name: &str) -> String {
         let opt = |v: Option<String>| v.unwrap_or_default();
         match name {
-            "experiment" => self.experiment.clone(),
-            "variant" => self.variant.clone(),
-            "position" => self.position.clone(),
+            "experiment" => escape_text(&self.experiment),
+            "variant" => escape_text(&self.variant),
+            "position" => escape_text(&self.position),
             "depth" => self.depth.to_string(),
             "nodes_cum" => self.nodes_cum.to_string(),
             "time_ms" => format!("{:?}", self.time_ms),
@@ -140,10 +141,10 @@ impl Row {
             "nps" => self.nps.to_string(),
             "score_cp" => self.score_cp.to_string(),
             "mate" => opt(self.mate.map(|m| m.to_string())),
-            "best_move" => self.best_move.clone(),
-            "pv" => self.pv.clone(),
+            "best_move" => escape_text(&self.best_move),
+            "pv" => escape_text(&self.pv),
             "bm_ok" => opt(self.bm_ok.map(|b| b.to_string())),
-            "config_hash" => self.config_hash.clone(),
+            "config_hash" => escape_text(&self.config_hash),
             counter => opt(self.stats.get(counter).map(|v| v.to_string())),
         }
     }
@@ -168,9 +169,9 @@ impl Row {
         }
         const WHOLE: &str = "a whole number";
         match name {
-            "experiment" => self.experiment = text.to_string(),
-            "variant" => self.variant = text.to_string(),
-            "position" => self.position = text.to_string(),
+            "experiment" => self.experiment = unescape_text(text),
+            "variant" => self.variant = unescape_text(text),
+            "position" => self.position = unescape_text(text),
             "depth" => self.depth = num(text, WHOLE)?,
             "nodes_cum" => self.nodes_cum = num(text, WHOLE)?,
             "time_ms" => self.time_ms = num(text, "milliseconds")?,
@@ -178,10 +179,10 @@ impl Row {
             "nps" => self.nps = num(text, WHOLE)?,
             "score_cp" => self.score_cp = num(text, "a score in centipawns")?,
             "mate" => self.mate = optional(text, "moves to mate or nothing")?,
-            "best_move" => self.best_move = text.to_string(),
-            "pv" => self.pv = text.to_string(),
+            "best_move" => self.best_move = unescape_text(text),
+            "pv" => self.pv = unescape_text(text),
             "bm_ok" => self.bm_ok = optional(text, "true, false or nothing")?,
-            "config_hash" => self.config_hash = text.to_string(),
+            "config_hash" => self.config_hash = unescape_text(text),
             counter => {
                 let value = num(text, WHOLE)?;
                 self.stats.set(counter, value);
@@ -209,6 +210,28 @@ impl Row {
             stats: SearchStats::default(),
         }
     }
+}
+
+/// Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A text cell as written: with a leading `'` when a spreadsheet would otherwise run it as a
+/// formula (`=cmd|x`) or turn it into a number (`0012`, `1e5`), or when it starts with `'`
+/// itself. Spreadsheets show the `'` and keep the cell as it is; `unescape_text` removes it.
+pub fn escape_text(text: &str) -> String {
+    let risky = text.starts_with(FORMULA_STARTS)
+        || text.starts_with('\'')
+        || (!text.is_empty() && text.trim().parse::<f64>().is_ok());
+    if risky {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The text of a cell written by `escape_text`.
+pub fn unescape_text(cell: &str) -> String {
+    cell.strip_prefix('\'').unwrap_or(cell).to_string()
 }
 
 fn round3(ms: f64) -> f64 {
@@ -337,6 +360,25 @@ mod tests {
         assert_eq!(row.stats.tt_probes, 2);
         assert_eq!(row.cell("nodes_cum"), "15");
         assert_eq!(row.cell("time_ms"), "0.5");
+    }
+
+    #[test]
+    fn text_that_a_spreadsheet_would_change_is_escaped_and_read_back() {
+        for (text, cell) in [
+            ("=cmd|x", "'=cmd|x"),
+            ("+1", "'+1"),
+            ("-x", "'-x"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("0012", "'0012"),
+            ("1e5", "'1e5"),
+            ("'quoted", "''quoted"),
+            ("BK.01", "BK.01"),
+            ("e2e4 e7e5", "e2e4 e7e5"),
+            ("", ""),
+        ] {
+            assert_eq!(escape_text(text), cell);
+            assert_eq!(unescape_text(cell), text);
+        }
     }
 
     #[test]

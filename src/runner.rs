@@ -2,15 +2,15 @@
 //! its jobs, run them in parallel, stream the rows and write the manifest.
 
 use crate::config::experiment::{normalise_depths, Experiment, ResolvedVariant};
-use crate::config::knob::scores_must_match;
+use crate::config::knob::{score_check, ScoreCheck};
 use crate::error::InputError;
-use crate::export::csv_file::{rewrite_canonical, ResultsFile};
+use crate::export::csv_file::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::export::manifest::{self, manifest_path, Manifest};
 use crate::jobs::{plan_jobs, run_jobs, JobContext, Shard, TablePool};
 use crate::output::progress_bar::JobProgress;
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime};
@@ -123,7 +123,8 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
     })
 }
 
-/// SHA-256 over everything that decides the rows; 16 hex digits.
+/// SHA-256 over everything that decides the rows: `h` and 16 hex digits (the letter keeps
+/// spreadsheets from reading `0e39…` or `5701…e8` as a number).
 pub fn experiment_hash(
     name: &str,
     variants: &[ResolvedVariant],
@@ -139,19 +140,115 @@ pub fn experiment_hash(
         "positions": ids,
         "depths": depths,
     });
-    hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16].to_string()
+    format!(
+        "h{}",
+        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
+    )
 }
 
-/// Variants whose root scores must equal the baseline's.
-pub fn score_checked_variants(variants: &[ResolvedVariant]) -> HashSet<String> {
+/// Where runs go unless `--out` says otherwise; ignored by git, so a run never touches the
+/// committed reproductions in `results/`.
+pub const RUNS_DIR: &str = "results/runs";
+
+/// Logical cores on this machine.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `--jobs`: 0 is refused; more than the cores is capped, with a notice (unless quiet).
+pub fn worker_threads(requested: Option<usize>, quiet: bool) -> Result<usize, InputError> {
+    let cores = available_cores();
+    match requested {
+        None => Ok(cores),
+        Some(0) => Err(InputError::in_file(
+            "--jobs",
+            format!("0; expected 1 to {cores} worker threads (this machine's cores)"),
+        )),
+        Some(n) if n > cores => {
+            if !quiet {
+                eprintln!("note: --jobs {n} capped at {cores}, this machine's cores: jobs are single-threaded searches, so more threads only compete");
+            }
+            Ok(cores)
+        }
+        Some(n) => Ok(n),
+    }
+}
+
+/// Whether to resume what `csv` holds. Only an unfinished run of the same configuration (and
+/// the same build, where both are known) resumes; a finished one is run again. A file of another
+/// configuration is refused when the user named it with `--out` (unless `--force`); in the
+/// default folder, an unfinished one is moved aside and a finished one replaced.
+fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Result<bool> {
+    let shown = csv.display().to_string();
+    if csv.is_dir() {
+        return Err(
+            InputError::in_file(&shown, "is a folder; expected the path of a CSV file").into(),
+        );
+    }
+    let Some(previous) = existing_hash(csv)? else {
+        return Ok(false);
+    };
+    let old = Manifest::read(&manifest_path(csv)).ok().flatten();
+    let finished = old
+        .as_ref()
+        .is_some_and(|m| !m.interrupted && m.jobs_run + m.jobs_resumed == m.jobs_total);
+    let same_build = old.as_ref().is_none_or(|m| {
+        m.ablate_version == env!("CARGO_PKG_VERSION")
+            && (m.git_commit.is_none() || m.git_commit == manifest::git_commit())
+    });
+    let note = |text: String| {
+        if !args.quiet {
+            eprintln!("note: {text}");
+        }
+    };
+    if previous == config_hash && same_build {
+        if finished {
+            note(format!(
+                "{shown} holds a finished run of this configuration; running it again"
+            ));
+        }
+        return Ok(!finished);
+    }
+    let what = if previous == config_hash {
+        format!("an unfinished run of another ablate build (config hash {previous})")
+    } else {
+        format!("results of config hash {previous}, but this run's hash is {config_hash}")
+    };
+    if args.force {
+        return Ok(false);
+    }
+    if args.out.is_some() {
+        return Err(InputError::in_file(
+            &shown,
+            format!("holds {what}; use --force to overwrite it or --out to write elsewhere"),
+        )
+        .into());
+    }
+    if finished {
+        note(format!("{shown} held {what}; replacing it"));
+    } else {
+        let aside = csv.with_extension(format!("{}.csv", previous.trim_start_matches('h')));
+        std::fs::rename(csv, &aside).map_err(|e| {
+            InputError::in_file(&shown, format!("cannot move the unfinished run aside: {e}"))
+        })?;
+        let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
+        note(format!(
+            "{shown} held an unfinished run of {what}; moved it to {}",
+            aside.display()
+        ));
+    }
+    Ok(false)
+}
+
+/// The score check each variant gets against the baseline (the first variant).
+pub fn score_checks(variants: &[ResolvedVariant]) -> HashMap<String, ScoreCheck> {
     let Some(baseline) = variants.first() else {
-        return HashSet::new();
+        return HashMap::new();
     };
     variants
         .iter()
         .skip(1)
-        .filter(|v| scores_must_match(&baseline.config, &v.config))
-        .map(|v| v.name.clone())
+        .map(|v| (v.name.clone(), score_check(&baseline.config, &v.config)))
         .collect()
 }
 
@@ -187,27 +284,13 @@ pub fn execute(
     let name = &prepared.experiment.name;
     let csv_path = match (&args.out, shard) {
         (Some(out), _) => out.clone(),
-        (None, Some(s)) => PathBuf::from(format!("results/{name}.shard-{}-of-{}.csv", s.k, s.n)),
-        (None, None) => PathBuf::from(format!("results/{name}.csv")),
+        (None, Some(s)) => Path::new(RUNS_DIR).join(format!("{name}.shard-{}-of-{}.csv", s.k, s.n)),
+        (None, None) => Path::new(RUNS_DIR).join(format!("{name}.csv")),
     };
     let json_path = manifest_path(&csv_path);
-    let (mut file, resumed) = ResultsFile::prepare(
-        &csv_path,
-        &prepared.config_hash,
-        &prepared.depths,
-        args.force,
-    )?;
-    // The manifest must be writable too, before any search starts.
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&json_path)
-        .map_err(|e| {
-            InputError::in_file(
-                json_path.display().to_string(),
-                format!("cannot write the manifest: {e}"),
-            )
-        })?;
+    let resume = decide_resume(&csv_path, &prepared.config_hash, args)?;
+    let (mut file, resumed) =
+        ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, resume)?;
 
     let all_jobs = plan_jobs(names.len(), prepared.positions.len(), &chosen, shard);
     let pending: Vec<_> = all_jobs
@@ -220,10 +303,41 @@ pub fn execute(
         })
         .copied()
         .collect();
-    let threads = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = worker_threads(args.jobs, args.quiet)?;
+    let manifest = |jobs_run: usize, interrupted: bool| Manifest {
+        experiment: name.clone(),
+        description: prepared.experiment.description.clone(),
+        config_file: prepared.experiment.file.clone(),
+        config_hash: prepared.config_hash.clone(),
+        ablate_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: manifest::git_commit(),
+        suite: prepared.suite.path.clone(),
+        suite_sha256: prepared.suite.sha256.clone(),
+        positions: prepared.positions.iter().map(|p| p.id.clone()).collect(),
+        depths: prepared.depths.clone(),
+        variants: prepared.variants.clone(),
+        variants_run: args.variants.clone(),
+        shard: args.shard.clone(),
+        jobs_total: all_jobs.len(),
+        jobs_resumed: all_jobs.len() - pending.len(),
+        jobs_run,
+        interrupted,
+        cores: available_cores(),
+        cpu_model: manifest::cpu_model(),
+        threads,
+        started: manifest::rfc3339(started),
+        finished: manifest::rfc3339(SystemTime::now()),
+        wall_seconds: clock.elapsed().as_secs_f64(),
+        peak_rss_kb: manifest::peak_rss_kb(),
+        counters: manifest::counter_docs(),
+    };
+    // Until the run ends, the manifest says it is unfinished: a killed run resumes.
+    manifest(0, true).write(&json_path).map_err(|e| {
+        InputError::in_file(
+            json_path.display().to_string(),
+            format!("cannot write the manifest: {e}"),
+        )
+    })?;
     let tables = TablePool::default();
     let context = JobContext {
         tables: &tables,
@@ -247,34 +361,7 @@ pub fn execute(
         let ids: Vec<String> = prepared.positions.iter().map(|p| p.id.clone()).collect();
         rewrite_canonical(file.path(), &names, &ids)?;
     }
-    let manifest = Manifest {
-        experiment: name.clone(),
-        description: prepared.experiment.description.clone(),
-        config_file: prepared.experiment.file.clone(),
-        config_hash: prepared.config_hash.clone(),
-        ablate_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: manifest::git_commit(),
-        suite: prepared.suite.path.clone(),
-        suite_sha256: prepared.suite.sha256.clone(),
-        positions: prepared.positions.iter().map(|p| p.id.clone()).collect(),
-        depths: prepared.depths.clone(),
-        variants: prepared.variants.clone(),
-        variants_run: args.variants.clone(),
-        shard: args.shard.clone(),
-        jobs_total: all_jobs.len(),
-        jobs_resumed: all_jobs.len() - pending.len(),
-        jobs_run,
-        interrupted,
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        cpu_model: manifest::cpu_model(),
-        threads,
-        started: manifest::rfc3339(started),
-        finished: manifest::rfc3339(SystemTime::now()),
-        wall_seconds: clock.elapsed().as_secs_f64(),
-        peak_rss_kb: manifest::peak_rss_kb(),
-        counters: manifest::counter_docs(),
-    };
-    manifest.write(&json_path)?;
+    manifest(jobs_run, interrupted).write(&json_path)?;
     Ok(RunOutcome {
         csv: csv_path,
         jobs_run,

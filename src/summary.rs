@@ -1,10 +1,11 @@
 //! The before/after summary: per depth, each variant's work, time and quality against the baseline.
 
 use crate::config::experiment::BASELINE;
+use crate::config::knob::ScoreCheck;
 use crate::output::table::{thousands, Table};
 use crate::records::Row;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 /// Bootstrap resamples for the confidence interval.
 const RESAMPLES: usize = 2000;
@@ -95,17 +96,19 @@ pub struct Summary {
     pub depths: Vec<DepthSummary>,
     /// Score mismatches of pure-ordering variants.
     pub score_flags: Vec<ScoreFlag>,
-    /// Variants whose scores were checked against the baseline.
-    pub score_checked: Vec<String>,
+    /// Each variant's score check against the baseline, in variant order.
+    pub score_checks: Vec<(String, ScoreCheck)>,
+    /// Variants checked up to the full TT: (variant, rows whose score differs, rows compared).
+    pub tt_differences: Vec<(String, usize, usize)>,
 }
 
 impl Summary {
-    /// Summarises rows; `variant_order` fixes the order, `score_checked` names the variants whose
-    /// scores must equal the baseline's.
+    /// Summarises rows; `variant_order` fixes the order, `checks` says how each variant's scores
+    /// compare with the baseline's (a variant missing from it is not compared).
     pub fn compute(
         rows: &[Row],
         variant_order: &[String],
-        score_checked: &HashSet<String>,
+        checks: &HashMap<String, ScoreCheck>,
     ) -> Summary {
         let mut variants: Vec<String> = variant_order
             .iter()
@@ -137,6 +140,7 @@ impl Summary {
         let depth_set: BTreeMap<u32, ()> = rows.iter().map(|r| (r.depth, ())).collect();
         let mut depths = Vec::new();
         let mut score_flags = Vec::new();
+        let mut tt_counts: HashMap<&str, (usize, usize)> = HashMap::new();
         for &depth in depth_set.keys() {
             let base_rows = by_key
                 .get(&(baseline.as_str(), depth))
@@ -171,17 +175,22 @@ impl Summary {
                 let earlier: u64 = by_key
                     .get(&(variant.as_str(), depth.saturating_sub(2)))
                     .map_or(0, |rs| rs.iter().map(|r| r.stats.nodes).sum());
-                if score_checked.contains(variant) && *variant != baseline {
-                    let differing: Vec<String> = vrows
+                let check = checks.get(variant).copied().unwrap_or(ScoreCheck::None);
+                if check != ScoreCheck::None && *variant != baseline {
+                    let compared: Vec<(&Row, &Row)> = vrows
                         .iter()
-                        .filter(|r| {
-                            base_by_pos
-                                .get(r.position.as_str())
-                                .is_some_and(|b| b.score_cp != r.score_cp)
-                        })
-                        .map(|r| r.position.clone())
+                        .filter_map(|r| base_by_pos.get(r.position.as_str()).map(|b| (*r, *b)))
                         .collect();
-                    if !differing.is_empty() {
+                    let differing: Vec<String> = compared
+                        .iter()
+                        .filter(|(r, b)| b.score_cp != r.score_cp)
+                        .map(|(r, _)| r.position.clone())
+                        .collect();
+                    if check == ScoreCheck::ExceptTt {
+                        let count = tt_counts.entry(variant.as_str()).or_default();
+                        count.0 += differing.len();
+                        count.1 += compared.len();
+                    } else if !differing.is_empty() {
                         score_flags.push(ScoreFlag {
                             variant: variant.clone(),
                             depth,
@@ -207,19 +216,28 @@ impl Summary {
             }
             depths.push(DepthSummary { depth, lines });
         }
-        let mut checked: Vec<String> = variants
+        let score_checks: Vec<(String, ScoreCheck)> = variants
             .iter()
-            .filter(|v| score_checked.contains(*v) && **v != baseline)
-            .cloned()
+            .filter(|v| **v != baseline)
+            .map(|v| {
+                (
+                    v.clone(),
+                    checks.get(v).copied().unwrap_or(ScoreCheck::None),
+                )
+            })
             .collect();
-        checked.dedup();
+        let tt_differences = score_checks
+            .iter()
+            .filter_map(|(v, _)| tt_counts.get(v.as_str()).map(|&(d, n)| (v.clone(), d, n)))
+            .collect();
         Summary {
             experiment,
             baseline,
             variants,
             depths,
             score_flags,
-            score_checked: checked,
+            score_checks,
+            tt_differences,
         }
     }
 
@@ -301,11 +319,13 @@ impl Summary {
             out.push_str(&t.render());
             out.push('\n');
         }
+        out.push_str(Self::legend());
         out.push_str(&self.render_flags());
         out
     }
 
-    /// The loud score check: one line per mismatch, or a line saying what was checked.
+    /// The score check: a loud line per mismatch that pure ordering cannot explain, then always
+    /// one line saying which checks ran and what they found.
     pub fn render_flags(&self) -> String {
         let mut out = String::new();
         for f in &self.score_flags {
@@ -324,27 +344,83 @@ impl Summary {
                 more
             ));
         }
-        if self.score_flags.is_empty() && !self.score_checked.is_empty() {
+        let count = |kind: ScoreCheck| self.score_checks.iter().filter(|(_, c)| *c == kind).count();
+        let (exact, tt, none) = (
+            count(ScoreCheck::Exact),
+            count(ScoreCheck::ExceptTt),
+            count(ScoreCheck::None),
+        );
+        let mut parts = Vec::new();
+        if exact > 0 {
+            let flagged = self
+                .score_flags
+                .iter()
+                .map(|f| f.variant.as_str())
+                .collect::<std::collections::HashSet<_>>()
+                .len();
+            parts.push(if flagged == 0 {
+                format!("{exact} pure-ordering variant(s): equal at every position and depth")
+            } else {
+                format!("{flagged} of {exact} pure-ordering variant(s) DIFFER (see above)")
+            });
+        }
+        if tt > 0 {
+            let (d, n) = self
+                .tt_differences
+                .iter()
+                .fold((0, 0), |(d, n), (_, vd, vn)| (d + vd, n + vn));
+            parts.push(format!(
+                "{tt} variant(s) pure but for the full TT: {d} of {n} differ (TT cutoffs may)"
+            ));
+        }
+        if none > 0 {
+            parts.push(format!(
+                "{none} variant(s) not compared: tree-changing, definition, or no manifest"
+            ));
+        }
+        if parts.is_empty() {
+            out.push_str("score check: no variant to compare with the baseline\n");
+        } else {
             out.push_str(&format!(
-                "scores: {} pure-ordering variant(s) match {} at every position and depth\n",
-                self.score_checked.len(),
+                "score check (root scores against {}):\n",
                 self.baseline
             ));
+            for part in parts {
+                out.push_str(&format!("  {part}\n"));
+            }
         }
         out
     }
+
+    /// What the summary's columns mean, under every terminal and Markdown summary.
+    pub fn legend() -> &'static str {
+        "work: Σ nodes_cum (main search + quiescence, every iteration up to this depth)\n\
+         ×base: work / baseline's; geomean [95% CI]: geometric mean of the ratios per\n\
+         position, 95% bootstrap interval; time s: Σ wall time; ×t: time / baseline's\n\
+         solved: best move meets bm/am, of the positions that have one\n\
+         fmc%: beta cutoffs by the first move; ebf: √(nodes(d) / nodes(d−2))\n"
+    }
 }
 
-/// Two decimals with a ×, or "-".
+/// A ratio to three significant digits (0.0573, 0.889, 20.6), or "-".
 pub fn fmt_ratio(r: Option<f64>) -> String {
-    r.map_or("-".into(), |r| format!("{r:.2}"))
+    r.map_or("-".into(), sig3)
 }
 
-/// "0.41 [0.35,0.48]" or "-".
+/// Three significant digits, never in exponent form.
+pub fn sig3(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// "0.412 [0.351,0.482]" or "-".
 pub fn fmt_geomean(l: &VariantLine) -> String {
     match (l.geomean_ratio, l.geomean_ci) {
-        (Some(g), Some((lo, hi))) => format!("{g:.2} [{lo:.2},{hi:.2}]"),
-        (Some(g), None) => format!("{g:.2}"),
+        (Some(g), Some((lo, hi))) => format!("{} [{},{}]", sig3(g), sig3(lo), sig3(hi)),
+        (Some(g), None) => sig3(g),
         _ => "-".into(),
     }
 }
@@ -413,10 +489,27 @@ mod tests {
             },
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
-        let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashSet::new())
+        let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashMap::new())
             .render_terminal();
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        assert!(
+            text.contains("ebf: √(nodes(d) / nodes(d−2))"),
+            "the legend is printed"
+        );
+        assert!(text.contains("1 variant(s) not compared"), "{text}");
         assert!(text.contains("aspiration.research=widen"));
+    }
+
+    #[test]
+    fn ratios_have_three_significant_digits() {
+        let shown: Vec<String> = [0.0572, 0.889, 1.0, 20.63, 123.4, 0.000321]
+            .iter()
+            .map(|&r| fmt_ratio(Some(r)))
+            .collect();
+        assert_eq!(
+            shown,
+            ["0.0572", "0.889", "1.00", "20.6", "123", "0.000321"]
+        );
     }
 
     #[test]

@@ -86,13 +86,13 @@ fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
     assert_eq!(manifest["threads"], 1);
     assert_eq!(manifest["variants"].as_array().unwrap().len(), 4);
     assert_eq!(manifest["suite_sha256"].as_str().unwrap().len(), 64);
-    // Re-running is deterministic too, and a finished file resumes to nothing.
+    // Re-running is deterministic too: a finished run is run again, never resumed.
     let again = ablate(
         dir.path(),
         &["--config", cfg.to_str().unwrap(), "--out", "one.csv"],
     );
     assert_success(&again);
-    assert!(String::from_utf8_lossy(&again.stdout).contains("0 jobs run, 32 resumed"));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("32 jobs run, 0 resumed"));
     assert_eq!(one, deterministic(&dir.path().join("one.csv")));
 }
 
@@ -110,13 +110,13 @@ fn shards_merged_equal_the_whole_run() {
         dir.path(),
         &["--config", c, "--shard", "1/2", "--quiet"],
     ));
-    assert!(dir.path().join("results/t.shard-0-of-2.csv").exists());
+    assert!(dir.path().join("results/runs/t.shard-0-of-2.csv").exists());
     let merged = ablate(
         dir.path(),
         &[
             "merge",
-            "results/t.shard-0-of-2.csv",
-            "results/t.shard-1-of-2.csv",
+            "results/runs/t.shard-0-of-2.csv",
+            "results/runs/t.shard-1-of-2.csv",
             "-o",
             "merged.csv",
         ],
@@ -124,12 +124,17 @@ fn shards_merged_equal_the_whole_run() {
     assert_success(&merged);
     assert_eq!(
         deterministic(&dir.path().join("merged.csv")),
-        deterministic(&dir.path().join("results/t.csv"))
+        deterministic(&dir.path().join("results/runs/t.csv"))
     );
     // One shard alone is incomplete against its manifest; the same shard twice duplicates jobs.
     let partial = ablate(
         dir.path(),
-        &["merge", "results/t.shard-0-of-2.csv", "-o", "partial.csv"],
+        &[
+            "merge",
+            "results/runs/t.shard-0-of-2.csv",
+            "-o",
+            "partial.csv",
+        ],
     );
     assert_eq!(partial.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&partial.stderr).contains("rows missing from the shards"));
@@ -137,8 +142,8 @@ fn shards_merged_equal_the_whole_run() {
         dir.path(),
         &[
             "merge",
-            "results/t.shard-0-of-2.csv",
-            "results/t.shard-0-of-2.csv",
+            "results/runs/t.shard-0-of-2.csv",
+            "results/runs/t.shard-0-of-2.csv",
             "-o",
             "x.csv",
         ],
@@ -366,7 +371,8 @@ fn memory_stays_flat_in_suite_size() {
             &["--config", "m.toml", "--quiet", "--jobs", "1"],
         ));
         let manifest: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(dir.path().join(format!("results/m{limit}.json"))).unwrap(),
+            &std::fs::read_to_string(dir.path().join(format!("results/runs/m{limit}.json")))
+                .unwrap(),
         )
         .unwrap();
         manifest["peak_rss_kb"].as_u64().expect("peak RSS recorded")

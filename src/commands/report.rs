@@ -6,9 +6,9 @@ use crate::export::markdown::MarkdownExporter;
 use crate::export::svg::{ratio_path, SvgExporter};
 use crate::export::Exporter;
 use crate::records::read_rows;
-use crate::runner::score_checked_variants;
+use crate::runner::score_checks;
 use crate::summary::Summary;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
@@ -25,9 +25,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let (order, checked) = match &manifest {
         Some(m) => (
             m.variants.iter().map(|v| v.name.clone()).collect(),
-            score_checked_variants(&m.variants),
+            score_checks(&m.variants),
         ),
-        None => (Vec::new(), HashSet::new()),
+        None => (Vec::new(), HashMap::new()),
     };
     let summary = Summary::compute(&rows, &order, &checked);
     let markdown = args

@@ -3,7 +3,7 @@
 use crate::cli::RunArgs;
 use crate::error::{InputError, Interrupted};
 use crate::records::read_rows;
-use crate::runner::{execute, prepare, score_checked_variants, RunOptions};
+use crate::runner::{execute, prepare, score_checks, RunOptions};
 use crate::summary::Summary;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -36,7 +36,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     if !args.quiet {
         let rows = read_rows(&outcome.csv)?;
         let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
-        let checked = score_checked_variants(&prepared.variants);
+        let checked = score_checks(&prepared.variants);
         print!(
             "{}",
             Summary::compute(&rows, &names, &checked).render_terminal()

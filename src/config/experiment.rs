@@ -106,13 +106,14 @@ impl Experiment {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let name = match table.get("name") {
-            None => stem,
-            Some(Value::String(s)) if is_file_safe(s) => s.clone(),
-            Some(other) => {
+            None if is_experiment_name(&stem) => stem,
+            None => {
                 return Err(err(format!(
-                    "name = {other}; expected a non-empty string of letters, digits, - _ or ."
+                    "the file name \"{stem}\" is the experiment's name; expected {EXPERIMENT_NAME}, or a key name = \"...\""
                 )))
             }
+            Some(Value::String(s)) if is_experiment_name(s) => s.clone(),
+            Some(other) => return Err(err(format!("name = {other}; expected {EXPERIMENT_NAME}"))),
         };
         let description = match table.get("description") {
             None => String::new(),
@@ -176,10 +177,10 @@ impl Experiment {
         };
         let baseline_name = match table.get("baseline") {
             None => BASELINE.to_string(),
-            Some(Value::String(s)) if !s.is_empty() => s.clone(),
+            Some(Value::String(s)) if is_variant_name(s) => s.clone(),
             Some(other) => {
                 return Err(err(format!(
-                    "baseline = {other}; expected the name of the [search] variant"
+                    "baseline = {other}; expected the name of the [search] variant: {VARIANT_NAME}"
                 )))
             }
         };
@@ -195,6 +196,11 @@ impl Experiment {
             None => {}
             Some(Value::Table(t)) => {
                 for (vname, body) in t {
+                    if !is_variant_name(vname) {
+                        return Err(err(format!(
+                            "variant \"{vname}\": expected a name of {VARIANT_NAME}"
+                        )));
+                    }
                     if *vname == baseline_name {
                         return Err(err(format!(
                             "variant \"{vname}\": the name is reserved for [search]; rename it"
@@ -318,12 +324,29 @@ fn depth_expected() -> String {
     format!("expected whole numbers from 1 to {}", super::MAX_DEPTH)
 }
 
-fn is_file_safe(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('.')
+/// What an experiment name may be, in words.
+pub const EXPERIMENT_NAME: &str =
+    "a letter, then letters, digits, - _ or . (it names files, and spreadsheets must read it as text)";
+/// What a variant name may be, in words.
+pub const VARIANT_NAME: &str =
+    "a letter, then letters, digits, - _ . = or , (grid names are key=value,key=value)";
+
+/// A letter first, so that no spreadsheet reads the name as a number or a formula.
+fn is_name(name: &str, allowed: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+            .all(|c| c.is_ascii_alphanumeric() || allowed.contains(c))
+}
+
+/// Experiment names become file names and CSV cells.
+pub fn is_experiment_name(name: &str) -> bool {
+    is_name(name, "-_.")
+}
+
+/// Variant names become CSV cells; grid names (`key=value,key=value`) are among them.
+pub fn is_variant_name(name: &str) -> bool {
+    is_name(name, "-_.=,")
 }
 
 /// Every combination of the grid's values, last key varying fastest, named `k=v,k=v`.
@@ -447,6 +470,28 @@ pvs = false
         );
         assert!(parse_err(&text)
             .starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": unknown variant `ful`"));
+    }
+
+    #[test]
+    fn names_a_spreadsheet_would_change_are_refused() {
+        for (text, expected) in [
+            ("name = \"0012\"\n", "name = \"0012\"; expected a letter"),
+            ("name = \"=x\"\n", "name = \"=x\"; expected a letter"),
+        ] {
+            let e = parse_err(&format!("{text}suite = \"x.epd\"\ndepths = [1]\n"));
+            assert!(e.starts_with(&format!("configs/k.toml: {expected}")), "{e}");
+        }
+        for variant in ["\"1e5\"", "\"=1+1\"", "\"-x\"", "\"a b\""] {
+            let e = parse_err(&format!(
+                "suite = \"x.epd\"\ndepths = [1]\n[variants.{variant}]\npvs = false\n"
+            ));
+            assert!(
+                e.contains("expected a name of a letter, then letters"),
+                "{variant}: {e}"
+            );
+        }
+        assert!(is_variant_name("ordering.history=false,tt=off"));
+        assert!(is_variant_name("bonus_depth"));
     }
 
     #[test]

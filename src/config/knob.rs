@@ -198,6 +198,42 @@ pub fn scores_must_match(baseline: &SearchConfig, variant: &SearchConfig) -> boo
         })
 }
 
+/// How a variant's root scores compare with its baseline's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreCheck {
+    /// Only pure ordering differs: the scores must be equal, or something is wrong.
+    Exact,
+    /// They would have to be equal but for the full transposition table's cutoffs, which may
+    /// legitimately change a score (a stored bound from another path or depth): differences
+    /// are counted, for information.
+    ExceptTt,
+    /// The variant or the baseline changes the tree or the definition: scores may differ.
+    None,
+}
+
+/// Which score check applies between `baseline` and `variant`, derived from the knobs' kinds.
+pub fn score_check(baseline: &SearchConfig, variant: &SearchConfig) -> ScoreCheck {
+    use super::search_config::TtMode;
+    let without_cutoffs = |c: &SearchConfig| SearchConfig {
+        tt: if c.tt == TtMode::Full {
+            TtMode::Move
+        } else {
+            c.tt
+        },
+        ..c.clone()
+    };
+    if scores_must_match(baseline, variant) {
+        ScoreCheck::Exact
+    } else if (baseline.tt == TtMode::Full || variant.tt == TtMode::Full)
+        && scores_must_match(&without_cutoffs(baseline), &without_cutoffs(variant))
+    {
+        ScoreCheck::ExceptTt
+    } else {
+        ScoreCheck::None
+    }
+}
+
 /// The tree-changing knobs active in `config`, by key (for messages).
 pub fn tree_changing_in(config: &SearchConfig) -> Vec<&'static str> {
     all()

@@ -24,15 +24,13 @@ pub struct Resumed {
 }
 
 impl ResultsFile {
-    /// Opens `path` for a run of experiment `config_hash`, resuming what a same-hash file holds.
-    ///
-    /// A file from another configuration is refused unless `force`; every failure happens here,
-    /// before any search starts.
+    /// Opens `path` for a run of experiment `config_hash`: empty, or, with `resume`, keeping
+    /// the jobs an earlier run of the same configuration finished at every depth.
     pub fn prepare(
         path: &Path,
         config_hash: &str,
         depths: &[u32],
-        force: bool,
+        resume: bool,
     ) -> anyhow::Result<(ResultsFile, Resumed)> {
         let shown = path.display().to_string();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -44,26 +42,11 @@ impl ResultsFile {
             finished: HashSet::new(),
             rows_kept: 0,
         };
-        let existing = path.exists()
-            && std::fs::metadata(path)
-                .map(|m| m.len() > 0)
-                .unwrap_or(false);
-        if existing && !force {
-            let rows = read_complete_rows(path)?;
-            if let Some(other) = rows
-                .iter()
-                .map(|r| &r.config_hash)
-                .find(|h| *h != config_hash)
-            {
-                return Err(InputError::in_file(
-                    &shown,
-                    format!(
-                        "holds results of config hash {other}, but this run's hash is {config_hash}; \
-                         use --force to overwrite it or --out to write elsewhere"
-                    ),
-                )
-                .into());
-            }
+        if resume {
+            let rows: Vec<Row> = read_complete_rows(path)?
+                .into_iter()
+                .filter(|r| r.config_hash == config_hash)
+                .collect();
             let mut depths_seen: HashMap<(String, String), HashSet<u32>> = HashMap::new();
             for r in &rows {
                 depths_seen
@@ -77,8 +60,8 @@ impl ResultsFile {
                 .map(|(job, _)| job)
                 .collect();
             // Keep whole jobs only: a job cut off mid-write is run again.
-            let kept: Vec<&Row> = rows
-                .iter()
+            let kept: Vec<Row> = rows
+                .into_iter()
                 .filter(|r| {
                     resumed
                         .finished
@@ -91,7 +74,6 @@ impl ResultsFile {
                 .has_headers(false)
                 .from_path(&tmp)
                 .map_err(|e| InputError::in_file(&shown, format!("cannot write: {e}")))?;
-            let kept: Vec<Row> = kept.into_iter().cloned().collect();
             write_rows(&mut w, &kept)?;
             w.flush()?;
             std::fs::rename(&tmp, path)?;
@@ -135,11 +117,32 @@ impl ResultsFile {
     }
 }
 
+/// The config hash of the rows an existing results file holds; `None` when there is no file or
+/// no row. A file that is not a results CSV is an error, so it is never overwritten.
+pub fn existing_hash(path: &Path) -> anyhow::Result<Option<String>> {
+    if !path.is_file()
+        || std::fs::metadata(path)
+            .map(|m| m.len() == 0)
+            .unwrap_or(true)
+    {
+        return Ok(None);
+    }
+    Ok(read_complete_rows(path)?
+        .first()
+        .map(|r| r.config_hash.clone()))
+}
+
 /// Reads rows, dropping a final line cut short by a crash.
 fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(path)?;
-    let columns = Columns::from_header(&shown, reader.headers()?)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_path(path)
+        .map_err(|e| InputError::in_file(&shown, format!("cannot read: {e}")))?;
+    let headers = reader
+        .headers()
+        .map_err(|e| InputError::in_file(&shown, format!("not a results CSV: {e}")))?;
+    let columns = Columns::from_header(&shown, headers)?;
     let mut rows = Vec::new();
     let mut records = reader.records().peekable();
     let mut line = 1;

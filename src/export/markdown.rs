@@ -24,10 +24,11 @@ impl MarkdownExporter {
             }
             out.push('\n');
         }
-        let flags = summary.render_flags();
-        if !flags.is_empty() {
-            out.push_str(&format!("```\n{flags}```\n"));
-        }
+        out.push_str(&format!(
+            "```\n{}{}```\n",
+            Summary::legend(),
+            summary.render_flags()
+        ));
         out
     }
 }
