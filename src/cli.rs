@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
-  ablate --config killers.toml                 run configs/killers.toml, write results/killers.csv
+  ablate --config killers.toml        # configs/killers.toml into results/runs/killers.csv
   ablate --config killers.toml --depths 7 --jobs 2
-  ablate --config history.toml --variant baseline --variant bonus=depth
+  ablate --config history.toml --variant baseline --variant bonus_depth
   ablate --config ci.toml --set eval=material --out /tmp/ci.csv
   ablate search --fen startpos --depth 6 --set ordering.killers=0
   ablate perft positions/perft.epd --depth 4
@@ -19,7 +19,16 @@ Exit codes: 0 ok, 1 a check failed, 2 bad usage or input, 130 interrupted (finis
 
 /// ablate: measure what each alpha-beta move-ordering heuristic is worth, in exact node counts.
 #[derive(Debug, Parser)]
-#[command(name = "ablate", version, about, after_help = MAIN_EXAMPLES, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "ablate",
+    version,
+    about,
+    after_help = MAIN_EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true,
+    // Source formatting: wrapped examples would not copy-paste.
+    term_width = 0
+)]
 pub struct Cli {
     /// A subcommand; without one, `--config FILE` runs an experiment.
     #[command(subcommand)]
@@ -35,7 +44,7 @@ pub struct Cli {
 pub enum Command {
     /// Check move generation against the perft counts (D1…Dn) of an EPD file.
     #[command(
-        after_help = "Examples:\n  ablate perft positions/perft.epd --depth 4\n  ablate perft positions/startpos.epd --depth 5"
+        after_help = "Examples:\n  ablate perft positions/perft.epd --depth 4\n  ablate perft positions/startpos.epd --depth 5   # no recorded counts: counts only"
     )]
     Perft(PerftArgs),
     /// Search one position and print one row per completed depth.
@@ -51,7 +60,7 @@ pub enum Command {
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
     #[command(
-        after_help = "Example:\n  ablate merge results/bk.shard-0-of-2.csv results/bk.shard-1-of-2.csv -o results/bk.csv"
+        after_help = "Example:\n  ablate merge results/runs/ci.shard-0-of-2.csv results/runs/ci.shard-1-of-2.csv -o ci.csv"
     )]
     Merge(MergeArgs),
     /// Measure move-generation and search speed, parallel speedup and peak memory.
@@ -62,13 +71,24 @@ pub enum Command {
     /// Explain the search configuration: every knob, its default and meaning.
     #[command(after_help = "Example:\n  ablate config --explain")]
     Config(ConfigArgs),
+    /// Print the help of ablate or of one of its commands.
+    #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
+    Help(HelpArgs),
+}
+
+/// Options of `ablate help`.
+#[derive(Debug, Args)]
+pub struct HelpArgs {
+    /// The command whose help to print [default: ablate's own].
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 const SEARCH_EXAMPLES: &str = "\
 Examples:
   ablate search --fen startpos --depth 6
-  ablate search --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\" --depth 5 --format csv
-  ablate search --fen startpos --depth 5 --set alphabeta=false --set pvs=false --set aspiration.enabled=false --set tt=off
+  ablate search --fen \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\" --depth 5 --format csv
+  ablate search --fen startpos --depth 4 --config quiescence.toml --variant quiescence
   ablate search --fen startpos --depth 7 --config killers.toml --variant plain";
 
 const CHECK_EXAMPLES: &str = "\

@@ -292,6 +292,9 @@ impl Columns {
 /// Reads every row of a results CSV, checking its header; errors name the file, line and column.
 pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
+    if path.is_dir() {
+        return Err(InputError::in_file(&shown, "is a folder; expected a results CSV").into());
+    }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_path(path)

@@ -44,6 +44,31 @@ pub fn is_en_passant(board: &Board, mv: Move) -> bool {
     }
 }
 
+/// The position's identity for repetition, as the rules have it: the en-passant square counts
+/// only when a legal en-passant capture exists. cozy-chess's `hash` keeps the en-passant file
+/// after every double push, so a position reached by a double push would never repeat.
+#[inline]
+pub fn repetition_key(board: &Board) -> u64 {
+    match board.en_passant() {
+        Some(file) if !has_legal_en_passant(board, file) => board.hash_without_ep(),
+        _ => board.hash(),
+    }
+}
+
+/// Whether a pawn of the side to move can legally take en passant on `file`.
+fn has_legal_en_passant(board: &Board, file: cozy_chess::File) -> bool {
+    use cozy_chess::{get_pawn_attacks, Rank, Square};
+    let us = board.side_to_move();
+    let target = Square::new(file, Rank::Sixth.relative_to(us));
+    let takers = board.colored_pieces(us, Piece::Pawn) & get_pawn_attacks(target, !us);
+    let mut found = false;
+    board.generate_moves_for(takers, |moves| {
+        found |= moves.into_iter().any(|m| m.to == target);
+        found
+    });
+    found
+}
+
 /// Captures and promotions: the moves that change material.
 #[inline]
 pub fn is_tactical(board: &Board, mv: Move) -> bool {

@@ -9,6 +9,21 @@ use std::collections::{HashMap, HashSet};
 
 /// Checks one hash, no duplicate and (with a manifest) no missing row, then writes canonical order.
 pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
+    let same_file =
+        |a: &std::path::Path, b: &std::path::Path| match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+    if let Some(input) = args.inputs.iter().find(|i| same_file(i, &args.out)) {
+        return Err(InputError::in_file(
+            args.out.display().to_string(),
+            format!(
+                "-o names the input {}; expected a new file, so that no input is overwritten",
+                input.display()
+            ),
+        )
+        .into());
+    }
     let mut rows: Vec<Row> = Vec::new();
     let mut seen: HashMap<RowKey, String> = HashMap::new();
     let mut hash: Option<(String, String)> = None;

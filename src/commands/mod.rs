@@ -11,6 +11,35 @@ pub mod search;
 
 use crate::cli::{Cli, Command};
 
+/// `ablate help [COMMAND]`: the long help of ablate or of one command, as `--help` prints it.
+fn help(command: Option<&str>) -> anyhow::Result<()> {
+    use clap::CommandFactory;
+    let names: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let mut argv = vec!["ablate"];
+    if let Some(name) = command {
+        if !names.iter().any(|n| n == name) {
+            return Err(crate::error::InputError::in_file(
+                "help",
+                format!(
+                    "no command \"{name}\"; {}",
+                    crate::config::keys::hint(name, &names)
+                ),
+            )
+            .into());
+        }
+        argv.push(name);
+    }
+    argv.push("--help");
+    // clap answers --help with an "error" that prints the help.
+    if let Err(shown) = Cli::command().try_get_matches_from(argv) {
+        shown.print()?;
+    }
+    Ok(())
+}
+
 /// Dispatches the parsed command line.
 pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
@@ -21,6 +50,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Report(args)) => report::run(&args),
+        Some(Command::Help(args)) => help(args.command.as_deref()),
         None => run::run(&cli.run),
     }
 }

@@ -298,8 +298,12 @@ impl Experiment {
                 }
             }
         };
-        let config = keys::resolve(&[&self.baseline, overrides, &set_table])
+        // A value the file gives and --set breaks is --set's fault, and said so.
+        keys::resolve(&[&self.baseline, overrides])
             .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
+        let config = keys::resolve(&[&self.baseline, overrides, &set_table]).map_err(|m| {
+            InputError::in_file("--set", format!("{m} (applied to variant \"{name}\")"))
+        })?;
         Ok(ResolvedVariant {
             name: name.to_string(),
             config,

@@ -15,10 +15,19 @@ pub trait Exporter {
 }
 
 /// Writes `bytes` to `path` through a temporary file and a rename, so readers never see half a file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), crate::error::InputError> {
+    let fail = |e: std::io::Error| {
+        crate::error::InputError::in_file(path.display().to_string(), format!("cannot write: {e}"))
+    };
+    if path.is_dir() {
+        return Err(crate::error::InputError::in_file(
+            path.display().to_string(),
+            "is a folder; expected the path of a file to write",
+        ));
+    }
     let tmp = temp_path(path);
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+    std::fs::write(&tmp, bytes).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
 }
 
 /// The temporary sibling used by atomic writes.

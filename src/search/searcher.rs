@@ -12,8 +12,8 @@ use super::{DRAW, INF, MATE, MAX_PLY};
 use crate::chess::eval::{
     evaluate, evaluate_incremental, psq_delta, psq_delta_capture, psq_without_kings, EvalKind,
 };
-use crate::chess::is_tactical;
 use crate::chess::notation::{uci, uci_line};
+use crate::chess::{is_tactical, repetition_key};
 use crate::config::search_config::{AspirationResearch, HistoryGood, HistoryScope, TtMode};
 use crate::config::SearchConfig;
 use cozy_chess::{Board, Move, Square};
@@ -163,11 +163,11 @@ impl<'a> Searcher<'a> {
         self.stats.seldepth = self.stats.seldepth.max(ply as u64);
         let minimax = !self.cfg.alphabeta;
         let key = board.hash();
-        self.path[ply] = key;
+        self.path[ply] = repetition_key(board);
 
         // Step 2. Repetition (a rule, not a knob): a draw. Alpha-beta takes it as a cutoff;
         // minimax (`alphabeta = false`) still expands the node, so its tree stays the perft tree.
-        let repeated = ply > 0 && self.repeats(key, ply, board.halfmove_clock());
+        let repeated = ply > 0 && self.repeats(ply, board.halfmove_clock());
         if repeated && !minimax {
             if depth == 0 {
                 self.stats.leaves += 1;
@@ -390,11 +390,11 @@ impl<'a> Searcher<'a> {
 
     /// Same position earlier on the path, same side to move, no irreversible move since.
     #[inline]
-    fn repeats(&self, key: u64, ply: usize, halfmove_clock: u8) -> bool {
+    fn repeats(&self, ply: usize, halfmove_clock: u8) -> bool {
         let reach = ply.min(halfmove_clock as usize);
         (2..=reach)
             .step_by(2)
-            .any(|back| self.path[ply - back] == key)
+            .any(|back| self.path[ply - back] == self.path[ply])
     }
 
     #[inline]

@@ -88,7 +88,7 @@ pub fn parse_epd_line(line: &str, default_id: &str) -> Result<EpdPosition, Strin
     for (opcode, operands) in operations {
         match opcode.as_str() {
             "id" => id = Some(single(&opcode, &operands)?),
-            "hmvc" => halfmove = number_operand(&opcode, &operands, "a half-move clock from 0 to 100")?,
+            "hmvc" => halfmove = number_operand(&opcode, &operands, "a half-move clock, a whole number")?,
             "fmvn" => fullmove = number_operand(&opcode, &operands, "a move number from 1")?,
             "bm" | "am" => {
                 if operands.is_empty() {
@@ -162,6 +162,15 @@ fn split_fields(line: &str) -> Result<([&str; 4], &str), String> {
         if i == 0 && !slot.contains('/') {
             return Err(format!(
                 "\"{slot}\" is not a FEN board; expected 8 ranks separated by /"
+            ));
+        }
+        let is_square = |s: &str| {
+            s.len() == 2 && ("a"..="h").contains(&&s[..1]) && ("1"..="8").contains(&&s[1..])
+        };
+        if i == 3 && *slot != "-" && !is_square(slot) {
+            return Err(format!(
+                "en-passant field \"{slot}\"; expected - or a square such as e3 \
+                 (an EPD line has 4 fields, board, side, castling, en passant, then operations)"
             ));
         }
     }

@@ -29,6 +29,12 @@ pub fn board_from_fields(
     halfmove: &str,
     fullmove: &str,
 ) -> Result<(Board, String), String> {
+    // The search has no 50-move rule: the clock only bounds how far back a repetition may
+    // lie, and cozy-chess caps it at 100, so a larger clock (EPDs have them) reads as 100.
+    let halfmove = match halfmove.parse::<u64>() {
+        Ok(n) if n > 100 => "100",
+        _ => halfmove,
+    };
     let fen = format!(
         "{} {} {} {} {} {}",
         fields[0], fields[1], fields[2], fields[3], halfmove, fullmove
@@ -54,7 +60,7 @@ fn describe(err: FenParseError, fields: &[&str], halfmove: &str, fullmove: &str)
             format!("en-passant square \"{}\"; expected - or a square behind a pawn that just moved two", fields[3])
         }
         FenParseError::InvalidHalfMoveClock => {
-            format!("half-move clock \"{halfmove}\"; expected a whole number from 0 to 100")
+            format!("half-move clock \"{halfmove}\"; expected a whole number")
         }
         FenParseError::InvalidFullmoveNumber => format!("move number \"{fullmove}\"; expected a whole number from 1"),
         FenParseError::MissingField | FenParseError::TooManyFields => {

@@ -32,7 +32,9 @@ impl Suite {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let positions = Self::parse(&shown, &stem, &text)?;
+        // A byte-order mark is invisible in an editor; it would make the first board unreadable.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let positions = Self::parse(&shown, &stem, text)?;
         if positions.is_empty() {
             return Err(InputError::in_file(
                 &shown,
