@@ -181,7 +181,8 @@ impl Row {
             "mate" => self.mate = optional(text, "moves to mate or nothing")?,
             "best_move" => self.best_move = unescape_text(text),
             "pv" => self.pv = unescape_text(text),
-            "bm_ok" => self.bm_ok = optional(text, "true, false or nothing")?,
+            // Spreadsheets write booleans back in capitals.
+            "bm_ok" => self.bm_ok = optional(&text.to_ascii_lowercase(), "true, false or nothing")?,
             "config_hash" => self.config_hash = unescape_text(text),
             counter => {
                 let value = num(text, WHOLE)?;
@@ -363,6 +364,10 @@ mod tests {
         assert_eq!(row.stats.tt_probes, 2);
         assert_eq!(row.cell("nodes_cum"), "15");
         assert_eq!(row.cell("time_ms"), "0.5");
+        let upper = text.replace(",,1,1,0,0,3,", ",TRUE,1,1,0,0,3,");
+        let mut reader = csv::Reader::from_reader(upper.as_bytes());
+        let record = reader.records().next().unwrap().unwrap();
+        assert_eq!(columns.row("f.csv", 2, &record).unwrap().bm_ok, Some(true));
     }
 
     #[test]

@@ -332,7 +332,7 @@ fn each_kind_of_bad_config_has_its_exact_error() {
         ),
         (
             vec!["--set", "ordering.killers=9"],
-            "variant \"baseline\": ordering.killers = 9; expected 0 to 4",
+            "--set: ordering.killers = 9; expected 0 to 4 (applied to variant \"baseline\")",
         ),
         (
             vec!["--variant", "basline"],

@@ -366,9 +366,21 @@ mod tests {
             "string \"open; has no closing quote; expected \"…\""
         );
         assert_eq!(
-            err("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - hmvc 101;"),
-            "half-move clock \"101\"; expected a whole number from 0 to 100"
+            err("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - hmvc -1;"),
+            "hmvc \"-1\"; expected a half-move clock, a whole number"
         );
+        assert_eq!(
+            err("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - hmvc 3;"),
+            "en-passant field \"hmvc\"; expected - or a square such as e3 \
+             (an EPD line has 4 fields, board, side, castling, en passant, then operations)"
+        );
+        // Clocks above 100 exist in public EPDs; with no 50-move rule they read as 100.
+        let p = parse_epd_line(
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - hmvc 150;",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(p.board.halfmove_clock(), 100);
         assert!(err("8/8/8/8/8/8/8/8 w - -")
             .starts_with("board \"8/8/8/8/8/8/8/8\" (side w) is not a valid position"));
     }
