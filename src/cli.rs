@@ -8,7 +8,7 @@ Examples:
   ablate --config killers.toml        # configs/killers.toml into results/runs/killers.csv
   ablate --config killers.toml --depths 7 --jobs 2
   ablate --config history.toml --variant baseline --variant bonus_depth
-  ablate --config ci.toml --set eval=material --out /tmp/ci.csv
+  ablate --config ci.toml --set eval=material --out ci-material.csv
   ablate search --fen startpos --depth 6 --set ordering.killers=0
   ablate perft positions/perft.epd --depth 4
   ablate check --config ci.toml --reference results/ci-reference.csv

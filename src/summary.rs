@@ -100,6 +100,10 @@ pub struct Summary {
     pub score_checks: Vec<(String, ScoreCheck)>,
     /// Variants checked up to the full TT: (variant, rows whose score differs, rows compared).
     pub tt_differences: Vec<(String, usize, usize)>,
+    /// Positions with bm/am, in row order.
+    pub solvable_positions: Vec<String>,
+    /// Per variant: for each solvable position, the shallowest depth whose best move solved it.
+    pub first_solved: Vec<(String, Vec<Option<u32>>)>,
 }
 
 impl Summary {
@@ -230,6 +234,29 @@ impl Summary {
             .iter()
             .filter_map(|(v, _)| tt_counts.get(v.as_str()).map(|&(d, n)| (v.clone(), d, n)))
             .collect();
+        let mut solvable_positions: Vec<String> = Vec::new();
+        for r in rows.iter().filter(|r| r.bm_ok.is_some()) {
+            if !solvable_positions.contains(&r.position) {
+                solvable_positions.push(r.position.clone());
+            }
+        }
+        let first_solved = variants
+            .iter()
+            .map(|v| {
+                let firsts = solvable_positions
+                    .iter()
+                    .map(|p| {
+                        rows.iter()
+                            .filter(|r| {
+                                r.variant == *v && r.position == *p && r.bm_ok == Some(true)
+                            })
+                            .map(|r| r.depth)
+                            .min()
+                    })
+                    .collect();
+                (v.clone(), firsts)
+            })
+            .collect();
         Summary {
             experiment,
             baseline,
@@ -238,6 +265,8 @@ impl Summary {
             score_flags,
             score_checks,
             tt_differences,
+            solvable_positions,
+            first_solved,
         }
     }
 

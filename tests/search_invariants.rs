@@ -69,24 +69,12 @@ fn minimax_with_quiescence_keeps_leaves_at_perft() {
 }
 
 /// Values the invariance tests leave out, with why; everything else declared pure ordering is searched.
-const NOT_SEARCHED: &[(&str, &str, &str)] = &[
-    (
-        "tt_mb",
-        "2048",
-        "a 2 GiB table per search; 1 and 16 MiB exercise the size",
-    ),
-    (
-        "tt_mb",
-        "4096",
-        "a 4 GiB table per search; 1 and 16 MiB exercise the size",
-    ),
-];
+const NOT_SEARCHED: &[(&str, &str, &str)] = &[];
 
 /// Knob values that need others to be valid (minimax refuses window knobs).
 fn companions(key: &str, value: &toml::Value) -> &'static str {
     match (key, value) {
         ("alphabeta", toml::Value::Boolean(false)) => "pvs = false\naspiration.enabled = false\n",
-        ("tt_mb", _) => "tt = \"move\"\n",
         _ => "",
     }
 }

@@ -34,7 +34,7 @@ pub fn psq_without_kings(board: &Board) -> i32 {
 }
 
 /// How a move changes `psq_without_kings` (White's view); read before the move is played.
-#[inline]
+#[inline(always)]
 pub fn psq_delta(board: &Board, mv: cozy_chess::Move) -> i32 {
     let us = board.side_to_move();
     let sign = if us == Color::White { 1 } else { -1 };
@@ -73,7 +73,7 @@ pub fn psq_delta(board: &Board, mv: cozy_chess::Move) -> i32 {
 }
 
 /// `psq_delta` for a capture whose pieces are known (never castling).
-#[inline]
+#[inline(always)]
 pub fn psq_delta_capture(board: &Board, mv: cozy_chess::Move, piece: Piece, victim: Piece) -> i32 {
     let us = board.side_to_move();
     let landed = mv.promotion.unwrap_or(piece);

@@ -244,24 +244,36 @@ pub fn tree_changing_in(config: &SearchConfig) -> Vec<&'static str> {
 }
 
 /// Every (key, value) that is pure ordering on the default search with the table off: what the
-/// score-invariance tests must search. TreeWhen knobs contribute the values that leave them
-/// inactive (`tt = "move"`, `quiescence.prune_losing = false`).
+/// score-invariance tests must search. A TreeWhen knob contributes the values that leave the
+/// tree alone (`tt = "move"`, `quiescence.prune = "none"`) when some other value of its own
+/// changes it; a sub-knob of a heuristic that is off (`null_move.reduction`) is inert, and
+/// has nothing to test.
 pub fn ordering_values() -> Vec<(&'static str, Value)> {
     let mut out = Vec::new();
     for knob in all() {
         if matches!(knob.kind, Kind::Definition) {
             continue;
         }
-        for value in knob.sample_values() {
-            let mut table = toml::Table::new();
-            super::keys::insert(&mut table, "tt", Value::String("off".into()));
-            super::keys::insert(&mut table, knob.key, value.clone());
-            let Ok(config) = Value::Table(table).try_into::<SearchConfig>() else {
-                continue;
-            };
-            if !knob.changes_tree(&config) {
-                out.push((knob.key, value));
-            }
+        let configs: Vec<(Value, SearchConfig)> = knob
+            .sample_values()
+            .into_iter()
+            .filter_map(|value| {
+                let mut table = toml::Table::new();
+                super::keys::insert(&mut table, "tt", Value::String("off".into()));
+                super::keys::insert(&mut table, knob.key, value.clone());
+                let config = Value::Table(table).try_into::<SearchConfig>().ok()?;
+                Some((value, config))
+            })
+            .collect();
+        let decides = matches!(knob.kind, Kind::Ordering)
+            || configs.iter().any(|(_, c)| knob.changes_tree(c));
+        if decides {
+            out.extend(
+                configs
+                    .into_iter()
+                    .filter(|(_, c)| !knob.changes_tree(c))
+                    .map(|(value, _)| (knob.key, value)),
+            );
         }
     }
     out

@@ -30,6 +30,20 @@ crate::knob_group! {
         aspiration: AspirationConfig,
         /// Quiescence search at the horizon.
         quiescence: QuiescenceConfig,
+        /// Null-move pruning.
+        null_move: NullMoveConfig,
+        /// Late-move reductions.
+        lmr: LmrConfig,
+        /// Futility pruning of quiet moves near the horizon.
+        futility: FutilityConfig,
+        /// Reverse futility pruning (static null move).
+        reverse_futility: ReverseFutilityConfig,
+        /// Razoring: drop into quiescence near the horizon when far below alpha.
+        razoring: RazoringConfig,
+        /// Late-move pruning of quiet moves near the horizon.
+        late_move_pruning: LateMovePruningConfig,
+        /// Search extensions.
+        extensions: ExtensionsConfig,
     }
 }
 
@@ -80,8 +94,145 @@ crate::knob_group! {
         stand_pat: bool = true, Domain::Bool, Kind::Definition;
         /// capture order inside quiescence
         ordering: QuiescenceOrdering = QuiescenceOrdering::MvvLva, Domain::Choice(QuiescenceOrdering::NAMES), Kind::Ordering;
-        /// skip captures whose attacker is worth more than the victim
+        /// old name of prune = "losing_mvv": skip captures whose attacker is worth more than the victim
         prune_losing: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.prune_losing, "true");
+        /// which captures quiescence skips: none, losing by MVV/LVA (attacker worth more than victim), or losing by SEE
+        prune: QuiescencePrune = QuiescencePrune::None, Domain::Choice(QuiescencePrune::NAMES), Kind::TreeWhen(|c| c.quiescence.prune != QuiescencePrune::None, "not \"none\"");
+        /// delta pruning: skip a capture when stand-pat + its gain + delta_margin <= alpha (not with 1300 cp or less of pieces on the board)
+        delta: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.delta, "true");
+        /// the margin of delta pruning
+        delta_margin: i32 = 200, Domain::Int { min: 0, max: None, unit: " centipawns" }, Kind::TreeWhen(|c| c.quiescence.delta, "quiescence.delta");
+        /// plies at the top of quiescence that also search quiet moves giving check (Fruit's Quiescence Check Plies)
+        checks: u8 = 0, Domain::Int { min: 0, max: Some(2), unit: "" }, Kind::TreeWhen(|c| c.quiescence.checks > 0, "above 0");
+    }
+}
+
+/// Kind of a sub-knob of a pruning heuristic: it changes the tree only while the heuristic is on.
+macro_rules! while_on {
+    ($group:ident, $key:literal) => {
+        Kind::TreeWhen(|c| c.$group.enabled, $key)
+    };
+}
+
+crate::knob_group! {
+    /// Null-move pruning (Fruit's NullMove options, Heinz's adaptive reduction).
+    pub struct NullMoveConfig ("null_move.") {
+        /// let the side to move pass; a null-window search at reduced depth that still fails high cuts the node (never in check, never twice in a row, not at PV nodes)
+        enabled: bool = false, Domain::Bool, while_on!(null_move, "true");
+        /// plies the null-move search is reduced by, beyond the move itself
+        reduction: u8 = 3, Domain::Int { min: 1, max: Some(4), unit: "" }, while_on!(null_move, "null_move.enabled");
+        /// Heinz's adaptive null move: reduction 3 above depth 6, else 2 (overrides reduction)
+        adaptive: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+        /// verification search on a null-move fail-high: the node searched at the reduced depth without a null move (Fruit)
+        verify: NullVerify = NullVerify::Never, Domain::Choice(NullVerify::NAMES), while_on!(null_move, "null_move.enabled");
+        /// the smallest remaining depth that tries a null move
+        min_depth: u32 = 2, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(null_move, "null_move.enabled");
+        /// also when the side to move has only king and pawns (zugzwang territory)
+        in_pawn_endings: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Late-move reductions.
+    pub struct LmrConfig ("lmr.") {
+        /// search late quiet moves at reduced depth with a null window; re-search at full depth when one beats alpha
+        enabled: bool = false, Domain::Bool, while_on!(lmr, "true");
+        /// the smallest remaining depth that reduces
+        min_depth: u32 = 3, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(lmr, "lmr.enabled");
+        /// moves searched at full depth before any is reduced
+        full_moves: u32 = 3, Domain::Int { min: 0, max: Some(64), unit: "" }, while_on!(lmr, "lmr.enabled");
+        /// one ply, or log: round(base + ln(depth) ln(move number) / divisor)
+        reduction: LmrReduction = LmrReduction::One, Domain::Choice(LmrReduction::NAMES), while_on!(lmr, "lmr.enabled");
+        /// the log formula's base
+        base: f64 = 0.75, Domain::Float { min: 0.0, max: 4.0 }, while_on!(lmr, "lmr.enabled");
+        /// the log formula's divisor
+        divisor: f64 = 2.25, Domain::Float { min: 0.5, max: 10.0 }, while_on!(lmr, "lmr.enabled");
+        /// Fruit's History Pruning: reduce only quiet moves whose history success rate (%) is below this; 0 ignores history
+        history_threshold: u32 = 0, Domain::Int { min: 0, max: Some(100), unit: "" }, while_on!(lmr, "lmr.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Futility pruning.
+    pub struct FutilityConfig ("futility.") {
+        /// at non-PV nodes not in check, skip quiet moves that do not give check when static eval + margin <= alpha
+        enabled: bool = false, Domain::Bool, while_on!(futility, "true");
+        /// margins in centipawns at remaining depth 1, 2, 3
+        margins: [i32; 3] = [100, 300, 500], Domain::IntList { min: 0, max: 10_000, len: 3 }, while_on!(futility, "futility.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Reverse futility pruning (static null move).
+    pub struct ReverseFutilityConfig ("reverse_futility.") {
+        /// at non-PV nodes not in check, return the static eval when it is at least beta + margin x depth
+        enabled: bool = false, Domain::Bool, while_on!(reverse_futility, "true");
+        /// margin per remaining ply
+        margin: i32 = 120, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(reverse_futility, "reverse_futility.enabled");
+        /// the deepest remaining depth it applies at
+        max_depth: u32 = 3, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(reverse_futility, "reverse_futility.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Razoring.
+    pub struct RazoringConfig ("razoring.") {
+        /// at remaining depth 1-2, non-PV, not in check: when static eval + margin <= alpha, quiescence decides; a score still <= alpha ends the node
+        enabled: bool = false, Domain::Bool, while_on!(razoring, "true");
+        /// the margin
+        margin: i32 = 300, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(razoring, "razoring.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Late-move pruning.
+    pub struct LateMovePruningConfig ("late_move_pruning.") {
+        /// at non-PV nodes not in check, stop trying quiet moves that do not give check after counts[depth] of them
+        enabled: bool = false, Domain::Bool, while_on!(late_move_pruning, "true");
+        /// quiet moves kept at remaining depth 1, 2, 3
+        counts: [u32; 3] = [5, 8, 13], Domain::IntList { min: 1, max: 256, len: 3 }, while_on!(late_move_pruning, "late_move_pruning.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Search extensions.
+    pub struct ExtensionsConfig ("extensions.") {
+        /// extend a move that gives check by one ply, while the ply stays below twice the iteration's depth
+        check: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.extensions.check, "true");
+    }
+}
+
+crate::choice_enum! {
+    /// When a null-move fail-high is verified.
+    pub enum NullVerify {
+        /// Never: the fail-high cuts.
+        Never = "never",
+        /// When the side to move has at most one piece besides pawns (Fruit's Endgame).
+        Endgame = "endgame",
+        /// Always.
+        Always = "always",
+    }
+}
+
+crate::choice_enum! {
+    /// How much a late move is reduced.
+    pub enum LmrReduction {
+        /// One ply.
+        One = "one",
+        /// round(base + ln(depth) ln(move number) / divisor).
+        Log = "log",
+    }
+}
+
+crate::choice_enum! {
+    /// Which captures quiescence skips.
+    pub enum QuiescencePrune {
+        /// None.
+        None = "none",
+        /// Captures whose attacker is worth more than the victim (promotions never).
+        LosingMvv = "losing_mvv",
+        /// Captures whose static exchange evaluation is negative.
+        See = "see",
     }
 }
 
@@ -112,6 +263,8 @@ crate::choice_enum! {
         VictimMinusAttacker = "victim_minus_attacker",
         /// 100·victim − attacker, in centipawns.
         ScaledVictimMinusAttacker = "scaled_victim_minus_attacker",
+        /// Winning and equal captures by static exchange evaluation, losing ones after the killers.
+        See = "see",
     }
 }
 
@@ -193,11 +346,28 @@ crate::choice_enum! {
     }
 }
 
+impl QuiescenceConfig {
+    /// The pruning in force: `prune`, or `prune_losing`'s old meaning.
+    pub fn pruning(&self) -> QuiescencePrune {
+        if self.prune_losing {
+            QuiescencePrune::LosingMvv
+        } else {
+            self.prune
+        }
+    }
+}
+
 impl SearchConfig {
     /// Rejects values out of their declared range and knobs that contradict each other
     /// (the one rule: reject, never ignore).
     pub fn validate(&self) -> Result<(), String> {
         super::knob::check_ranges(self)?;
+        if self.quiescence.prune_losing && self.quiescence.prune != QuiescencePrune::None {
+            return Err(format!(
+                "quiescence.prune_losing = true (the old name of prune = \"losing_mvv\") does not combine with quiescence.prune = \"{}\"; keep one",
+                QuiescencePrune::NAMES[self.quiescence.prune as usize]
+            ));
+        }
         if !self.alphabeta {
             let mut clash = Vec::new();
             if self.pvs {
@@ -209,10 +379,16 @@ impl SearchConfig {
             if self.tt == TtMode::Full {
                 clash.push("tt = \"full\"");
             }
+            if self.null_move.enabled {
+                clash.push("null_move.enabled = true");
+            }
+            if self.lmr.enabled {
+                clash.push("lmr.enabled = true");
+            }
             if !clash.is_empty() {
                 return Err(format!(
                     "alphabeta = false (minimax) does not combine with {}: windows and bound cutoffs need alpha-beta; \
-                     set pvs = false, aspiration.enabled = false and tt = \"off\" or \"move\"",
+                     set pvs = false, aspiration.enabled = false and tt = \"off\" or \"move\" (and no null move or LMR)",
                     clash.join(", ")
                 ));
             }

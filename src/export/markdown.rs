@@ -29,6 +29,20 @@ impl MarkdownExporter {
             Summary::legend(),
             summary.render_flags()
         ));
+        // Small suites with solutions: when did each variant first find each move?
+        let positions = &summary.solvable_positions;
+        if !positions.is_empty() && positions.len() <= 40 {
+            out.push_str("\n**First depth whose best move solves the position** (- : not within the depths run)\n\n");
+            out.push_str(&format!("| variant | {} |\n", positions.join(" | ")));
+            out.push_str(&format!("|---|{}\n", "---:|".repeat(positions.len())));
+            for (variant, firsts) in &summary.first_solved {
+                let cells: Vec<String> = firsts
+                    .iter()
+                    .map(|d| d.map_or("-".into(), |d| d.to_string()))
+                    .collect();
+                out.push_str(&format!("| {variant} | {} |\n", cells.join(" | ")));
+            }
+        }
         out
     }
 }

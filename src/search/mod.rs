@@ -10,6 +10,7 @@ pub mod ordering;
 pub mod picker;
 pub mod pv;
 mod searcher;
+pub mod see;
 pub mod stats;
 pub mod tt;
 pub mod window;

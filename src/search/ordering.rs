@@ -55,6 +55,8 @@ pub fn capture_score(board: &Board, mv: Move, order: CaptureOrder) -> i32 {
         CaptureOrder::MvvLva => gain * 16 - attacker_rank(attacker),
         CaptureOrder::VictimMinusAttacker => gain - attacker_value(attacker),
         CaptureOrder::ScaledVictimMinusAttacker => 100 * gain - attacker_value(attacker),
+        // The exchange's outcome first; equal outcomes by the cheaper attacker.
+        CaptureOrder::See => super::see::see(board, mv) * 16 - attacker_rank(attacker),
     }
 }
 

@@ -7,9 +7,11 @@ use super::captures::{generate_captures, Capture, CaptureList};
 use super::history::HistoryTable;
 use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove};
 use super::ordering::{capture_score, is_losing_capture, is_losing_known, mvv_lva_known};
+use super::see::see;
 use crate::chess::{captured_piece, is_tactical};
 use crate::config::search_config::{
     CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig, QuiescenceOrdering,
+    QuiescencePrune,
 };
 use arrayvec::ArrayVec;
 use cozy_chess::{Board, Move, Square};
@@ -23,6 +25,8 @@ enum Stage {
     FirstCapture,
     Killers,
     Captures,
+    /// Captures that lose material by SEE, after the killers (`ordering.captures = "see"`).
+    BadCaptures,
     Quiets,
     Everything,
     Done,
@@ -31,7 +35,7 @@ enum Stage {
 /// The stage sequence for one configuration, worked out once per search.
 #[derive(Debug, Clone, Copy)]
 pub struct PickerPlan {
-    stages: [Stage; 6],
+    stages: [Stage; 7],
     order: CaptureOrder,
     recapture_first: bool,
     killers: usize,
@@ -52,15 +56,23 @@ impl PickerPlan {
             }
             (_, KillerPlacement::AfterCaptures) => &[HashMove, Captures, Killers, Quiets, Done],
         };
-        let mut stages = [Done; 6];
+        let mut stages = [Done; 7];
         stages[..sequence.len()].copy_from_slice(sequence);
+        if ordering.captures == CaptureOrder::See {
+            // The losing captures wait until the killers have been tried, just before the quiets.
+            let quiets = sequence.len() - 2;
+            stages[quiets + 1..=sequence.len()].copy_from_slice(&sequence[quiets..]);
+            stages[quiets] = BadCaptures;
+        }
         PickerPlan {
             stages,
             order: ordering.captures,
             recapture_first: ordering.recapture_first,
             killers: ordering.killers as usize,
             history: ordering.history,
-            defer_losing: ordering.history && ordering.history_scope == HistoryScope::AllRemaining,
+            defer_losing: ordering.history
+                && ordering.history_scope == HistoryScope::AllRemaining
+                && ordering.captures != CaptureOrder::See,
         }
     }
 }
@@ -78,6 +90,8 @@ pub struct MovePicker {
     filled: bool,
     sorted: bool,
     captures_done: bool,
+    /// Losing captures held back: for the quiet stage (`history_scope = "all_remaining"`) or
+    /// for the stage after the killers (`captures = "see"`); the two never meet.
     deferred: ArrayVec<Move, 128>,
 }
 
@@ -110,6 +124,7 @@ impl MovePicker {
     }
 
     /// The next move to search, or `None` when the node's moves are exhausted.
+    #[inline(always)]
     pub fn next(&mut self, board: &Board, history: &HistoryTable) -> Option<Move> {
         loop {
             match self.plan.stages[self.stage] {
@@ -163,6 +178,19 @@ impl MovePicker {
                     }
                     self.stage += 1;
                 }
+                Stage::BadCaptures => {
+                    if !self.filled {
+                        for &mv in &self.deferred {
+                            let score = capture_score(board, mv, CaptureOrder::MvvLva);
+                            self.list.push(ScoredMove { mv, score });
+                        }
+                        self.mark_filled(true);
+                    }
+                    match self.take() {
+                        Some(mv) => return Some(mv),
+                        None => self.advance(),
+                    }
+                }
                 Stage::Quiets | Stage::Everything => {
                     if !self.filled {
                         self.fill_remaining(board, history);
@@ -198,6 +226,10 @@ impl MovePicker {
                 continue;
             }
             let mut score = capture_score(board, mv, self.plan.order);
+            if self.plan.order == CaptureOrder::See && score < 0 {
+                self.deferred.push(mv);
+                continue;
+            }
             if self.recapture_to == Some(mv.to) {
                 score += RECAPTURE_BONUS;
             }
@@ -216,8 +248,10 @@ impl MovePicker {
             Gen::Quiet
         };
         generate(board, gen, &mut self.list);
-        for &mv in &self.deferred {
-            self.list.push(ScoredMove { mv, score: 0 });
+        if self.plan.defer_losing {
+            for &mv in &self.deferred {
+                self.list.push(ScoredMove { mv, score: 0 });
+            }
         }
         let mut varied = false;
         let mut write = 0;
@@ -280,7 +314,8 @@ impl CapturePicker {
 
     /// Generates the node's captures at once: quiescence searches most of them.
     #[inline]
-    pub fn fill(&mut self, board: &Board, ordering: QuiescenceOrdering, prune_losing: bool) {
+    pub fn fill(&mut self, board: &Board, ordering: QuiescenceOrdering, prune: QuiescencePrune) {
+        let prune_losing = prune == QuiescencePrune::LosingMvv;
         let keep = |attacker, victim, promotion| {
             !(prune_losing && is_losing_known(attacker, victim, promotion))
         };
@@ -309,6 +344,9 @@ impl CapturePicker {
                     }
                 }
             }
+        }
+        if prune == QuiescencePrune::See {
+            self.list.retain(|c| see(board, c.mv) >= 0);
         }
         self.sorted = ordering == QuiescenceOrdering::None;
     }

@@ -25,5 +25,27 @@ crate::counters! {
         asp_researches: sum,
         /// The deepest ply reached, quiescence included.
         seldepth: max,
+        /// Null-move searches tried (`null_move.*`).
+        null_tries: sum,
+        /// Null-move searches that ended their node (after verification, where it ran).
+        null_cutoffs: sum,
+        /// Verification searches after a null-move fail-high.
+        null_verifications: sum,
+        /// Moves searched at reduced depth (`lmr.*`).
+        lmr_reductions: sum,
+        /// Reduced moves that beat alpha and were searched again at full depth.
+        lmr_researches: sum,
+        /// Quiet moves skipped by futility pruning (`futility.*`).
+        futility_prunes: sum,
+        /// Nodes ended by reverse futility pruning (`reverse_futility.*`).
+        rfp_cutoffs: sum,
+        /// Nodes ended by razoring (`razoring.*`).
+        razor_cutoffs: sum,
+        /// Quiet moves skipped by late-move pruning (`late_move_pruning.*`).
+        lmp_prunes: sum,
+        /// Captures skipped by delta pruning in quiescence (`quiescence.delta`).
+        delta_prunes: sum,
+        /// Check extensions (`extensions.check`).
+        extensions: sum,
     }
 }

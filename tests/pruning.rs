@@ -1,0 +1,212 @@
+//! The tree-changing knobs: each one, switched on alone, moves the counts the way it should on
+//! a fixed set of positions, counts what it did, and never runs under minimax.
+
+use ablate::config::knob::{self, ScoreCheck};
+use ablate::config::{keys, SearchConfig};
+use ablate::search::{search, SearchStats};
+use ablate::suite::Suite;
+use std::path::Path;
+
+fn config(sets: &[&str]) -> SearchConfig {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    let table = keys::sets_table(&sets).unwrap();
+    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
+}
+
+/// The first eight Bratko-Kopec positions at depth 5: total work, summed counters, and scores.
+fn run(cfg: &SearchConfig) -> (u64, SearchStats, Vec<i32>) {
+    let suite =
+        Suite::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/bk.epd")).unwrap();
+    let mut work = 0;
+    let mut total = SearchStats::default();
+    let mut scores = Vec::new();
+    for position in suite.positions.iter().take(8) {
+        let reports = search(&position.board, 5, cfg, None).unwrap();
+        let last = reports.last().unwrap();
+        work += last.nodes_cum;
+        for r in &reports {
+            for name in SearchStats::NAMES {
+                let sum = total.get(name).unwrap() + r.stats.get(name).unwrap();
+                total.set(name, sum);
+            }
+        }
+        scores.push(last.score_cp);
+    }
+    (work, total, scores)
+}
+
+#[test]
+fn each_pruning_knob_saves_work_and_counts_what_it_did() {
+    let (base, base_stats, _) = run(&SearchConfig::default());
+    for name in [
+        "null_tries",
+        "lmr_reductions",
+        "futility_prunes",
+        "rfp_cutoffs",
+        "razor_cutoffs",
+        "lmp_prunes",
+        "delta_prunes",
+        "extensions",
+    ] {
+        assert_eq!(base_stats.get(name), Some(0), "{name} with every knob off");
+    }
+    let cases: &[(&[&str], &str)] = &[
+        (&["null_move.enabled=true"], "null_cutoffs"),
+        (
+            &["null_move.enabled=true", "null_move.adaptive=true"],
+            "null_cutoffs",
+        ),
+        (
+            &["null_move.enabled=true", "null_move.verify=always"],
+            "null_verifications",
+        ),
+        (&["lmr.enabled=true"], "lmr_reductions"),
+        (&["lmr.enabled=true", "lmr.reduction=log"], "lmr_reductions"),
+        (&["futility.enabled=true"], "futility_prunes"),
+        (&["reverse_futility.enabled=true"], "rfp_cutoffs"),
+        (&["razoring.enabled=true"], "razor_cutoffs"),
+        (&["late_move_pruning.enabled=true"], "lmp_prunes"),
+        (&["quiescence.delta=true"], "delta_prunes"),
+        (&["quiescence.prune=see"], "qnodes"),
+        (&["quiescence.prune=losing_mvv"], "qnodes"),
+    ];
+    for (sets, counter) in cases {
+        let (work, stats, _) = run(&config(sets));
+        assert!(work < base, "{sets:?}: work {work} is not below {base}");
+        if *counter != "qnodes" {
+            assert!(stats.get(counter).unwrap() > 0, "{sets:?}: {counter} is 0");
+        }
+    }
+    // Searching more: extensions and quiet checks in quiescence.
+    let (work, stats, _) = run(&config(&["extensions.check=true"]));
+    assert!(
+        work > base && stats.extensions > 0,
+        "check extensions: {work} vs {base}"
+    );
+    let (work, _, _) = run(&config(&["quiescence.checks=2"]));
+    assert!(work > base, "quiescence checks: {work} vs {base}");
+}
+
+#[test]
+fn a_reduced_move_that_beats_alpha_is_searched_again() {
+    for pvs in ["pvs=true", "pvs=false"] {
+        let (_, stats, _) = run(&config(&["lmr.enabled=true", pvs]));
+        assert!(stats.lmr_researches > 0, "{pvs}: no re-search");
+        assert!(stats.lmr_researches <= stats.lmr_reductions, "{pvs}");
+    }
+    // History pruning reduces fewer moves: only those with a poor success rate.
+    let (_, all, _) = run(&config(&["lmr.enabled=true"]));
+    let (_, picky, _) = run(&config(&["lmr.enabled=true", "lmr.history_threshold=60"]));
+    assert!(picky.lmr_reductions < all.lmr_reductions);
+}
+
+#[test]
+fn a_knob_on_but_never_applicable_changes_nothing() {
+    // Reductions from depth 64 on, null move from depth 64: never at depth 5, so the search is
+    // the default one, count for count and score for score.
+    let base = run(&SearchConfig::default());
+    for sets in [
+        &["lmr.enabled=true", "lmr.min_depth=64"][..],
+        &["null_move.enabled=true", "null_move.min_depth=64"][..],
+        &[
+            "reverse_futility.enabled=true",
+            "reverse_futility.margin=100000",
+        ][..],
+    ] {
+        let (work, mut stats, scores) = run(&config(sets));
+        stats.null_tries = 0;
+        assert_eq!((work, stats, scores), base, "{sets:?}");
+    }
+}
+
+#[test]
+fn window_knobs_are_refused_under_minimax() {
+    let minimax = [
+        "alphabeta=false",
+        "pvs=false",
+        "aspiration.enabled=false",
+        "tt=off",
+    ];
+    for knob in ["null_move.enabled=true", "lmr.enabled=true"] {
+        let sets: Vec<String> = minimax
+            .iter()
+            .chain([&knob])
+            .map(|s| s.to_string())
+            .collect();
+        let table = keys::sets_table(&sets).unwrap();
+        let e = keys::resolve(&[&table]).unwrap_err();
+        assert!(e.contains(&knob.replace("=", " = ")), "{e}");
+    }
+}
+
+#[test]
+fn the_score_check_knows_which_knobs_change_the_tree() {
+    let off = config(&["tt=off"]);
+    for knob in [
+        "null_move.enabled=true",
+        "lmr.enabled=true",
+        "futility.enabled=true",
+        "quiescence.prune=see",
+        "extensions.check=true",
+        "quiescence.checks=1",
+    ] {
+        assert_eq!(
+            knob::score_check(&off, &config(&["tt=off", knob])),
+            ScoreCheck::None,
+            "{knob}"
+        );
+    }
+    // Sub-knobs of a heuristic that is off are inert; SEE ordering is pure ordering.
+    for knob in [
+        "null_move.reduction=2",
+        "lmr.reduction=log",
+        "ordering.captures=see",
+    ] {
+        assert_eq!(
+            knob::score_check(&off, &config(&["tt=off", knob])),
+            ScoreCheck::Exact,
+            "{knob}"
+        );
+    }
+}
+
+#[test]
+fn config_explain_lists_every_new_knob_with_its_kind() {
+    let text = ablate::commands::explain::explain();
+    for (key, kind) in [
+        ("null_move.enabled = false", "tree when true"),
+        (
+            "null_move.verify = \"never\"",
+            "tree when null_move.enabled",
+        ),
+        ("lmr.reduction = \"one\"", "tree when lmr.enabled"),
+        (
+            "futility.margins = [100, 300, 500]",
+            "tree when futility.enabled",
+        ),
+        (
+            "reverse_futility.margin = 120",
+            "tree when reverse_futility.enabled",
+        ),
+        ("razoring.margin = 300", "tree when razoring.enabled"),
+        (
+            "late_move_pruning.counts = [5, 8, 13]",
+            "tree when late_move_pruning.enabled",
+        ),
+        (
+            "quiescence.delta_margin = 200",
+            "tree when quiescence.delta",
+        ),
+        ("quiescence.checks = 0", "tree when above 0"),
+        ("quiescence.prune = \"none\"", "tree when not \"none\""),
+        ("extensions.check = false", "tree when true"),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(key))
+            .unwrap_or_else(|| panic!("{key} missing"));
+        assert!(line.contains(kind), "{line}");
+    }
+    assert!(text.contains("| see"), "ordering.captures lists see");
+    assert!(text.contains("none | losing_mvv | see"));
+}
