@@ -530,6 +530,39 @@ mod tests {
     }
 
     #[test]
+    fn the_flag_fires_for_pure_ordering_only() {
+        let row = |variant: &str, score_cp: i32| Row {
+            experiment: "e".into(),
+            variant: variant.into(),
+            position: "p".into(),
+            depth: 3,
+            nodes_cum: 10,
+            time_ms: 1.0,
+            time_ms_cum: 1.0,
+            nps: 1,
+            score_cp,
+            mate: None,
+            best_move: String::new(),
+            pv: String::new(),
+            bm_ok: None,
+            config_hash: String::new(),
+            stats: Default::default(),
+        };
+        let rows = vec![row("baseline", 10), row("pure", 20), row("pruned", 30)];
+        let order: Vec<String> = ["baseline", "pure", "pruned"].map(String::from).to_vec();
+        let checks = HashMap::from([
+            ("pure".to_string(), ScoreCheck::Exact),
+            ("pruned".to_string(), ScoreCheck::None),
+        ]);
+        let text = Summary::compute(&rows, &order, &checks).render_flags();
+        assert!(
+            text.contains("!! SCORE MISMATCH: pure-ordering variant \"pure\""),
+            "{text}"
+        );
+        assert!(!text.contains("\"pruned\""), "{text}");
+    }
+
+    #[test]
     fn ratios_have_three_significant_digits() {
         let shown: Vec<String> = [0.0572, 0.889, 1.0, 20.63, 123.4, 0.000321]
             .iter()

@@ -85,6 +85,12 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
     );
     let (work, _, _) = run(&config(&["quiescence.checks=2"]));
     assert!(work > base, "quiescence checks: {work} vs {base}");
+    // SEE ordering is pure ordering: another tree, the same scores.
+    let off = config(&["tt=off"]);
+    let (plain, _, scores) = run(&off);
+    let (see, _, see_scores) = run(&config(&["tt=off", "ordering.captures=see"]));
+    assert_ne!(see, plain, "SEE ordering changes the tree");
+    assert_eq!(see_scores, scores, "and never the score");
 }
 
 #[test]
