@@ -1,5 +1,6 @@
 //! The command line: clap definitions only; the work lives in `commands/`.
 
+use crate::config::experiment::MinimalMode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -132,6 +133,13 @@ pub struct RunArgs {
     /// Run only jobs whose index mod N is K, e.g. 0/4.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Minimal-tree figures beside every row: off, exact (full-width, small depths) or oracle.
+    #[arg(long, value_name = "MODE", value_parser = parse_minimal)]
+    pub minimal: Option<MinimalMode>,
+}
+
+fn parse_minimal(text: &str) -> Result<MinimalMode, String> {
+    MinimalMode::parse(text).ok_or_else(|| format!("expected {}", MinimalMode::NAMES.join(" | ")))
 }
 
 /// Options of `ablate perft`.

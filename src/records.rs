@@ -37,16 +37,37 @@ const FIRST_LAYOUT: [&str; 24] = [
     "tt_cutoffs",
 ];
 
-/// Every column, in order: the first layout, then counters declared since.
+/// Columns added since, in the order they came: the pruning counters, then the minimal tree.
+/// A counter declared after these becomes the next column.
+const LATER_COLUMNS: [&str; 14] = [
+    "null_tries",
+    "null_cutoffs",
+    "null_verifications",
+    "lmr_reductions",
+    "lmr_researches",
+    "futility_prunes",
+    "rfp_cutoffs",
+    "razor_cutoffs",
+    "lmp_prunes",
+    "delta_prunes",
+    "extensions",
+    "minimal_nodes",
+    "oracle_nodes",
+    "fullwidth_leaves",
+];
+
+/// Every column, in order: the first layout, the later columns, then counters declared since.
 pub fn header() -> &'static [&'static str] {
     static HEADER: OnceLock<Vec<&'static str>> = OnceLock::new();
     HEADER.get_or_init(|| {
         let mut columns = FIRST_LAYOUT.to_vec();
-        columns.extend(
-            SearchStats::NAMES
-                .iter()
-                .filter(|name| !FIRST_LAYOUT.contains(name)),
-        );
+        columns.extend(LATER_COLUMNS);
+        let newer: Vec<&str> = SearchStats::NAMES
+            .iter()
+            .copied()
+            .filter(|name| !columns.contains(name))
+            .collect();
+        columns.extend(newer);
         columns
     })
 }
@@ -87,6 +108,12 @@ pub struct Row {
     pub config_hash: String,
     /// This iteration's counters.
     pub stats: SearchStats,
+    /// Main-search nodes of the minimal tree for this position, depth and definition.
+    pub minimal_nodes: Option<u64>,
+    /// Main-search nodes of the oracle-ordered search (an upper bound on the minimal tree).
+    pub oracle_nodes: Option<u64>,
+    /// Leaves of the full-width tree (for the measured branching factor).
+    pub fullwidth_leaves: Option<u64>,
 }
 
 /// The identity of a row: (variant, position, depth).
@@ -118,6 +145,9 @@ impl Row {
             bm_ok,
             config_hash: config_hash.to_string(),
             stats: report.stats,
+            minimal_nodes: None,
+            oracle_nodes: None,
+            fullwidth_leaves: None,
         }
     }
 
@@ -145,6 +175,9 @@ impl Row {
             "pv" => escape_text(&self.pv),
             "bm_ok" => opt(self.bm_ok.map(|b| b.to_string())),
             "config_hash" => escape_text(&self.config_hash),
+            "minimal_nodes" => opt(self.minimal_nodes.map(|v| v.to_string())),
+            "oracle_nodes" => opt(self.oracle_nodes.map(|v| v.to_string())),
+            "fullwidth_leaves" => opt(self.fullwidth_leaves.map(|v| v.to_string())),
             counter => opt(self.stats.get(counter).map(|v| v.to_string())),
         }
     }
@@ -184,6 +217,9 @@ impl Row {
             // Spreadsheets write booleans back in capitals.
             "bm_ok" => self.bm_ok = optional(&text.to_ascii_lowercase(), "true, false or nothing")?,
             "config_hash" => self.config_hash = unescape_text(text),
+            "minimal_nodes" => self.minimal_nodes = optional(text, WHOLE)?,
+            "oracle_nodes" => self.oracle_nodes = optional(text, WHOLE)?,
+            "fullwidth_leaves" => self.fullwidth_leaves = optional(text, WHOLE)?,
             counter => {
                 let value = num(text, WHOLE)?;
                 self.stats.set(counter, value);
@@ -209,6 +245,9 @@ impl Row {
             bm_ok: None,
             config_hash: String::new(),
             stats: SearchStats::default(),
+            minimal_nodes: None,
+            oracle_nodes: None,
+            fullwidth_leaves: None,
         }
     }
 }
@@ -348,6 +387,7 @@ mod tests {
     fn counters_follow_the_first_layout_and_old_files_still_read() {
         let h = header();
         assert_eq!(h[..24], FIRST_LAYOUT[..]);
+        assert_eq!(h[24..38], LATER_COLUMNS[..]);
         for name in SearchStats::NAMES {
             assert!(h.contains(name), "counter {name} has a column");
         }

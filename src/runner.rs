@@ -1,12 +1,12 @@
 //! The experiment driver every command calls: resolve an experiment with its overrides, plan
 //! its jobs, run them in parallel, stream the rows and write the manifest.
 
-use crate::config::experiment::{normalise_depths, Experiment, ResolvedVariant};
+use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
 use crate::error::InputError;
 use crate::export::csv_file::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::export::manifest::{self, manifest_path, Manifest};
-use crate::jobs::{plan_jobs, run_jobs, JobContext, Shard, TablePool};
+use crate::jobs::{plan_jobs, run_jobs, JobContext, MinimalCache, Shard, TablePool};
 use crate::output::progress_bar::JobProgress;
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -38,6 +38,8 @@ pub struct RunOptions {
     pub force: bool,
     /// `K/N`: one shard of the jobs.
     pub shard: Option<String>,
+    /// Minimal-tree figures instead of the file's `minimal`.
+    pub minimal: Option<MinimalMode>,
 }
 
 /// An experiment with command-line overrides applied: everything a run needs.
@@ -54,6 +56,8 @@ pub struct PreparedRun {
     pub depths: Vec<u32>,
     /// The experiment hash written in every row.
     pub config_hash: String,
+    /// Which minimal-tree figures the rows get.
+    pub minimal: MinimalMode,
 }
 
 /// What a finished (or interrupted) run produced.
@@ -106,13 +110,32 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
         }
         positions.truncate(limit);
     }
-    let config_hash = experiment_hash(
+    let minimal = args.minimal.unwrap_or(experiment.minimal);
+    let deepest = depths.last().copied().unwrap_or(0);
+    if minimal == MinimalMode::Exact && deepest > experiment.minimal_max_depth {
+        return Err(InputError::in_file(
+            &experiment.file,
+            format!(
+                "minimal = \"exact\" at depth {deepest}: the exact minimal tree costs a full-width search, \
+                 practical to depth {} here; use minimal = \"oracle\" for deeper searches, or set \
+                 minimal_max_depth = {deepest} to force it",
+                experiment.minimal_max_depth
+            ),
+        )
+        .into());
+    }
+    let mut config_hash = experiment_hash(
         &experiment.name,
         &variants,
         &suite.sha256,
         &positions,
         &depths,
     );
+    if minimal != MinimalMode::Off {
+        // Other columns, another run: the figures join the hash only when asked for.
+        let tagged = format!("{config_hash}{}", MinimalMode::NAMES[minimal as usize]);
+        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+    }
     Ok(PreparedRun {
         experiment,
         variants,
@@ -120,6 +143,7 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
         positions,
         depths,
         config_hash,
+        minimal,
     })
 }
 
@@ -339,8 +363,11 @@ pub fn execute(
         )
     })?;
     let tables = TablePool::default();
+    let minimal_cache = MinimalCache::default();
     let context = JobContext {
         tables: &tables,
+        minimal: prepared.minimal,
+        minimal_cache: &minimal_cache,
         experiment: name,
         variants: &prepared.variants,
         positions: &prepared.positions,

@@ -39,6 +39,10 @@ pub struct VariantLine {
     pub first_move_cutoff_pct: Option<f64>,
     /// √(nodes(d) / nodes(d−2)) over the suite.
     pub ebf: Option<f64>,
+    /// Σ nodes / Σ minimal_nodes over the positions that have the minimal tree.
+    pub minimal_ratio: Option<f64>,
+    /// Σ nodes / Σ oracle_nodes over the positions that have the oracle estimate.
+    pub oracle_ratio: Option<f64>,
 }
 
 impl VariantLine {
@@ -70,6 +74,21 @@ pub struct DepthSummary {
     pub depth: u32,
     /// One line per variant, in variant order.
     pub lines: Vec<VariantLine>,
+    /// The minimal tree at this depth, when the rows have it.
+    pub minimal: Option<MinimalNote>,
+}
+
+/// The minimal tree at one depth, over the positions (the baseline's rows).
+#[derive(Debug, Clone, Serialize)]
+pub struct MinimalNote {
+    /// Σ minimal_nodes.
+    pub nodes: u64,
+    /// Positions with the minimal tree.
+    pub positions: usize,
+    /// The full-width tree's branching factor: geometric mean over positions of leaves^(1/d).
+    pub branching: f64,
+    /// Knuth and Moore's minimal leaves for that branching factor, per position.
+    pub knuth_moore_leaves: f64,
 }
 
 /// A pure-ordering variant whose score differs from the baseline's: a bug or a mislabelled knob.
@@ -216,9 +235,16 @@ impl Summary {
                     first_move_cutoff_pct: (cutoffs > 0)
                         .then(|| 100.0 * first as f64 / cutoffs as f64),
                     ebf: (depth > 2 && earlier > 0).then(|| (nodes as f64 / earlier as f64).sqrt()),
+                    minimal_ratio: ratio_to(&vrows, |r| r.minimal_nodes),
+                    oracle_ratio: ratio_to(&vrows, |r| r.oracle_nodes),
                 });
             }
-            depths.push(DepthSummary { depth, lines });
+            let minimal = minimal_note(&base_rows, depth);
+            depths.push(DepthSummary {
+                depth,
+                lines,
+                minimal,
+            });
         }
         let score_checks: Vec<(String, ScoreCheck)> = variants
             .iter()
@@ -324,7 +350,8 @@ impl Summary {
                 "depth {}  (ratios against {})\n",
                 depth.depth, self.baseline
             ));
-            let mut t = Table::new(&[
+            let with_minimal = depth.lines.iter().any(|l| l.oracle_ratio.is_some());
+            let mut header = vec![
                 "variant",
                 "work",
                 "×base",
@@ -334,8 +361,11 @@ impl Summary {
                 "solved",
                 "fmc%",
                 "ebf",
-            ])
-            .with_gap(1);
+            ];
+            if with_minimal {
+                header.extend(["×min", "×oracle"]);
+            }
+            let mut t = Table::new(&header).with_gap(1);
             for l in &depth.lines {
                 let mut cells = vec![label_of
                     .get(l.variant.as_str())
@@ -343,9 +373,16 @@ impl Summary {
                     .unwrap_or(&l.variant)
                     .to_string()];
                 cells.extend(l.cells(""));
+                if with_minimal {
+                    cells.push(fmt_ratio(l.minimal_ratio));
+                    cells.push(fmt_ratio(l.oracle_ratio));
+                }
                 t.row(cells);
             }
             out.push_str(&t.render());
+            if let Some(m) = &depth.minimal {
+                out.push_str(&m.render(depth.depth));
+            }
             out.push('\n');
         }
         out.push_str(Self::legend());
@@ -427,7 +464,57 @@ impl Summary {
          ×base: work / baseline's; geomean [95% CI]: geometric mean of the ratios per\n\
          position, 95% bootstrap interval; time s: Σ wall time; ×t: time / baseline's\n\
          solved: best move meets bm/am, of the positions that have one\n\
-         fmc%: beta cutoffs by the first move; ebf: √(nodes(d) / nodes(d−2))\n"
+         fmc%: beta cutoffs by the first move; ebf: √(nodes(d) / nodes(d−2))\n\
+         ×min, ×oracle (--minimal): nodes over the minimal tree's, over the oracle's\n"
+    }
+}
+
+/// Σ nodes over Σ of a per-row yardstick, over the rows that have it.
+fn ratio_to(rows: &[&Row], yardstick: impl Fn(&Row) -> Option<u64>) -> Option<f64> {
+    let (mut nodes, mut total) = (0u64, 0u64);
+    for r in rows {
+        if let Some(y) = yardstick(r) {
+            nodes += r.stats.nodes;
+            total += y;
+        }
+    }
+    (total > 0).then(|| nodes as f64 / total as f64)
+}
+
+/// The minimal tree at `depth` from the baseline's rows, when they have it.
+fn minimal_note(rows: &[&Row], depth: u32) -> Option<MinimalNote> {
+    let with: Vec<&&Row> = rows.iter().filter(|r| r.minimal_nodes.is_some()).collect();
+    if with.is_empty() {
+        return None;
+    }
+    let nodes = with.iter().filter_map(|r| r.minimal_nodes).sum();
+    let logs: Vec<f64> = with
+        .iter()
+        .filter_map(|r| r.fullwidth_leaves)
+        .filter(|&l| l > 0)
+        .map(|l| (l as f64).ln() / f64::from(depth))
+        .collect();
+    let branching = (logs.iter().sum::<f64>() / logs.len().max(1) as f64).exp();
+    Some(MinimalNote {
+        nodes,
+        positions: with.len(),
+        branching,
+        knuth_moore_leaves: crate::search::minimal::knuth_moore_leaves(branching, depth),
+    })
+}
+
+impl MinimalNote {
+    /// One line under a depth's table.
+    pub fn render(&self, depth: u32) -> String {
+        format!(
+            "minimal tree: {} nodes ({} a position); full-width b = {:.1}, Knuth-Moore b^{}+b^{}-1 = {} leaves\n",
+            thousands(self.nodes),
+            thousands(self.nodes / self.positions.max(1) as u64),
+            self.branching,
+            depth.div_ceil(2),
+            depth / 2,
+            thousands(self.knuth_moore_leaves.round() as u64)
+        )
     }
 }
 
@@ -516,6 +603,9 @@ mod tests {
                 seldepth: 9,
                 ..Default::default()
             },
+            minimal_nodes: None,
+            oracle_nodes: None,
+            fullwidth_leaves: None,
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
         let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashMap::new())
@@ -547,6 +637,9 @@ mod tests {
             bm_ok: None,
             config_hash: String::new(),
             stats: Default::default(),
+            minimal_nodes: None,
+            oracle_nodes: None,
+            fullwidth_leaves: None,
         };
         let rows = vec![row("baseline", 10), row("pure", 20), row("pruned", 30)];
         let order: Vec<String> = ["baseline", "pure", "pruned"].map(String::from).to_vec();

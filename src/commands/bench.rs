@@ -111,7 +111,10 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
     let run = |positions: &[EpdPosition], depth: u32, threads: usize| {
         let tables = TablePool::default();
         let depths = [depth];
+        let cache = crate::jobs::MinimalCache::default();
         let context = JobContext {
+            minimal: crate::config::experiment::MinimalMode::Off,
+            minimal_cache: &cache,
             experiment: "bench",
             variants: &variants,
             positions,

@@ -65,6 +65,7 @@ impl RunArgs {
             quiet: self.quiet,
             force: self.force,
             shard: self.shard.clone(),
+            minimal: self.minimal,
         }
     }
 }

@@ -15,6 +15,8 @@ const TOP_LEVEL_KEYS: &[&str] = &[
     "suite",
     "depths",
     "limit",
+    "minimal",
+    "minimal_max_depth",
     "ids",
     "baseline",
     "search",
@@ -37,6 +39,10 @@ pub struct Experiment {
     pub depths: Vec<u32>,
     /// Only the first N positions.
     pub limit: Option<usize>,
+    /// Which minimal-tree figures to compute beside every row.
+    pub minimal: MinimalMode,
+    /// The deepest depth `minimal = "exact"` accepts (it costs a full-width search).
+    pub minimal_max_depth: u32,
     /// Only these position ids.
     pub ids: Option<Vec<String>>,
     /// The name of the `[search]` variant, the one ratios are taken against.
@@ -157,6 +163,32 @@ impl Experiment {
                 )))
             }
         };
+        let minimal = match table.get("minimal") {
+            None => MinimalMode::Off,
+            Some(Value::String(s)) => MinimalMode::parse(s).ok_or_else(|| {
+                err(format!(
+                    "minimal = \"{s}\"; expected {}",
+                    MinimalMode::NAMES.join(" | ")
+                ))
+            })?,
+            Some(other) => {
+                return Err(err(format!(
+                    "minimal = {other}; expected {}",
+                    MinimalMode::NAMES.join(" | ")
+                )))
+            }
+        };
+        let minimal_max_depth = match table.get("minimal_max_depth") {
+            None => DEFAULT_MINIMAL_MAX_DEPTH,
+            Some(Value::Integer(d)) => {
+                check_depth(*d).map_err(|m| err(format!("minimal_max_depth: {m}")))?
+            }
+            Some(other) => {
+                return Err(err(format!(
+                    "minimal_max_depth = {other}; expected a depth"
+                )))
+            }
+        };
         let ids = match table.get("ids") {
             None => None,
             Some(Value::Array(items)) if !items.is_empty() => Some(
@@ -245,6 +277,8 @@ impl Experiment {
             suite,
             depths,
             limit,
+            minimal,
+            minimal_max_depth,
             ids,
             baseline_name,
             baseline,
@@ -326,6 +360,32 @@ pub fn normalise_depths(mut depths: Vec<u32>) -> Result<Vec<u32>, String> {
 
 fn depth_expected() -> String {
     format!("expected whole numbers from 1 to {}", super::MAX_DEPTH)
+}
+
+/// The deepest exact minimal tree an experiment computes unless it says otherwise: depth 4
+/// takes seconds per Bratko-Kopec position on one core, depth 5 minutes.
+pub const DEFAULT_MINIMAL_MAX_DEPTH: u32 = 4;
+
+crate::choice_enum! {
+    /// Which minimal-tree figures an experiment computes (`minimal = ...`, `--minimal`).
+    pub enum MinimalMode {
+        /// None.
+        Off = "off",
+        /// The exact minimal tree (a full-width search) and the oracle estimate.
+        Exact = "exact",
+        /// The oracle estimate only (two searches), for any depth.
+        Oracle = "oracle",
+    }
+}
+
+impl MinimalMode {
+    /// The mode named `text`.
+    pub fn parse(text: &str) -> Option<MinimalMode> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == text)
+            .map(|i| [Self::Off, Self::Exact, Self::Oracle][i])
+    }
 }
 
 /// What an experiment name may be, in words.

@@ -1,7 +1,7 @@
 //! The Markdown before/after tables: the same numbers as the terminal summary.
 
 use super::Exporter;
-use crate::summary::Summary;
+use crate::summary::{fmt_ratio, Summary};
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check.
@@ -13,14 +13,26 @@ impl MarkdownExporter {
         let mut out = format!("### {}\n\nRatios are against `{}`. Work is Σ nodes_cum (main search + quiescence).\n\n", summary.experiment, summary.baseline);
         for depth in &summary.depths {
             out.push_str(&format!("**Depth {}**\n\n", depth.depth));
-            out.push_str("| variant | work | × base | geomean [95% CI] | time s | × time | solved | first-move cutoffs | EBF |\n");
-            out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            let with_minimal = depth.lines.iter().any(|l| l.oracle_ratio.is_some());
+            let (extra_head, extra_rule) = if with_minimal {
+                (" × minimal | × oracle |", "---:|---:|")
+            } else {
+                ("", "")
+            };
+            out.push_str(&format!("| variant | work | × base | geomean [95% CI] | time s | × time | solved | first-move cutoffs | EBF |{extra_head}\n"));
+            out.push_str(&format!(
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|{extra_rule}\n"
+            ));
             for l in &depth.lines {
-                out.push_str(&format!(
-                    "| {} | {} |\n",
-                    l.variant,
-                    l.cells("%").join(" | ")
-                ));
+                let mut cells = l.cells("%");
+                if with_minimal {
+                    cells.push(fmt_ratio(l.minimal_ratio));
+                    cells.push(fmt_ratio(l.oracle_ratio));
+                }
+                out.push_str(&format!("| {} | {} |\n", l.variant, cells.join(" | ")));
+            }
+            if let Some(m) = &depth.minimal {
+                out.push_str(&format!("\n{}", m.render(depth.depth)));
             }
             out.push('\n');
         }

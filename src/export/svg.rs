@@ -56,10 +56,21 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
     let (plot, legend) = root.split_horizontally(760);
     let depths: Vec<u32> = summary.depths.iter().map(|d| d.depth).collect();
     let (min_d, max_d) = (*depths.first().unwrap_or(&1), *depths.last().unwrap_or(&1));
+    // The minimal tree, where the rows have it: a line of its own, under the variants.
+    let minimal: Vec<(f64, f64)> = summary
+        .depths
+        .iter()
+        .filter_map(|d| {
+            d.minimal
+                .as_ref()
+                .map(|m| (d.depth as f64, m.nodes.max(1) as f64))
+        })
+        .collect();
     let works = summary
         .depths
         .iter()
         .flat_map(|d| d.lines.iter().map(|l| l.work))
+        .chain(minimal.iter().map(|&(_, n)| n as u64))
         .filter(|&w| w > 0);
     let (lo, hi) = works.fold((u64::MAX, 1u64), |(lo, hi), w| (lo.min(w), hi.max(w)));
     let lo = if lo == u64::MAX { 1 } else { lo };
@@ -104,7 +115,19 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         chart.draw_series(LineSeries::new(points.clone(), style))?;
         chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color(i).filled())))?;
     }
-    draw_legend(&legend, &summary.variants)?;
+    let mut names = summary.variants.clone();
+    if !minimal.is_empty() {
+        let i = names.len();
+        let style = color(i).stroke_width(3);
+        chart.draw_series(LineSeries::new(minimal.clone(), style))?;
+        chart.draw_series(
+            minimal
+                .iter()
+                .map(|&p| Cross::new(p, 5, color(i).stroke_width(2))),
+        )?;
+        names.push("minimal tree (main-search nodes)".into());
+    }
+    draw_legend(&legend, &names)?;
     root.present()?;
     Ok(())
 }

@@ -2,12 +2,17 @@
 //! on scheduling. Finished jobs are handed to the caller one at a time, in completion order.
 
 use super::Job;
+use crate::config::experiment::MinimalMode;
 use crate::config::experiment::ResolvedVariant;
+use crate::config::SearchConfig;
 use crate::records::Row;
+use crate::search::minimal::{chess_minimal_tree, oracle_nodes, plain_definition, MinimalTree};
 use crate::search::search_depths;
 use crate::search::tt::TranspositionTable;
 use crate::suite::EpdPosition;
+use cozy_chess::Board;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -51,6 +56,45 @@ pub struct JobContext<'a> {
     pub config_hash: &'a str,
     /// Tables to reuse across jobs.
     pub tables: &'a TablePool,
+    /// Which minimal-tree figures the rows get.
+    pub minimal: MinimalMode,
+    /// Minimal trees already computed, shared by the variants of one definition.
+    pub minimal_cache: &'a MinimalCache,
+}
+
+/// Exact minimal trees by (position, depth, definition): the same for every pure-ordering
+/// variant, so each is computed once per run.
+#[derive(Default)]
+pub struct MinimalCache {
+    trees: Mutex<HashMap<(usize, u32, String), Option<MinimalTree>>>,
+}
+
+impl MinimalCache {
+    fn get_or_compute(
+        &self,
+        position: usize,
+        depth: u32,
+        board: &Board,
+        config: &SearchConfig,
+    ) -> Option<MinimalTree> {
+        let definition = format!("{:?}", plain_definition(config));
+        let key = (position, depth, definition);
+        if let Some(tree) = self
+            .trees
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return *tree;
+        }
+        // Computed outside the lock; two workers may both compute a tree, with equal results.
+        let tree = chess_minimal_tree(board, depth, config);
+        self.trees
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, tree);
+        tree
+    }
 }
 
 impl JobContext<'_> {
@@ -70,21 +114,40 @@ impl JobContext<'_> {
         );
         self.tables.give_back(table);
         let reports = reports.ok()?;
-        Some(
-            reports
-                .iter()
-                .map(|r| {
-                    Row::new(
-                        self.experiment,
-                        &variant.name,
-                        &position.id,
-                        r,
-                        position.solved_by(r.best_move),
-                        self.config_hash,
-                    )
-                })
-                .collect(),
-        )
+        let mut rows: Vec<Row> = reports
+            .iter()
+            .map(|r| {
+                Row::new(
+                    self.experiment,
+                    &variant.name,
+                    &position.id,
+                    r,
+                    position.solved_by(r.best_move),
+                    self.config_hash,
+                )
+            })
+            .collect();
+        // The minimal tree belongs to the position, the depth and the definition: computed
+        // once, shared by the variants; the oracle follows the variant's own ordering.
+        for row in &mut rows {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if self.minimal == MinimalMode::Exact {
+                let tree = self.minimal_cache.get_or_compute(
+                    job.position,
+                    row.depth,
+                    &position.board,
+                    config,
+                );
+                row.minimal_nodes = tree.map(|t| t.nodes);
+                row.fullwidth_leaves = tree.map(|t| t.fullwidth_leaves);
+            }
+            if self.minimal != MinimalMode::Off {
+                row.oracle_nodes = Some(oracle_nodes(&position.board, row.depth, config));
+            }
+        }
+        Some(rows)
     }
 }
 

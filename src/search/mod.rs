@@ -5,6 +5,7 @@
 pub mod captures;
 pub mod history;
 pub mod killers;
+pub mod minimal;
 pub mod movegen;
 pub mod ordering;
 pub mod picker;

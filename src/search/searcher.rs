@@ -50,8 +50,19 @@ pub(super) struct Searcher<'a> {
     iteration_depth: u32,
     /// Ply at which the running quiescence search began (for `quiescence.checks`).
     horizon_ply: usize,
+    /// Plaat et al.'s oracle: best and refuting moves of a first search, to order a second.
+    oracle: Option<&'a mut Oracle>,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
+}
+
+/// Best and refuting moves by (position, remaining depth), first found kept: the record pass
+/// fills it, the replay pass tries its move first at every node.
+#[derive(Debug, Default)]
+pub struct Oracle {
+    moves: std::collections::HashMap<(u64, u32), Move>,
+    /// False while recording, true while replaying.
+    pub replay: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -93,9 +104,24 @@ impl<'a> Searcher<'a> {
                 || cfg.futility.enabled,
             iteration_depth: 0,
             horizon_ply: 0,
+            oracle: None,
             stop,
             aborted: false,
         }
+    }
+
+    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true>`).
+    pub(super) fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
+        let mut searcher = Self::new(cfg, None, None);
+        searcher.oracle = Some(oracle);
+        searcher.extras = true;
+        searcher
+    }
+
+    /// The value the search gives a horizon node: quiescence with a full window (its exact
+    /// value), or the static evaluation.
+    pub(super) fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
+        self.horizon::<false>(board, ply, Window::FULL, psq_without_kings(board))
     }
 
     /// Iterative deepening (`iterative_deepening`, `ordering.history_decay`): one report per
@@ -259,6 +285,15 @@ impl<'a> Searcher<'a> {
                         self.stats.tt_cutoffs += 1;
                         return entry.score;
                     }
+                }
+            }
+        }
+
+        // The oracle, when one is given, orders its move first (the minimal-tree estimate).
+        if X {
+            if let Some(oracle) = self.oracle.as_deref().filter(|o| o.replay) {
+                if let Some(&mv) = oracle.moves.get(&(key, depth)) {
+                    hash_move = Some(mv);
                 }
             }
         }
@@ -436,6 +471,14 @@ impl<'a> Searcher<'a> {
         {
             if let Some(mv) = best_move {
                 self.learn(board, mv, depth, ply);
+            }
+        }
+
+        if X {
+            if let (Some(oracle), Some(mv)) = (self.oracle.as_deref_mut(), best_move) {
+                if !oracle.replay {
+                    oracle.moves.entry((key, depth)).or_insert(mv);
+                }
             }
         }
 
