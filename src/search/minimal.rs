@@ -10,7 +10,9 @@
 use super::searcher::{Oracle, Searcher};
 use super::{Score, DRAW, INF, MATE, MAX_PLY};
 use crate::chess::{legal_moves, repetition_key};
-use crate::config::search_config::{AspirationConfig, TtMode};
+use crate::config::search_config::{
+    AspirationConfig, QuiescenceConfig, QuiescenceOrdering, TtMode,
+};
 use crate::config::SearchConfig;
 use cozy_chess::Board;
 use std::collections::HashMap;
@@ -268,7 +270,12 @@ pub fn plain_definition(config: &SearchConfig) -> SearchConfig {
         iterative_deepening: false,
         eval: config.eval,
         tt: TtMode::Off,
-        quiescence: config.quiescence.clone(),
+        // The capture order inside quiescence is pure ordering: MVV/LVA reaches the same
+        // exact leaf value fastest, and lets variants that differ only there share a tree.
+        quiescence: QuiescenceConfig {
+            ordering: QuiescenceOrdering::MvvLva,
+            ..config.quiescence.clone()
+        },
         aspiration: AspirationConfig {
             enabled: false,
             ..Default::default()
