@@ -329,11 +329,16 @@ impl Columns {
     }
 }
 
-/// Reads every row of a results CSV, checking its header; errors name the file, line and column.
-pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
+/// Opens a results CSV and reads its header; errors name the file.
+pub fn open_results(
+    path: &std::path::Path,
+) -> Result<(csv::Reader<std::fs::File>, Columns), InputError> {
     let shown = path.display().to_string();
     if path.is_dir() {
-        return Err(InputError::in_file(&shown, "is a folder; expected a results CSV").into());
+        return Err(InputError::in_file(
+            &shown,
+            "is a folder; expected a results CSV",
+        ));
     }
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
@@ -341,9 +346,15 @@ pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
         .map_err(|e| InputError::in_file(&shown, format!("cannot read: {e}")))?;
     let headers = reader
         .headers()
-        .map_err(|e| InputError::in_file(&shown, format!("not a results CSV: {e}")))?
-        .clone();
-    let columns = Columns::from_header(&shown, &headers)?;
+        .map_err(|e| InputError::in_file(&shown, format!("not a results CSV: {e}")))?;
+    let columns = Columns::from_header(&shown, headers)?;
+    Ok((reader, columns))
+}
+
+/// Reads every row of a results CSV, checking its header; errors name the file, line and column.
+pub fn read_rows(path: &std::path::Path) -> anyhow::Result<Vec<Row>> {
+    let shown = path.display().to_string();
+    let (mut reader, columns) = open_results(path)?;
     let mut rows = Vec::new();
     let mut record = csv::StringRecord::new();
     let mut line = 1;

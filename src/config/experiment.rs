@@ -363,7 +363,7 @@ fn depth_expected() -> String {
 }
 
 /// The deepest exact minimal tree an experiment computes unless it says otherwise: depth 4
-/// takes seconds per Bratko-Kopec position on one core, depth 5 minutes.
+/// takes about 4 s per Bratko-Kopec position on one core, depth 5 about 37 s.
 pub const DEFAULT_MINIMAL_MAX_DEPTH: u32 = 4;
 
 crate::choice_enum! {

@@ -3,7 +3,7 @@
 
 use super::temp_path;
 use crate::error::InputError;
-use crate::records::{header, write_rows, Columns, Row};
+use crate::records::{header, open_results, write_rows, Columns, Row};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -135,14 +135,7 @@ pub fn existing_hash(path: &Path) -> anyhow::Result<Option<String>> {
 /// Reads rows, dropping a final line cut short by a crash.
 fn read_complete_rows(path: &Path) -> anyhow::Result<Vec<Row>> {
     let shown = path.display().to_string();
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_path(path)
-        .map_err(|e| InputError::in_file(&shown, format!("cannot read: {e}")))?;
-    let headers = reader
-        .headers()
-        .map_err(|e| InputError::in_file(&shown, format!("not a results CSV: {e}")))?;
-    let columns = Columns::from_header(&shown, headers)?;
+    let (mut reader, columns) = open_results(path)?;
     let mut rows = Vec::new();
     let mut records = reader.records().peekable();
     let mut line = 1;
