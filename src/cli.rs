@@ -72,6 +72,9 @@ pub enum Command {
     /// Explain the search configuration: every knob, its default and meaning.
     #[command(after_help = "Example:\n  ablate config --explain")]
     Config(ConfigArgs),
+    /// Speak UCI on standard input and output: any variant as an engine for GUIs and match runners.
+    #[command(after_help = UCI_EXAMPLES)]
+    Uci(UciArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
@@ -91,6 +94,13 @@ Examples:
   ablate search --fen \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\" --depth 5 --format csv
   ablate search --fen startpos --depth 4 --config quiescence.toml --variant quiescence
   ablate search --fen startpos --depth 7 --config killers.toml --variant plain";
+
+const UCI_EXAMPLES: &str = "\
+Examples:
+  ablate uci                                   # the default search as an engine
+  ablate uci --config killers.toml --variant killers --set tt_mb=64
+  ablate uci bench                             # OpenBench's bench: Nodes searched, Nodes/second
+  echo \"go depth 5\" | ablate uci";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -184,6 +194,23 @@ pub struct SearchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SearchFormat::Table)]
     pub format: SearchFormat,
+}
+
+/// Options of `ablate uci`.
+#[derive(Debug, Args)]
+pub struct UciArgs {
+    /// `bench`: run the benchmark and exit, as OpenBench calls engines.
+    #[arg(value_name = "bench")]
+    pub action: Option<String>,
+    /// Take the search settings from an experiment file.
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// With --config: this variant's settings [default: baseline].
+    #[arg(long, value_name = "NAME", requires = "config")]
+    pub variant: Option<String>,
+    /// Set a knob, e.g. ordering.killers=0 (repeatable, applied in order; UCI options follow).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
 }
 
 /// Options of `ablate check`.

@@ -18,3 +18,4 @@ pub mod runner;
 pub mod search;
 pub mod suite;
 pub mod summary;
+pub mod uci;

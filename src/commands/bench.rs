@@ -85,6 +85,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         ]);
         print!("{}", t.render());
     }
+    // Last, the two lines OpenBench reads from an engine's bench.
+    if !args.json {
+        println!("Nodes searched: {}", report.search_nodes);
+        println!("Nodes/second: {}", report.search_nps as u64);
+    }
     Ok(())
 }
 

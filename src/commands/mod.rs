@@ -8,6 +8,7 @@ pub mod perft;
 pub mod report;
 pub mod run;
 pub mod search;
+pub mod uci;
 
 use crate::cli::{Cli, Command};
 
@@ -51,6 +52,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Report(args)) => report::run(&args),
         Some(Command::Help(args)) => help(args.command.as_deref()),
+        Some(Command::Uci(args)) => uci::run(&args),
         None => run::run(&cli.run),
     }
 }

@@ -310,6 +310,18 @@ impl Experiment {
         Ok(self.resolve_one(variant, sets)?.config)
     }
 
+    /// The override tables of one variant, `[search]` first (for an engine that adds its own).
+    pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
+        let resolved = self.resolve_one(variant, &[])?;
+        let overrides = self
+            .variants
+            .iter()
+            .find(|(n, _)| *n == resolved.name)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default();
+        Ok(vec![self.baseline.clone(), overrides])
+    }
+
     fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
         let name = if name == BASELINE {
             self.baseline_name.as_str()

@@ -157,6 +157,27 @@ pub fn search_depths(
     Ok(reports)
 }
 
+/// Searches a game's position: `game` holds the repetition keys (`chess::repetition_key`) of
+/// the positions before it, oldest first, which count for repetition; the search stops at
+/// `depth`, after about `nodes` nodes (checked every 4096), on `stop`, or when `on_iteration`
+/// returns false. Returns the completed iterations, each also handed to `on_iteration`.
+pub fn search_game(
+    board: &cozy_chess::Board,
+    depth: u32,
+    config: &SearchConfig,
+    game: &[u64],
+    nodes: Option<u64>,
+    stop: Option<&AtomicBool>,
+    on_iteration: &mut dyn FnMut(&IterationReport) -> bool,
+) -> Vec<IterationReport> {
+    let mut table = (config.tt != TtMode::Off).then(|| TranspositionTable::new(config.tt_mb));
+    let mut searcher = searcher::Searcher::for_game(config, stop, game, nodes);
+    if let Some(t) = table.as_mut() {
+        searcher.set_table(t);
+    }
+    searcher.run_reporting(board, depth, on_iteration).0
+}
+
 /// Mate distance in moves for a mate score (positive: the side to move mates).
 pub fn mate_in(score: Score) -> Option<i32> {
     if score >= MATE_BOUND {

@@ -52,6 +52,10 @@ pub(super) struct Searcher<'a> {
     horizon_ply: usize,
     /// Plaat et al.'s oracle: best and refuting moves of a first search, to order a second.
     oracle: Option<&'a mut Oracle>,
+    /// Repetition keys of the game's positions before the root, oldest first (an engine's game).
+    game: &'a [u64],
+    /// Stop once this many nodes (main and quiescence) are searched.
+    node_limit: Option<u64>,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
 }
@@ -105,6 +109,8 @@ impl<'a> Searcher<'a> {
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
+            game: &[],
+            node_limit: None,
             stop,
             aborted: false,
         }
@@ -124,6 +130,27 @@ impl<'a> Searcher<'a> {
         self.horizon::<false>(board, ply, Window::FULL, psq_without_kings(board))
     }
 
+    /// Searches with `table` (emptied first).
+    pub(super) fn set_table(&mut self, table: &'a mut TranspositionTable) {
+        table.new_search();
+        self.tt = Some(table);
+    }
+
+    /// A searcher for a game: earlier positions count for repetition, and a node limit stops it.
+    pub(super) fn for_game(
+        cfg: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        game: &'a [u64],
+        node_limit: Option<u64>,
+    ) -> Self {
+        let mut searcher = Self::new(cfg, stop, None);
+        searcher.game = game;
+        searcher.node_limit = node_limit;
+        // The game's positions are looked up in the repetition step of the X search.
+        searcher.extras |= !game.is_empty();
+        searcher
+    }
+
     /// Iterative deepening (`iterative_deepening`, `ordering.history_decay`): one report per
     /// iteration, or one search at `depth` alone.
     pub(super) fn run(
@@ -131,6 +158,22 @@ impl<'a> Searcher<'a> {
         root: &Board,
         depth: u32,
     ) -> Result<Vec<IterationReport>, Aborted> {
+        let (reports, aborted) = self.run_reporting(root, depth, &mut |_| true);
+        if aborted {
+            Err(Aborted)
+        } else {
+            Ok(reports)
+        }
+    }
+
+    /// `run`, handing each completed iteration to `on_iteration` (false: go no deeper); returns
+    /// the completed iterations and whether a stop cut the last one short.
+    pub(super) fn run_reporting(
+        &mut self,
+        root: &Board,
+        depth: u32,
+        on_iteration: &mut dyn FnMut(&IterationReport) -> bool,
+    ) -> (Vec<IterationReport>, bool) {
         let first = if self.cfg.iterative_deepening {
             1
         } else {
@@ -149,7 +192,7 @@ impl<'a> Searcher<'a> {
             let iteration_start = Instant::now();
             let score = self.root_search(root, d, guess);
             if self.aborted {
-                return Err(Aborted);
+                return (reports, true);
             }
             let stats = self.stats.since(&before);
             nodes_cum += stats.nodes + stats.qnodes;
@@ -167,8 +210,11 @@ impl<'a> Searcher<'a> {
                 time_ms_cum: started.elapsed().as_secs_f64() * 1e3,
             });
             guess = score;
+            if !on_iteration(reports.last().expect("just pushed")) {
+                break;
+            }
         }
-        Ok(reports)
+        (reports, false)
     }
 
     /// The root in an aspiration window (`aspiration.enabled`, `aspiration.window`,
@@ -851,8 +897,20 @@ impl<'a> Searcher<'a> {
     /// Same position earlier on the path, same side to move, no irreversible move (and no null
     /// move) since.
     #[inline]
-    fn repeats(&self, ply: usize, halfmove_clock: u8, null_moves: bool) -> bool {
-        let floor = if null_moves { self.null_floor[ply] } else { 0 };
+    fn repeats(&self, ply: usize, halfmove_clock: u8, extras: bool) -> bool {
+        let floor = if extras { self.null_floor[ply] } else { 0 };
+        if extras && floor == 0 && !self.game.is_empty() {
+            // Back past the root into the game, as far as the clock allows.
+            let key = self.path[ply];
+            let game = self.game;
+            return (2..=halfmove_clock as usize).step_by(2).any(|back| {
+                if back <= ply {
+                    self.path[ply - back] == key
+                } else {
+                    game.len() >= back - ply && game[game.len() - (back - ply)] == key
+                }
+            });
+        }
         let reach = (ply - floor).min(halfmove_clock as usize);
         (2..=reach)
             .step_by(2)
@@ -861,11 +919,15 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn poll_stop(&mut self) {
-        if (self.stats.nodes + self.stats.qnodes) & 4095 == 0 {
+        let searched = self.stats.nodes + self.stats.qnodes;
+        if searched & 4095 == 0 {
             if let Some(stop) = self.stop {
                 if stop.load(Ordering::Relaxed) {
                     self.aborted = true;
                 }
+            }
+            if self.node_limit.is_some_and(|limit| searched >= limit) {
+                self.aborted = true;
             }
         }
     }
