@@ -182,18 +182,26 @@ pub struct SearchArgs {
     /// Search depth in plies (at least 1).
     #[arg(long, short = 'd')]
     pub depth: u32,
-    /// Take the search settings from an experiment file's [search] table.
+    /// The search configuration.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SearchFormat::Table)]
+    pub format: SearchFormat,
+}
+
+/// One search configuration: an experiment file's variant, then `--set` overrides.
+#[derive(Debug, Args)]
+pub struct VariantArgs {
+    /// Take the search settings from an experiment file.
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// With --config: take this variant's settings [default: baseline].
+    /// With --config: this variant's settings [default: baseline].
     #[arg(long, value_name = "NAME", requires = "config")]
     pub variant: Option<String>,
     /// Set a knob after the config, e.g. ordering.killers=0 (repeatable, applied in order).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = SearchFormat::Table)]
-    pub format: SearchFormat,
 }
 
 /// Options of `ablate uci`.
@@ -202,15 +210,9 @@ pub struct UciArgs {
     /// `bench`: run the benchmark and exit, as OpenBench calls engines.
     #[arg(value_name = "bench")]
     pub action: Option<String>,
-    /// Take the search settings from an experiment file.
-    #[arg(long, short = 'c', value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// With --config: this variant's settings [default: baseline].
-    #[arg(long, value_name = "NAME", requires = "config")]
-    pub variant: Option<String>,
-    /// Set a knob, e.g. ordering.killers=0 (repeatable, applied in order; UCI options follow).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub sets: Vec<String>,
+    /// The engine's search configuration (UCI options apply over it).
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Options of `ablate check`.

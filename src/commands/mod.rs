@@ -12,6 +12,30 @@ pub mod uci;
 
 use crate::cli::{Cli, Command};
 
+/// The override layers and the resolved configuration that `--config/--variant/--set` name,
+/// with the variant's name when a file gave it.
+pub fn variant_config(
+    args: &crate::cli::VariantArgs,
+) -> anyhow::Result<(
+    Vec<toml::Table>,
+    crate::config::SearchConfig,
+    Option<String>,
+)> {
+    use crate::config::keys;
+    let mut layers = Vec::new();
+    let mut name = None;
+    if let Some(path) = &args.config {
+        let experiment = crate::config::experiment::Experiment::load(path)?;
+        let variant = args.variant.as_deref().unwrap_or("baseline");
+        layers = experiment.layers(variant)?;
+        name = Some(variant.to_string());
+    }
+    layers.push(keys::sets_table(&args.sets)?);
+    let refs: Vec<&toml::Table> = layers.iter().collect();
+    let config = keys::resolve(&refs).map_err(|m| crate::error::InputError::in_file("--set", m))?;
+    Ok((layers, config, name))
+}
+
 /// `ablate help [COMMAND]`: the long help of ablate or of one command, as `--help` prints it.
 fn help(command: Option<&str>) -> anyhow::Result<()> {
     use clap::CommandFactory;

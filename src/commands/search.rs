@@ -1,8 +1,7 @@
 //! `ablate search`: one position, one configuration, one row per completed depth.
 
 use crate::cli::{SearchArgs, SearchFormat};
-use crate::config::experiment::Experiment;
-use crate::config::{check_depth, keys};
+use crate::config::check_depth;
 use crate::error::InputError;
 use crate::output::table::{thousands, Table};
 use crate::records::Row;
@@ -35,17 +34,7 @@ fn columns() -> Vec<&'static str> {
 pub fn run(args: &SearchArgs) -> anyhow::Result<()> {
     check_depth(args.depth.into()).map_err(|m| InputError::in_file("--depth", m))?;
     let (board, _) = parse_fen(&args.fen).map_err(|m| InputError::in_file("--fen", m))?;
-    let config = match &args.config {
-        Some(path) => {
-            let experiment = Experiment::load(path)?;
-            let variant = args.variant.as_deref().unwrap_or("baseline");
-            experiment.search_config_with_sets(variant, &args.sets)?
-        }
-        None => {
-            let sets = keys::sets_table(&args.sets)?;
-            keys::resolve(&[&sets]).map_err(|m| InputError::in_file("--set", m))?
-        }
-    };
+    let (_, config, _) = super::variant_config(&args.variant)?;
     let reports = search(&board, args.depth, &config, None).expect("no stop flag was given");
     let columns = columns();
     match args.format {

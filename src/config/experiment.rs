@@ -301,15 +301,6 @@ impl Experiment {
             .collect()
     }
 
-    /// One variant's configuration, `--set` applied last; "baseline" always names `[search]`.
-    pub fn search_config_with_sets(
-        &self,
-        variant: &str,
-        sets: &[String],
-    ) -> Result<SearchConfig, InputError> {
-        Ok(self.resolve_one(variant, sets)?.config)
-    }
-
     /// The override tables of one variant, `[search]` first (for an engine that adds its own).
     pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
         let resolved = self.resolve_one(variant, &[])?;
