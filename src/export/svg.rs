@@ -115,19 +115,16 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         chart.draw_series(LineSeries::new(points.clone(), style))?;
         chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color(i).filled())))?;
     }
-    let mut names = summary.variants.clone();
     if !minimal.is_empty() {
-        let i = names.len();
-        let style = color(i).stroke_width(3);
-        chart.draw_series(LineSeries::new(minimal.clone(), style))?;
+        // Black, apart from the palette: main-search nodes of the minimal tree.
+        chart.draw_series(LineSeries::new(minimal.clone(), BLACK.stroke_width(3)))?;
         chart.draw_series(
             minimal
                 .iter()
-                .map(|&p| Cross::new(p, 5, color(i).stroke_width(2))),
+                .map(|&p| Cross::new(p, 5, BLACK.stroke_width(2))),
         )?;
-        names.push("minimal tree (main-search nodes)".into());
     }
-    draw_legend(&legend, &names)?;
+    draw_legend(&legend, &summary.variants, !minimal.is_empty())?;
     root.present()?;
     Ok(())
 }
@@ -203,6 +200,7 @@ fn ratio_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
 fn draw_legend(
     area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     variants: &[String],
+    minimal: bool,
 ) -> anyhow::Result<()> {
     area.draw(&Text::new(
         "variants",
@@ -216,6 +214,11 @@ fn draw_legend(
             color(i).filled(),
         ))?;
         area.draw(&Text::new(v.clone(), (38, y - 7), ("sans-serif", 14)))?;
+    }
+    if minimal {
+        let y = 66 + 22 * variants.len() as i32;
+        area.draw(&Rectangle::new([(10, y - 6), (30, y + 4)], BLACK.filled()))?;
+        area.draw(&Text::new("minimal tree", (38, y - 7), ("sans-serif", 14)))?;
     }
     Ok(())
 }
