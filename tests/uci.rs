@@ -132,8 +132,9 @@ fn every_knob_is_an_option_and_bad_input_never_crashes() {
 }
 
 #[test]
-fn stop_during_the_first_iteration_still_gives_a_legal_move() {
-    // A node limit of one ends the search inside depth 1; the move is the first legal one.
+fn a_node_limit_still_gives_a_legal_move() {
+    // The limit is checked every 4096 nodes, so `nodes 1` stops the search within its first
+    // 4096 nodes; the move comes from the last iteration completed by then.
     let text = converse(&[], "position startpos\ngo nodes 1\nisready\nquit\n");
     assert!(text.contains("bestmove "), "{text}");
     let mv = text
