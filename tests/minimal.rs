@@ -169,3 +169,23 @@ fn minimal_columns_are_deterministic_and_deep_exact_runs_are_refused() {
         ],
     ));
 }
+
+#[test]
+fn quiescence_extras_are_part_of_the_definition() {
+    // Quiet checks change these two WAC positions' depth-2 values (55 against 65, -85 against
+    // -80); the walk must value its leaves the same way, or it would disagree with the search's
+    // root value and give no tree at all.
+    for fen in [
+        "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - -",
+        "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - -",
+    ] {
+        let (board, _) = ablate::suite::fen::parse_fen(fen).unwrap();
+        for sets in [
+            &["tt=off", "quiescence.checks=2"][..],
+            &["tt=off", "quiescence.delta=true"][..],
+        ] {
+            let tree = chess_minimal_tree(&board, 2, &config(sets));
+            assert!(tree.is_some(), "{sets:?} {fen}");
+        }
+    }
+}

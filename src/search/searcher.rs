@@ -127,7 +127,13 @@ impl<'a> Searcher<'a> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
     /// value), or the static evaluation.
     pub(super) fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
-        self.horizon::<false>(board, ply, Window::FULL, psq_without_kings(board))
+        let psq = psq_without_kings(board);
+        // Quiet checks and delta pruning live in the X search; the leaf must see them too.
+        if self.extras {
+            self.horizon::<true>(board, ply, Window::FULL, psq)
+        } else {
+            self.horizon::<false>(board, ply, Window::FULL, psq)
+        }
     }
 
     /// Searches with `table` (emptied first).
@@ -584,7 +590,9 @@ impl<'a> Searcher<'a> {
         psq: Score,
     ) -> Score {
         if self.cfg.quiescence.enabled {
-            self.horizon_ply = ply;
+            if X {
+                self.horizon_ply = ply;
+            }
             self.quiescence::<X>(board, ply, window, psq)
         } else {
             self.evaluate(board, psq)
