@@ -254,6 +254,12 @@ pub struct MergeArgs {
     /// The merged CSV.
     #[arg(long, short = 'o', value_name = "CSV")]
     pub out: PathBuf,
+    /// Merge even when shards are missing or incomplete; the merged manifest lists what is missing.
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Replace an existing -o file that is not an earlier merge of these shards.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Options of `ablate bench`.

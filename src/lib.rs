@@ -9,6 +9,7 @@ pub mod chess;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod engine;
 pub mod error;
 pub mod export;
 pub mod jobs;

@@ -4,6 +4,7 @@
 //! `SearchStats` after them: a new counter is a new last column, and nothing is ever reordered.
 //! A file written before a counter existed still reads; the missing counter reads as 0.
 
+use crate::engine::EngineSearch;
 use crate::error::InputError;
 use crate::search::{IterationReport, SearchStats};
 use std::collections::HashMap;
@@ -114,6 +115,19 @@ pub struct Row {
     pub oracle_nodes: Option<u64>,
     /// Leaves of the full-width tree (for the measured branching factor).
     pub fullwidth_leaves: Option<u64>,
+    /// Which counter columns are known: all for ablate's search, few for an external engine.
+    pub counted: Counted,
+}
+
+/// Which of a row's counter columns hold a value; the others are empty cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Counted {
+    /// Every counter: ablate's own search.
+    All,
+    /// Only `seldepth`: an external engine that reports it.
+    Seldepth,
+    /// None: an external engine that reports no seldepth.
+    Nothing,
 }
 
 /// The identity of a row: (variant, position, depth).
@@ -148,6 +162,54 @@ impl Row {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            counted: Counted::All,
+        }
+    }
+
+    /// A row from an external engine's search to `depth`: its nodes are the work column
+    /// (`nodes_cum`, every node since `go`); counters it does not report stay empty.
+    pub fn from_engine(
+        experiment: &str,
+        variant: &str,
+        position: &str,
+        depth: u32,
+        search: &EngineSearch,
+        bm_ok: Option<bool>,
+        config_hash: &str,
+    ) -> Row {
+        let nodes = search.nodes.unwrap_or(0);
+        let stats = SearchStats {
+            seldepth: search.seldepth.unwrap_or(0).into(),
+            ..SearchStats::default()
+        };
+        Row {
+            experiment: experiment.to_string(),
+            variant: variant.to_string(),
+            position: position.to_string(),
+            depth,
+            nodes_cum: nodes,
+            time_ms: round3(search.iteration_ms.unwrap_or(search.time_ms)),
+            time_ms_cum: round3(search.time_ms),
+            nps: if search.time_ms > 0.0 {
+                (nodes as f64 / (search.time_ms / 1e3)) as u64
+            } else {
+                0
+            },
+            score_cp: search.score_cp.unwrap_or(0),
+            mate: search.mate,
+            best_move: search.best_move.clone(),
+            pv: search.pv.clone(),
+            bm_ok,
+            config_hash: config_hash.to_string(),
+            stats,
+            minimal_nodes: None,
+            oracle_nodes: None,
+            fullwidth_leaves: None,
+            counted: if search.seldepth.is_some() {
+                Counted::Seldepth
+            } else {
+                Counted::Nothing
+            },
         }
     }
 
@@ -178,7 +240,11 @@ impl Row {
             "minimal_nodes" => opt(self.minimal_nodes.map(|v| v.to_string())),
             "oracle_nodes" => opt(self.oracle_nodes.map(|v| v.to_string())),
             "fullwidth_leaves" => opt(self.fullwidth_leaves.map(|v| v.to_string())),
-            counter => opt(self.stats.get(counter).map(|v| v.to_string())),
+            counter => match self.counted {
+                Counted::All => opt(self.stats.get(counter).map(|v| v.to_string())),
+                Counted::Seldepth if counter == "seldepth" => self.stats.seldepth.to_string(),
+                _ => String::new(),
+            },
         }
     }
 
@@ -220,6 +286,14 @@ impl Row {
             "minimal_nodes" => self.minimal_nodes = optional(text, WHOLE)?,
             "oracle_nodes" => self.oracle_nodes = optional(text, WHOLE)?,
             "fullwidth_leaves" => self.fullwidth_leaves = optional(text, WHOLE)?,
+            // An external engine's row: the counters it did not report are empty.
+            counter if text.is_empty() => {
+                self.counted = match (counter, self.counted) {
+                    ("seldepth", _) => Counted::Nothing,
+                    (_, Counted::All) => Counted::Seldepth,
+                    (_, known) => known,
+                }
+            }
             counter => {
                 let value = num(text, WHOLE)?;
                 self.stats.set(counter, value);
@@ -248,6 +322,7 @@ impl Row {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            counted: Counted::All,
         }
     }
 }

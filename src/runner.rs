@@ -5,8 +5,9 @@ use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, Resol
 use crate::config::knob::{score_check, ScoreCheck};
 use crate::error::InputError;
 use crate::export::csv_file::{existing_hash, rewrite_canonical, ResultsFile};
+use crate::export::manifest::EngineRecord;
 use crate::export::manifest::{self, manifest_path, Manifest};
-use crate::jobs::{plan_jobs, run_jobs, JobContext, MinimalCache, Shard, TablePool};
+use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool};
 use crate::output::progress_bar::JobProgress;
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -272,7 +273,14 @@ pub fn score_checks(variants: &[ResolvedVariant]) -> HashMap<String, ScoreCheck>
     variants
         .iter()
         .skip(1)
-        .map(|v| (v.name.clone(), score_check(&baseline.config, &v.config)))
+        .map(|v| {
+            // Another program's score is its own: never compared.
+            let check = match (&baseline.engine, &v.engine) {
+                (None, None) => score_check(&baseline.config, &v.config),
+                _ => ScoreCheck::None,
+            };
+            (v.name.clone(), check)
+        })
         .collect()
 }
 
@@ -303,6 +311,27 @@ pub fn execute(
     }
     if chosen.is_empty() {
         chosen = (0..names.len()).collect();
+    }
+    // Engines are started before any file is touched, so that a missing program or a wrong option fails at
+    // once, and so that the manifest can say which program ran; the workers reuse them.
+    let engines = EnginePool::default();
+    let mut engine_records = Vec::new();
+    for &i in &chosen {
+        let variant = &prepared.variants[i];
+        let Some(spec) = &variant.engine else {
+            continue;
+        };
+        let engine = engines
+            .take(&variant.name, spec)
+            .map_err(|m| anyhow::anyhow!("variant \"{}\": {m}", variant.name))?;
+        engine_records.push(EngineRecord {
+            variant: variant.name.clone(),
+            command: spec.command.clone(),
+            id_name: engine.identity.name.clone(),
+            id_author: engine.identity.author.clone(),
+            options: spec.options.clone(),
+        });
+        engines.give_back(&variant.name, engine);
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let name = &prepared.experiment.name;
@@ -354,6 +383,9 @@ pub fn execute(
         wall_seconds: clock.elapsed().as_secs_f64(),
         peak_rss_kb: manifest::peak_rss_kb(),
         counters: manifest::counter_docs(),
+        engines: engine_records.clone(),
+        merged_from: Vec::new(),
+        missing: Vec::new(),
     };
     // Until the run ends, the manifest says it is unfinished: a killed run resumes.
     manifest(0, true).write(&json_path).map_err(|e| {
@@ -368,6 +400,7 @@ pub fn execute(
         tables: &tables,
         minimal: prepared.minimal,
         minimal_cache: &minimal_cache,
+        engines: &engines,
         experiment: name,
         variants: &prepared.variants,
         positions: &prepared.positions,

@@ -606,6 +606,7 @@ mod tests {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            counted: crate::records::Counted::All,
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
         let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashMap::new())
@@ -640,6 +641,7 @@ mod tests {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            counted: crate::records::Counted::All,
         };
         let rows = vec![row("baseline", 10), row("pure", 20), row("pruned", 30)];
         let order: Vec<String> = ["baseline", "pure", "pruned"].map(String::from).to_vec();

@@ -32,6 +32,12 @@ const RULES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "engine.rs",
+        &[
+            "records", "jobs", "runner", "summary", "export", "commands", "cli",
+        ],
+    ),
+    (
         "records.rs",
         &["jobs", "runner", "summary", "export", "commands", "cli"],
     ),

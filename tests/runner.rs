@@ -137,7 +137,7 @@ fn shards_merged_equal_the_whole_run() {
         ],
     );
     assert_eq!(partial.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&partial.stderr).contains("rows missing from the shards"));
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 1/2 is not among the inputs"));
     let twice = ablate(
         dir.path(),
         &[

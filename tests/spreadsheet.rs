@@ -74,6 +74,7 @@ fn risky_name(suite: &Path, depths: &[u32]) -> (String, String) {
     let variants = vec![ResolvedVariant {
         name: "baseline".into(),
         config: SearchConfig::default(),
+        engine: None,
     }];
     for i in 0.. {
         let name = format!("sheet{i}");

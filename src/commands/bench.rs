@@ -6,7 +6,7 @@ use crate::config::experiment::ResolvedVariant;
 use crate::config::{check_depth, SearchConfig};
 use crate::error::InputError;
 use crate::export::manifest::peak_rss_kb;
-use crate::jobs::{plan_jobs, run_jobs, JobContext, TablePool};
+use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, TablePool};
 use crate::output::table::{thousands, Table};
 use crate::suite::{epd::parse_epd_line, EpdPosition};
 use serde::Serialize;
@@ -110,6 +110,7 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
     let variants = vec![ResolvedVariant {
         name: "default".into(),
         config: SearchConfig::default(),
+        engine: None,
     }];
     let stop = AtomicBool::new(false);
     // Each run gets a pool of its own, as `ablate --config` does, dropped when the run ends.
@@ -117,6 +118,7 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
         let tables = TablePool::default();
         let depths = [depth];
         let cache = crate::jobs::MinimalCache::default();
+        let engines = EnginePool::default();
         let context = JobContext {
             minimal: crate::config::experiment::MinimalMode::Off,
             minimal_cache: &cache,
@@ -126,6 +128,7 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
             depths: &depths,
             config_hash: "",
             tables: &tables,
+            engines: &engines,
         };
         let jobs = plan_jobs(1, positions.len(), &[0], None);
         timed_run(&context, &jobs, threads, &stop)

@@ -1,5 +1,6 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
+use super::engine::EngineSpec;
 use super::keys;
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
@@ -51,6 +52,8 @@ pub struct Experiment {
     pub baseline: Table,
     /// Named variants in file order, grid combinations last; the baseline is not among them.
     pub variants: Vec<(String, Table)>,
+    /// The variants that are external UCI engines, by name (their tables above are empty).
+    pub engines: Vec<(String, EngineSpec)>,
 }
 
 /// A variant with its fully resolved configuration.
@@ -58,8 +61,11 @@ pub struct Experiment {
 pub struct ResolvedVariant {
     /// The variant's name.
     pub name: String,
-    /// The configuration it searches with.
+    /// The configuration it searches with (for an engine variant, the defaults, unused).
     pub config: SearchConfig,
+    /// The external UCI engine that searches instead of ablate, for an engine variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineSpec>,
 }
 
 /// Finds a config: the path as given, else `configs/<name>` for a bare file name.
@@ -224,6 +230,7 @@ impl Experiment {
         keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
 
         let mut variants = Vec::new();
+        let mut engines = Vec::new();
         match table.get("variants") {
             None => {}
             Some(Value::Table(t)) => {
@@ -243,6 +250,13 @@ impl Experiment {
                             "variant \"{vname}\" = {body}; expected a table [variants.{vname}]"
                         )));
                     };
+                    if overrides.contains_key("engine") {
+                        let spec = EngineSpec::from_table(overrides)
+                            .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+                        engines.push((vname.clone(), spec));
+                        variants.push((vname.clone(), Table::new()));
+                        continue;
+                    }
                     keys::check_layer(overrides)
                         .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
                     variants.push((vname.clone(), overrides.clone()));
@@ -283,6 +297,7 @@ impl Experiment {
             baseline_name,
             baseline,
             variants,
+            engines,
         })
     }
 
@@ -304,6 +319,15 @@ impl Experiment {
     /// The override tables of one variant, `[search]` first (for an engine that adds its own).
     pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
         let resolved = self.resolve_one(variant, &[])?;
+        if let Some(spec) = &resolved.engine {
+            return Err(InputError::in_file(
+                &self.file,
+                format!(
+                    "variant \"{}\" is the external engine \"{}\", not a configuration of ablate's search; run that program for it",
+                    resolved.name, spec.command
+                ),
+            ));
+        }
         let overrides = self
             .variants
             .iter()
@@ -320,6 +344,14 @@ impl Experiment {
             name
         };
         let set_table = keys::sets_table(sets)?;
+        if let Some((_, spec)) = self.engines.iter().find(|(n, _)| n == name) {
+            // Another program searches: ablate's knobs, --set among them, do not reach it.
+            return Ok(ResolvedVariant {
+                name: name.to_string(),
+                config: SearchConfig::default(),
+                engine: Some(spec.clone()),
+            });
+        }
         let empty = Table::new();
         let overrides = if name == self.baseline_name {
             &empty
@@ -344,6 +376,7 @@ impl Experiment {
         Ok(ResolvedVariant {
             name: name.to_string(),
             config,
+            engine: None,
         })
     }
 }

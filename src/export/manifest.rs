@@ -58,6 +58,30 @@ pub struct Manifest {
     /// The CSV's counter columns and what each counts (absent in manifests of older runs).
     #[serde(default)]
     pub counters: Vec<CounterDoc>,
+    /// For a merged CSV: the shards it was merged from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
+    /// For a merge with `--allow-partial`: what is missing, one line each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+    /// The external engines among the variants, as they named themselves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<EngineRecord>,
+}
+
+/// An engine variant's program, as it answered `uci`, and the options it was given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EngineRecord {
+    /// The variant.
+    pub variant: String,
+    /// The command line.
+    pub command: String,
+    /// `id name`, as the engine printed it.
+    pub id_name: Option<String>,
+    /// `id author`.
+    pub id_author: Option<String>,
+    /// The options set, by name.
+    pub options: std::collections::BTreeMap<String, String>,
 }
 
 /// One counter column, as declared in `SearchStats`.

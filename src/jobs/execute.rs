@@ -2,9 +2,11 @@
 //! on scheduling. Finished jobs are handed to the caller one at a time, in completion order.
 
 use super::Job;
+use crate::config::engine::EngineSpec;
 use crate::config::experiment::MinimalMode;
 use crate::config::experiment::ResolvedVariant;
 use crate::config::SearchConfig;
+use crate::engine::Engine;
 use crate::records::Row;
 use crate::search::minimal::{chess_minimal_tree, oracle_nodes, plain_definition, MinimalTree};
 use crate::search::search_depths;
@@ -42,6 +44,35 @@ impl TablePool {
     }
 }
 
+/// External engines lent to jobs: each worker reuses a running process of the variant's engine
+/// instead of starting one per job. An engine that failed is dropped (and so stopped).
+#[derive(Default)]
+pub struct EnginePool {
+    free: Mutex<Vec<(String, Engine)>>,
+}
+
+impl EnginePool {
+    /// A running engine of `variant`, started if none is free.
+    pub fn take(&self, variant: &str, spec: &EngineSpec) -> Result<Engine, String> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        match free.iter().position(|(name, _)| name == variant) {
+            Some(i) => Ok(free.swap_remove(i).1),
+            None => {
+                drop(free);
+                Engine::start(spec)
+            }
+        }
+    }
+
+    /// Returns a healthy engine for the next job.
+    pub fn give_back(&self, variant: &str, engine: Engine) {
+        self.free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((variant.to_string(), engine));
+    }
+}
+
 /// What every job needs to know about the experiment.
 pub struct JobContext<'a> {
     /// Experiment name for the rows.
@@ -60,6 +91,8 @@ pub struct JobContext<'a> {
     pub minimal: MinimalMode,
     /// Minimal trees already computed, shared by the variants of one definition.
     pub minimal_cache: &'a MinimalCache,
+    /// Running external engines to reuse.
+    pub engines: &'a EnginePool,
 }
 
 /// Exact minimal trees by (position, depth, definition): the same for every pure-ordering
@@ -99,8 +132,64 @@ impl MinimalCache {
 
 impl JobContext<'_> {
     /// Runs one job: one search to the deepest depth with iterative deepening, else one per depth.
-    /// `None` when the stop flag cut it short: an unfinished job leaves no rows.
-    pub fn execute(&self, job: &Job, stop: &AtomicBool) -> Option<Vec<Row>> {
+    /// `Ok(None)` when the stop flag cut it short: an unfinished job leaves no rows. Only an
+    /// external engine can fail.
+    pub fn execute(&self, job: &Job, stop: &AtomicBool) -> Result<Option<Vec<Row>>, String> {
+        let variant = &self.variants[job.variant];
+        if let Some(spec) = &variant.engine {
+            return self.execute_engine(job, spec, stop);
+        }
+        Ok(self.execute_search(job, stop))
+    }
+
+    /// An external engine's job: one `go depth D` from a new game per depth.
+    fn execute_engine(
+        &self,
+        job: &Job,
+        spec: &EngineSpec,
+        stop: &AtomicBool,
+    ) -> Result<Option<Vec<Row>>, String> {
+        let variant = &self.variants[job.variant];
+        let position = &self.positions[job.position];
+        let mut engine = self.engines.take(&variant.name, spec)?;
+        let mut rows = Vec::new();
+        for &depth in self.depths {
+            if stop.load(Ordering::Relaxed) {
+                self.engines.give_back(&variant.name, engine);
+                return Ok(None);
+            }
+            let search = engine
+                .search(&position.board, depth)
+                .map_err(|m| format!("position \"{}\", depth {depth}: {m}", position.id))?;
+            let missing = match (search.nodes, search.score_cp) {
+                (None, _) => Some("nodes"),
+                (_, None) => Some("a score"),
+                _ => None,
+            };
+            if let Some(missing) = missing {
+                return Err(format!(
+                    "position \"{}\", depth {depth}: {}: its info lines gave no {missing} before \
+                     bestmove, and a row needs one; {}",
+                    position.id,
+                    engine.label(),
+                    engine.last_lines()
+                ));
+            }
+            rows.push(Row::from_engine(
+                self.experiment,
+                &variant.name,
+                &position.id,
+                depth,
+                &search,
+                position.solved_by(Some(search.best)),
+                self.config_hash,
+            ));
+        }
+        self.engines.give_back(&variant.name, engine);
+        Ok(Some(rows))
+    }
+
+    fn execute_search(&self, job: &Job, stop: &AtomicBool) -> Option<Vec<Row>> {
         let variant = &self.variants[job.variant];
         let position = &self.positions[job.position];
         let config = &variant.config;
@@ -163,7 +252,7 @@ pub fn run_jobs(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
-    let (sender, receiver) = mpsc::channel::<(Job, Vec<Row>)>();
+    let (sender, receiver) = mpsc::channel::<(Job, anyhow::Result<Vec<Row>>)>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
@@ -174,8 +263,20 @@ pub fn run_jobs(
                         if stop.load(Ordering::Relaxed) {
                             return;
                         }
-                        if let Some(rows) = context.execute(job, stop) {
-                            let _ = sender.send((*job, rows));
+                        match context.execute(job, stop) {
+                            Ok(Some(rows)) => {
+                                let _ = sender.send((*job, Ok(rows)));
+                            }
+                            Ok(None) => {}
+                            Err(message) => {
+                                // No new job starts; the rows already written stay.
+                                stop.store(true, Ordering::Relaxed);
+                                let name = &context.variants[job.variant].name;
+                                let _ = sender.send((
+                                    *job,
+                                    Err(anyhow::anyhow!("variant \"{name}\", {message}")),
+                                ));
+                            }
                         }
                     });
             });
@@ -183,7 +284,7 @@ pub fn run_jobs(
         let mut result = Ok(());
         for (job, rows) in receiver {
             if result.is_ok() {
-                result = on_done(&job, rows);
+                result = rows.and_then(|rows| on_done(&job, rows));
                 if result.is_err() {
                     stop.store(true, Ordering::Relaxed);
                 }

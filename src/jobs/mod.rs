@@ -3,5 +3,5 @@
 pub mod execute;
 pub mod plan;
 
-pub use execute::{run_jobs, JobContext, MinimalCache, TablePool};
+pub use execute::{run_jobs, EnginePool, JobContext, MinimalCache, TablePool};
 pub use plan::{plan_jobs, Job, Shard};

@@ -1,0 +1,158 @@
+//! External UCI engines as variants: `engine = "stockfish"` in a `[variants.NAME]` table.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use toml::{Table, Value};
+
+/// The keys an engine variant takes; knob keys belong to ablate's own search and are refused.
+pub const ENGINE_KEYS: [&str; 4] = ["engine", "engine_options", "engine_timeout", "limit_nodes"];
+
+/// Seconds an engine may take to answer (a handshake, or one `go` to its `bestmove`) unless
+/// `engine_timeout` says otherwise.
+pub const DEFAULT_ENGINE_TIMEOUT_S: u64 = 600;
+
+/// An external UCI engine standing in for a variant, as its table declares it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineSpec {
+    /// The command line, as written; words split as a POSIX shell would, no shell run.
+    pub command: String,
+    /// `setoption name K value V` for each, sent after `uci`.
+    pub options: BTreeMap<String, String>,
+    /// Seconds before an engine that does not answer is called hung and killed.
+    pub timeout_s: u64,
+    /// A node cap sent with every `go` (`go depth D nodes N`), when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_nodes: Option<u64>,
+}
+
+impl EngineSpec {
+    /// The program and its arguments.
+    pub fn argv(&self) -> Result<Vec<String>, String> {
+        let words = shell_words::split(&self.command)
+            .map_err(|e| format!("engine = \"{}\": {e}", self.command))?;
+        if words.is_empty() {
+            return Err("engine = \"\"; expected a command line such as \"stockfish\"".into());
+        }
+        Ok(words)
+    }
+
+    /// Reads a variant table that has an `engine` key; errors name the key.
+    pub fn from_table(table: &Table) -> Result<EngineSpec, String> {
+        for key in table.keys() {
+            if !ENGINE_KEYS.contains(&key.as_str()) {
+                return Err(format!(
+                    "key \"{key}\": an engine variant runs another program, so ablate's search \
+                     keys do not apply; expected only {}",
+                    ENGINE_KEYS.join(", ")
+                ));
+            }
+        }
+        let command = match table.get("engine") {
+            Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
+            other => {
+                return Err(format!(
+                    "engine = {}; expected a command line such as \"stockfish\" or \"gnuchess -u\"",
+                    other.map_or("nothing".to_string(), |v| v.to_string())
+                ))
+            }
+        };
+        let mut options = BTreeMap::new();
+        match table.get("engine_options") {
+            None => {}
+            Some(Value::Table(t)) => {
+                for (name, value) in t {
+                    let text = match value {
+                        Value::String(s) => s.clone(),
+                        Value::Integer(i) => i.to_string(),
+                        Value::Boolean(b) => b.to_string(),
+                        other => {
+                            return Err(format!(
+                                "engine_options.\"{name}\" = {other}; expected a string, a whole number or true/false"
+                            ))
+                        }
+                    };
+                    options.insert(name.clone(), text);
+                }
+            }
+            Some(other) => {
+                return Err(format!(
+                "engine_options = {other}; expected a table such as {{ Hash = 16, Threads = 1 }}"
+            ))
+            }
+        }
+        let timeout_s = match table.get("engine_timeout") {
+            None => DEFAULT_ENGINE_TIMEOUT_S,
+            Some(Value::Integer(s)) if *s >= 1 => *s as u64,
+            Some(other) => {
+                return Err(format!(
+                    "engine_timeout = {other}; expected whole seconds, 1 or more"
+                ))
+            }
+        };
+        let limit_nodes = match table.get("limit_nodes") {
+            None => None,
+            Some(Value::Integer(n)) if *n >= 1 => Some(*n as u64),
+            Some(other) => {
+                return Err(format!(
+                    "limit_nodes = {other}; expected a whole number of nodes, 1 or more"
+                ))
+            }
+        };
+        let spec = EngineSpec {
+            command,
+            options,
+            timeout_s,
+            limit_nodes,
+        };
+        spec.argv()?;
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> Result<EngineSpec, String> {
+        EngineSpec::from_table(&text.parse::<Table>().unwrap())
+    }
+
+    #[test]
+    fn reads_command_options_and_limits() {
+        let s = spec(
+            "engine = \"gnuchess -u\"\nengine_options = { Hash = 16, \"NullMove Pruning\" = \"Never\", Ponder = false }\nengine_timeout = 30\nlimit_nodes = 5000",
+        )
+        .unwrap();
+        assert_eq!(s.argv().unwrap(), ["gnuchess", "-u"]);
+        assert_eq!(s.options["Hash"], "16");
+        assert_eq!(s.options["NullMove Pruning"], "Never");
+        assert_eq!(s.options["Ponder"], "false");
+        assert_eq!((s.timeout_s, s.limit_nodes), (30, Some(5000)));
+        assert_eq!(
+            spec("engine = \"'/opt/my engine/sf' --uci\"")
+                .unwrap()
+                .argv()
+                .unwrap(),
+            ["/opt/my engine/sf", "--uci"]
+        );
+    }
+
+    #[test]
+    fn knob_keys_and_bad_values_are_refused() {
+        let e = spec("engine = \"stockfish\"\nordering.killers = 2").unwrap_err();
+        assert!(e.starts_with("key \"ordering\": an engine variant"), "{e}");
+        assert!(spec("engine = \"\"")
+            .unwrap_err()
+            .contains("expected a command line"));
+        assert!(spec("engine = 3").unwrap_err().contains("engine = 3"));
+        assert!(spec("engine = \"sf\"\nengine_timeout = 0")
+            .unwrap_err()
+            .contains("expected whole seconds"));
+        assert!(spec("engine = \"sf\"\nengine_options = { Hash = 1.5 }")
+            .unwrap_err()
+            .contains("engine_options.\"Hash\" = 1.5"));
+        assert!(spec("engine = \"sf 'unclosed\"")
+            .unwrap_err()
+            .contains("engine = \"sf 'unclosed\""));
+    }
+}
