@@ -17,4 +17,12 @@ for name in killers mvv_lva history schaeffer; do
   "$bin" --config "configs/$name.toml" --minimal exact --depths 1,2,3,4 --out "results/$name-minimal.csv" --force --quiet "$@"
   "$bin" report "results/$name-minimal.csv" --markdown "results/$name-minimal.md" --svg "results/$name-minimal.svg" > /dev/null
 done
+# Real engines beside ablate: needs Debian's stockfish and gnuchess (Fruit 2.1 as gnuchess -u).
+if command -v stockfish >/dev/null || [ -x /usr/games/stockfish ]; then
+  echo "== peers"
+  "$bin" --config configs/peers.toml --out results/peers.csv --force --quiet "$@"
+  "$bin" report results/peers.csv --markdown results/peers.md --svg results/peers.svg > /dev/null
+else
+  echo "== peers skipped: stockfish and gnuchess are not installed (apt-get install stockfish gnuchess)"
+fi
 echo "reproduced every table in $(( $(date +%s) - start )) s"

@@ -15,8 +15,10 @@ Examples:
   ablate check --config ci.toml --reference results/ci-reference.csv
   ablate report results/killers.csv --markdown killers.md --svg killers.svg
   ablate config --explain
+  ablate --config ci.toml --shard 2/4 --print-outputs   # results/runs/ci.shard-2-of-4.csv
 
-Exit codes: 0 ok, 1 a check failed, 2 bad usage or input, 130 interrupted (finished rows kept).";
+Exit codes: 0 ok, 1 a check failed, 2 bad usage or input, 130 interrupted by Ctrl-C and
+143 by SIGTERM (finished rows and the manifest kept; the same command resumes).";
 
 /// ablate: measure what each alpha-beta move-ordering heuristic is worth, in exact node counts.
 #[derive(Debug, Parser)]
@@ -146,6 +148,10 @@ pub struct RunArgs {
     /// Minimal-tree figures beside every row: off, exact (full-width, small depths) or oracle.
     #[arg(long, value_name = "MODE", value_parser = parse_minimal)]
     pub minimal: Option<MinimalMode>,
+    /// Check the config and suite, print the CSV this run would write (its manifest is the
+    /// .json beside it), and exit without searching; scripts use it instead of parsing TOML.
+    #[arg(long)]
+    pub print_outputs: bool,
 }
 
 fn parse_minimal(text: &str) -> Result<MinimalMode, String> {

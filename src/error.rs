@@ -10,6 +10,8 @@ pub const EXIT_CHECK_FAILED: i32 = 1;
 pub const EXIT_INPUT: i32 = 2;
 /// Exit code after Ctrl-C: the shell convention 128 + SIGINT.
 pub const EXIT_INTERRUPTED: i32 = 130;
+/// Exit code after SIGTERM (scancel, a time limit, preemption): 128 + SIGTERM.
+pub const EXIT_TERMINATED: i32 = 143;
 
 /// A located input error: `file:line: what is wrong`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,13 +67,19 @@ impl fmt::Display for CheckFailed {
 
 impl std::error::Error for CheckFailed {}
 
-/// The run was stopped by Ctrl-C after saving what had finished (exit code 130).
+/// The run was stopped by a signal after saving what had finished: Ctrl-C (exit code 130) or
+/// SIGTERM (exit code 143).
 #[derive(Debug)]
-pub struct Interrupted(pub String);
+pub struct Interrupted {
+    /// What was kept, and how to resume.
+    pub message: String,
+    /// True for SIGTERM, false for Ctrl-C.
+    pub terminated: bool,
+}
 
 impl fmt::Display for Interrupted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -81,8 +89,12 @@ impl std::error::Error for Interrupted {}
 pub fn exit_code_for(err: &anyhow::Error) -> i32 {
     if err.downcast_ref::<CheckFailed>().is_some() {
         EXIT_CHECK_FAILED
-    } else if err.downcast_ref::<Interrupted>().is_some() {
-        EXIT_INTERRUPTED
+    } else if let Some(stop) = err.downcast_ref::<Interrupted>() {
+        if stop.terminated {
+            EXIT_TERMINATED
+        } else {
+            EXIT_INTERRUPTED
+        }
     } else {
         EXIT_INPUT
     }

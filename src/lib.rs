@@ -17,6 +17,7 @@ pub mod output;
 pub mod records;
 pub mod runner;
 pub mod search;
+pub mod signals;
 pub mod suite;
 pub mod summary;
 pub mod uci;

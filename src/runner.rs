@@ -175,6 +175,18 @@ pub fn experiment_hash(
 /// committed reproductions in `results/`.
 pub const RUNS_DIR: &str = "results/runs";
 
+/// The CSV a run writes: `--out`, else `results/runs/<name>.csv`, or
+/// `results/runs/<name>.shard-K-of-N.csv` for a shard.
+pub fn output_csv(prepared: &PreparedRun, args: &RunOptions) -> Result<PathBuf, InputError> {
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let name = &prepared.experiment.name;
+    Ok(match (&args.out, shard) {
+        (Some(out), _) => out.clone(),
+        (None, Some(s)) => Path::new(RUNS_DIR).join(format!("{name}.shard-{}-of-{}.csv", s.k, s.n)),
+        (None, None) => Path::new(RUNS_DIR).join(format!("{name}.csv")),
+    })
+}
+
 /// Logical cores on this machine.
 pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -335,11 +347,7 @@ pub fn execute(
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let name = &prepared.experiment.name;
-    let csv_path = match (&args.out, shard) {
-        (Some(out), _) => out.clone(),
-        (None, Some(s)) => Path::new(RUNS_DIR).join(format!("{name}.shard-{}-of-{}.csv", s.k, s.n)),
-        (None, None) => Path::new(RUNS_DIR).join(format!("{name}.csv")),
-    };
+    let csv_path = output_csv(prepared, args)?;
     let json_path = manifest_path(&csv_path);
     let resume = decide_resume(&csv_path, &prepared.config_hash, args)?;
     let (mut file, resumed) =

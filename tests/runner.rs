@@ -173,54 +173,69 @@ fn interrupted_run_keeps_rows_and_resumes_to_the_same_result() {
         ],
     ));
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
-        .args([
-            "--config",
-            "slow.toml",
-            "--out",
-            "cut.csv",
-            "--quiet",
-            "--jobs",
-            "1",
-        ])
-        .current_dir(dir.path())
-        .env("CI", "true")
-        .spawn()
-        .unwrap();
-    let cut = dir.path().join("cut.csv");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 4 {
-        assert!(std::time::Instant::now() < deadline, "no rows appeared");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130), "Ctrl-C exits 130");
-    let kept = deterministic(&cut);
-    assert!(
-        kept.len() >= 3 && kept.len() < 48,
-        "kept {} rows",
-        kept.len()
-    );
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("cut.json")).unwrap())
+    // Ctrl-C, and SIGTERM as scancel, a Slurm time limit or preemption send it.
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let csv = format!("cut-{signal}.csv");
+        let child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+            .args([
+                "--config",
+                "slow.toml",
+                "--out",
+                &csv,
+                "--quiet",
+                "--jobs",
+                "1",
+            ])
+            .current_dir(dir.path())
+            .env("CI", "true")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
             .unwrap();
-    assert_eq!(manifest["interrupted"], true);
+        let cut = dir.path().join(&csv);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 4 {
+            assert!(std::time::Instant::now() < deadline, "no rows appeared");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "SIG{signal} exits {code}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains("jobs finished and kept in") && !message.contains("panicked"),
+            "{message}"
+        );
+        let kept = deterministic(&cut);
+        assert!(
+            kept.len() >= 3 && kept.len() < 48,
+            "kept {} rows",
+            kept.len()
+        );
+        // The manifest is complete, and says what was done.
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(cut.with_extension("json")).unwrap())
+                .unwrap();
+        assert_eq!(manifest["interrupted"], true);
+        assert_eq!(manifest["jobs_run"], kept.len());
+        assert_eq!(manifest["jobs_total"], 48);
 
-    let resumed = ablate(
-        dir.path(),
-        &["--config", "slow.toml", "--out", "cut.csv", "--jobs", "2"],
-    );
-    assert_success(&resumed);
-    assert!(String::from_utf8_lossy(&resumed.stdout).contains(&format!("{} resumed", kept.len())));
-    assert_eq!(
-        deterministic(&cut),
-        deterministic(&dir.path().join("full.csv"))
-    );
+        let resumed = ablate(
+            dir.path(),
+            &["--config", "slow.toml", "--out", &csv, "--jobs", "2"],
+        );
+        assert_success(&resumed);
+        assert!(
+            String::from_utf8_lossy(&resumed.stdout).contains(&format!("{} resumed", kept.len()))
+        );
+        assert_eq!(
+            deterministic(&cut),
+            deterministic(&dir.path().join("full.csv"))
+        );
+    }
 }
 
 #[test]

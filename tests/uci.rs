@@ -191,3 +191,50 @@ fn python_chess_plays_a_game_and_analyses_through_ablate_uci() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Two `ablate uci` processes play a whole game at 10 s + 0.1 s per move, the client keeping
+/// the clocks as a match runner does (the wall time from `go` to `bestmove`).
+const CLOCK_GAME: &str = r#"
+import sys, time, chess, chess.engine
+players = [chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"]) for _ in range(2)]
+clock, inc = [10.0, 10.0], 0.1
+board = chess.Board()
+lowest = 10.0
+while not board.is_game_over(claim_draw=True) and board.ply() < 160:
+    side = 0 if board.turn == chess.WHITE else 1
+    limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc)
+    start = time.monotonic()
+    result = players[side].play(board, limit)
+    clock[side] -= time.monotonic() - start
+    assert clock[side] > 0, f"lost on time at ply {board.ply()}: {clock}"
+    lowest = min(lowest, clock[side])
+    clock[side] += inc
+    assert result.move in board.legal_moves, (board.fen(), result.move)
+    board.push(result.move)
+for p in players:
+    p.quit()
+print("ok", board.ply(), board.result(claim_draw=True), f"lowest clock {lowest:.2f} s")
+"#;
+
+#[test]
+fn a_game_at_10_plus_0_1_is_never_lost_on_time() {
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess {
+        println!("SKIPPED: python3 with python-chess is not installed (pip install chess)");
+        return;
+    }
+    let out = Command::new("python3")
+        .args(["-c", CLOCK_GAME, env!("CARGO_BIN_EXE_ablate")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(
+        out.status.success() && stdout.starts_with("ok"),
+        "stdout: {stdout}\nstderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,28 +1,100 @@
 #!/usr/bin/env bash
 # Runs one experiment as a Slurm job array, one shard per task, then merges the shards.
 #
-#   scripts/slurm/ablate-array.sh configs/schaeffer.toml 8      # 8 shards
+#   scripts/slurm/ablate-array.sh [OPTIONS] CONFIG N      submit N shard tasks and a merge job
+#   sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N
+#                                                         run shard K of N again (recovery)
+# Options (submit only):
+#   --cpus C        cores per task, each task runs ablate --jobs C   [default: 1]
+#   --time T        time limit per task, as sbatch --time            [default: the partition's]
+#   --mem M         memory per task, as sbatch --mem                 [default: the partition's]
+#   --partition P   the partition                                    [default: the cluster's]
+#   --dry-run       check everything and print the sbatch commands without submitting
 #
-# Submits an array of N tasks; task K runs `ablate --config CONFIG --shard K/N`, writing
-# results/runs/<name>.shard-K-of-N.csv. A dependent job merges them into results/runs/<name>.csv once
-# every task has succeeded. Build first (cargo build --release) on a shared filesystem.
+# Run it from the folder you would run ablate from (the repository root, usually): the tasks
+# work in that folder, so CONFIG, the suite it names and results/runs/ resolve as they do for
+# ablate, and that folder must be on a filesystem every node sees at the same path. Task K
+# writes results/runs/<name>.shard-K-of-N.csv (+ .json) and logs to
+# results/runs/slurm-<array>_<K>.out; once every task has succeeded a merge job writes
+# results/runs/<name>.csv. The binary is $ABLATE, else target/release/ablate beside this script.
+# A task stopped by scancel, a time limit or preemption gets SIGTERM: ablate keeps every
+# finished row, completes the manifest and exits 143; running it again resumes.
 set -euo pipefail
-config=${1:?usage: ablate-array.sh CONFIG SHARDS}
-shards=${2:?usage: ablate-array.sh CONFIG SHARDS}
-name=$(sed -n 's/^name *= *"\(.*\)".*/\1/p' "$config" | head -n 1)
-name=${name:-$(basename "$config" .toml)}
-bin=${ABLATE:-./target/release/ablate}
-mkdir -p results/runs
 
-if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
-  # Inside the array: one shard, one thread per allocated core.
-  exec "$bin" --config "$config" --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" \
-    --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
+fail() { echo "ablate-array.sh: $*" >&2; exit 2; }
+
+# Task mode: sbatch runs a copy of this script, named slurm_script, with the array index set.
+# Both must hold, so a submitting shell that happens to have SLURM_ARRAY_TASK_ID set (inside
+# another array task, say) still submits.
+if [ "$(basename "$0")" = slurm_script ]; then
+  [ -n "${SLURM_ARRAY_TASK_ID:-}" ] \
+    || fail "run by sbatch without --array; expected: sbatch --array=K $0 CONFIG N, or run the script itself to submit every shard"
+  [ $# -eq 2 ] || fail "expected CONFIG N after the script, got: $*"
+  config=$1 shards=$2 k=$SLURM_ARRAY_TASK_ID
+  # N comes from the argument, never from SLURM_ARRAY_TASK_COUNT, so that --array=K alone
+  # runs shard K of N.
+  [[ "$shards" =~ ^[1-9][0-9]*$ ]] || fail "N = \"$shards\"; expected the number of shards"
+  [ "$k" -lt "$shards" ] || fail "array index $k is not a shard of $shards (expected 0 to $((shards - 1)))"
+  bin=${ABLATE:-./target/release/ablate}
+  [ -x "$bin" ] || fail "no ablate binary at $bin (in $PWD); build it (cargo build --release) or set ABLATE"
+  exec "$bin" --config "$config" --shard "$k/$shards" --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
 fi
 
-array=$(sbatch --parsable --array=0-$((shards - 1)) --job-name="ablate-$name" \
-  --cpus-per-task="${CPUS:-4}" --output="results/runs/slurm-%A_%a.out" "$0" "$config" "$shards")
-inputs=$(for k in $(seq 0 $((shards - 1))); do printf 'results/runs/%s.shard-%d-of-%d.csv ' "$name" "$k" "$shards"; done)
-sbatch --dependency=afterok:"$array" --job-name="ablate-$name-merge" --output="results/runs/slurm-%j-merge.out" \
-  --wrap="$bin merge $inputs -o results/runs/$name.csv"
-echo "submitted array $array ($shards shards) and its merge job"
+usage="usage: ablate-array.sh [--cpus C] [--time T] [--mem M] [--partition P] [--dry-run] CONFIG N"
+cpus=1 dry_run=false
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpus) cpus=${2:?$usage}; shift 2 ;;
+    --time) extra+=(--time="${2:?$usage}"); shift 2 ;;
+    --mem) extra+=(--mem="${2:?$usage}"); shift 2 ;;
+    --partition) partition=${2:?$usage}; extra+=(--partition="$partition"); shift 2 ;;
+    --dry-run) dry_run=true; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) fail "unknown option $1; $usage" ;;
+    *) break ;;
+  esac
+done
+[ $# -eq 2 ] || fail "$usage"
+config=$1 shards=$2
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || fail "N = \"$shards\"; expected the number of shards, 1 or more"
+[[ "$cpus" =~ ^[1-9][0-9]*$ ]] || fail "--cpus $cpus; expected a whole number of cores, 1 or more"
+
+# Everything that can be checked before submitting is checked here, where the user sees it.
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${ABLATE:-$here/../../target/release/ablate}
+[ -x "$bin" ] || fail "no ablate binary at $bin; build it (cargo build --release) or set ABLATE"
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+command -v sbatch >/dev/null || $dry_run || fail "sbatch is not on PATH: is this a Slurm login node?"
+# ablate reads the config and the suite and names its outputs, so this script never parses TOML.
+merged=$("$bin" --config "$config" --print-outputs) || fail "ablate refused the config (above)"
+inputs=()
+for k in $(seq 0 $((shards - 1))); do
+  inputs+=("$("$bin" --config "$config" --shard "$k/$shards" --print-outputs)")
+done
+mkdir -p results/runs 2>/dev/null && [ -w results/runs ] || fail "cannot write results/runs in $PWD"
+if command -v sinfo >/dev/null; then
+  most=$(sinfo -h ${partition:+-p "$partition"} -o %c 2>/dev/null | tr -d '+' | sort -n | tail -n 1 || true)
+  if [ -n "$most" ] && [ "$cpus" -gt "$most" ]; then
+    fail "--cpus $cpus, but the largest node${partition:+ of partition $partition} has $most CPUs: the tasks would pend forever"
+  fi
+fi
+name=$(basename "$merged" .csv)
+
+array_cmd=(sbatch --parsable --array=0-$((shards - 1)) --job-name="ablate-$name" --chdir="$PWD"
+  --cpus-per-task="$cpus" --output="$PWD/results/runs/slurm-%A_%a.out" --export=ALL,ABLATE="$bin"
+  "${extra[@]}" "$here/ablate-array.sh" "$config" "$shards")
+merge_line=$(printf '%q ' "$bin" merge "${inputs[@]}" -o "$merged")
+if $dry_run; then
+  printf '%q ' "${array_cmd[@]}"; echo
+  echo "sbatch --dependency=afterok:<array> --kill-on-invalid-dep=yes --wrap=\"$merge_line\""
+  exit 0
+fi
+array=$("${array_cmd[@]}")
+# If a task fails, the merge job is cancelled (not left pending forever).
+merge=$(sbatch --parsable --dependency=afterok:"$array" --kill-on-invalid-dep=yes \
+  --job-name="ablate-$name-merge" --chdir="$PWD" --output="$PWD/results/runs/slurm-%j-merge.out" \
+  "${extra[@]}" --wrap="$merge_line")
+echo "submitted array $array ($shards shards of $name) and merge job $merge -> $merged"
+echo "if task K fails or is cancelled: sbatch --array=K $0 $config $shards"
+echo "then merge: $merge_line"

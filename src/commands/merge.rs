@@ -26,8 +26,16 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
     let mut inputs = Vec::new();
     let mut seen: HashMap<RowKey, String> = HashMap::new();
     let mut hash: Option<(String, String)> = None;
+    let mut absent = Vec::new();
     for path in &args.inputs {
         let shown = path.display().to_string();
+        if !path.exists() {
+            // A shard that never ran (or wrote nothing) is a missing shard, named as such.
+            absent.push(format!(
+                "{shown}: no such file (its shard never ran, or was cancelled before writing)"
+            ));
+            continue;
+        }
         let rows = read_rows(path)?;
         for row in &rows {
             match &hash {
@@ -73,7 +81,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
             .into());
         }
     }
-    let (problems, expected) = completeness(&inputs, reference.as_ref())?;
+    let (mut problems, expected) = completeness(&inputs, reference.as_ref())?;
+    problems.splice(0..0, absent);
     if !problems.is_empty() && !args.allow_partial {
         return Err(InputError::in_file(
             "merge",

@@ -3,10 +3,9 @@
 use crate::cli::RunArgs;
 use crate::error::{InputError, Interrupted};
 use crate::records::read_rows;
-use crate::runner::{execute, prepare, score_checks, RunOptions};
+use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
+use crate::signals::StopSignals;
 use crate::summary::Summary;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Runs the main job from the command line.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {
@@ -18,19 +17,27 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     })?;
     let options = args.options();
     let prepared = prepare(config, &options)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // Only one handler per process; a second run in the same process keeps the first.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    if args.print_outputs {
+        println!("{}", output_csv(&prepared, &options)?.display());
+        return Ok(());
     }
-    let outcome = execute(&prepared, &options, &stop)?;
+    let signals = StopSignals::install();
+    let outcome = execute(&prepared, &options, &signals.stop)?;
     if outcome.interrupted {
-        return Err(Interrupted(format!(
-            "interrupted: {} jobs finished and kept in {}; run the same command again to resume",
-            outcome.jobs_run + outcome.jobs_resumed,
-            outcome.csv.display()
-        ))
+        let terminated = signals.was_terminated();
+        return Err(Interrupted {
+            message: format!(
+                "{}: {} jobs finished and kept in {}; run the same command again to resume",
+                if terminated {
+                    "terminated (SIGTERM)"
+                } else {
+                    "interrupted"
+                },
+                outcome.jobs_run + outcome.jobs_resumed,
+                outcome.csv.display()
+            ),
+            terminated,
+        }
         .into());
     }
     if !args.quiet {

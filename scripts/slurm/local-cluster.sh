@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# A real single-node Slurm cluster on this machine, without systemd, for the integration test
+# and for trying the array script before a real cluster:
+#
+#   sudo scripts/slurm/local-cluster.sh start     # prints: export SLURM_CONF=...
+#   export SLURM_CONF=/tmp/ablate-slurm/slurm.conf
+#   sinfo; scripts/slurm/ablate-array.sh configs/ci.toml 3
+#   sudo scripts/slurm/local-cluster.sh stop
+#
+# start installs slurm-wlm and munge when missing (Debian, as root), starts munged as user
+# munge, then slurmctld and slurmd in the background with a minimal slurm.conf (linuxproc
+# process tracking, no task plugin, cons_tres, no accounting, state and spool under
+# $ABLATE_SLURM_DIR, default /tmp/ablate-slurm; the node's CPUs from nproc), and waits until
+# the node is idle. stop ends exactly the daemons start started, by the PID files it wrote.
+set -euo pipefail
+dir=${ABLATE_SLURM_DIR:-/tmp/ablate-slurm}
+conf=$dir/slurm.conf
+
+die() { echo "local-cluster.sh: $*" >&2; exit 1; }
+
+stop_pid() { # name pidfile
+  local pid
+  [ -f "$2" ] || return 0
+  pid=$(cat "$2")
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+    echo "stopped $1 (pid $pid)"
+  fi
+  rm -f "$2"
+}
+
+start() {
+  [ "$(id -u)" = 0 ] || die "start needs root (it installs packages and runs slurmd, which starts jobs as their users)"
+  if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    echo "installing slurm-wlm and munge"
+    apt-get update -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurm-wlm munge >/dev/null \
+      || die "could not install slurm-wlm and munge"
+  fi
+  mkdir -p "$dir/state" "$dir/spool"
+  # munge: one key shared by the daemons and the clients (all on this host).
+  if [ ! -s /etc/munge/munge.key ]; then
+    mungekey --create --keyfile=/etc/munge/munge.key
+  fi
+  chown munge:munge /etc/munge/munge.key && chmod 400 /etc/munge/munge.key
+  install -d -o munge -g munge -m 755 /run/munge
+  install -d -o munge -g munge -m 700 /var/lib/munge /var/log/munge
+  if ! [ -f "$dir/munged.pid" ] || ! kill -0 "$(cat "$dir/munged.pid")" 2>/dev/null; then
+    if [ -S /run/munge/munge.socket.2 ] && munge -n </dev/null >/dev/null 2>&1; then
+      echo "munged already running (not started here, so stop leaves it)"
+    else
+      runuser -u munge -- munged --force --pid-file="$dir/munged.pid" \
+        || die "munged did not start"
+    fi
+  fi
+  local host cpus memory
+  host=$(hostname -s)
+  cpus=$(nproc)
+  memory=$(awk '/MemTotal/ { print int($2 / 1024 * 0.9) }' /proc/meminfo)
+  cat > "$conf" <<EOF
+# Written by scripts/slurm/local-cluster.sh: one node, this machine.
+ClusterName=ablate-local
+SlurmctldHost=$host(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+SchedulerType=sched/backfill
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+MpiDefault=none
+ReturnToService=2
+KillWait=10
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
+PartitionName=local Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+EOF
+  export SLURM_CONF=$conf
+  # -D: stay in the foreground (no systemd), backgrounded here; -i: ignore old state.
+  if ! [ -f "$dir/slurmctld.pid" ] || ! kill -0 "$(cat "$dir/slurmctld.pid")" 2>/dev/null; then
+    slurmctld -D -i -f "$conf" >>"$dir/slurmctld.out" 2>&1 &
+    echo $! > "$dir/slurmctld.pid"
+  fi
+  if ! [ -f "$dir/slurmd.pid" ] || ! kill -0 "$(cat "$dir/slurmd.pid")" 2>/dev/null; then
+    slurmd -D -f "$conf" >>"$dir/slurmd.out" 2>&1 &
+    echo $! > "$dir/slurmd.pid"
+  fi
+  for _ in $(seq 60); do
+    state=$(sinfo -h -N -o %t 2>/dev/null | head -n 1 || true)
+    case "$state" in idle|mix|alloc) break ;; esac
+    sleep 0.5
+  done
+  case "${state:-}" in
+    idle|mix|alloc) ;;
+    *) tail -n 20 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+       die "the node did not come up (state \"${state:-none}\"); logs in $dir" ;;
+  esac
+  echo "Slurm is up: node $host, $cpus CPUs, partition local"
+  echo "export SLURM_CONF=$conf"
+}
+
+stop() {
+  stop_pid slurmd "$dir/slurmd.pid"
+  stop_pid slurmctld "$dir/slurmctld.pid"
+  stop_pid munged "$dir/munged.pid"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  *) echo "usage: local-cluster.sh start|stop" >&2; exit 2 ;;
+esac

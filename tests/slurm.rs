@@ -1,0 +1,304 @@
+//! The Slurm array script on a real single-node cluster (`scripts/slurm/local-cluster.sh`:
+//! Debian's slurm-wlm and munge, started without systemd). Needs root, to install and start the
+//! daemons; otherwise it says why it skips. `.ci/run` runs as root, so CI runs it for real.
+//!
+//! It submits a small experiment as a 3-task array from a folder that is not the repository
+//! (with a space in its path), checks the merged CSV against a local run, then cancels one task
+//! of a second submission while it runs (SIGTERM), checks that the merge job is cancelled and
+//! that a merge by hand refuses naming that shard, recovers the shard with the documented
+//! `sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N`, and checks the result again.
+
+mod common;
+
+use ablate::records::{read_rows, TIME_COLUMNS};
+use common::ROOT;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const CONF: &str = "/tmp/ablate-slurm/slurm.conf";
+
+/// Stops the daemons the test started, also when it fails.
+struct Cluster;
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let _ = Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))
+            .arg("stop")
+            .status();
+    }
+}
+
+fn run(dir: &Path, program: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("SLURM_CONF", CONF)
+        .env("ABLATE", env!("CARGO_BIN_EXE_ablate"));
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn script() -> String {
+    format!("{ROOT}/scripts/slurm/ablate-array.sh")
+}
+
+/// Waits until none of `jobs` is queued (pending or running).
+fn wait_for(dir: &Path, jobs: &[&str], seconds: u64) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let out = run(dir, "squeue", &["-h", "-o", "%i %T"], &[]);
+        let queue = String::from_utf8_lossy(&out.stdout).to_string();
+        if !queue.lines().any(|l| {
+            jobs.iter()
+                .any(|j| l.starts_with(&format!("{j}_")) || l.starts_with(&format!("{j} ")))
+        }) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "jobs {jobs:?} still queued after {seconds} s:\n{queue}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// Every row's cells but the times.
+fn cells(csv: &Path) -> Vec<Vec<String>> {
+    read_rows(csv)
+        .unwrap_or_else(|e| panic!("{}: {e}", csv.display()))
+        .iter()
+        .map(|r| {
+            ablate::records::header()
+                .iter()
+                .filter(|c| !TIME_COLUMNS.contains(c))
+                .map(|c| r.cell(c))
+                .collect()
+        })
+        .collect()
+}
+
+/// `submitted array 12 (...) and merge job 13 -> ...`: the two job ids.
+fn job_ids(out: &Output) -> (String, String) {
+    let t = text(out);
+    let line = t
+        .lines()
+        .find(|l| l.starts_with("submitted array"))
+        .unwrap_or_else(|| panic!("no submission: {t}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let merge_at = words.iter().position(|w| *w == "job").unwrap() + 1;
+    (words[2].to_string(), words[merge_at].to_string())
+}
+
+#[test]
+fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_recovered() {
+    if !Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+    {
+        println!("SKIPPED: starting slurmctld, slurmd and munged needs root; .ci/run runs as root");
+        return;
+    }
+    let start = Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))
+        .arg("start")
+        .output()
+        .unwrap();
+    let _cluster = Cluster;
+    assert!(start.status.success(), "cluster: {}", text(&start));
+
+    // A folder that is not the repository, with a space in its path, on a filesystem every node
+    // sees (this one node).
+    let work = tempfile::Builder::new()
+        .prefix("ablate slurm ")
+        .tempdir()
+        .unwrap();
+    let dir: PathBuf = work.path().to_path_buf();
+    std::fs::create_dir_all(dir.join("configs")).unwrap();
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("positions/bk.epd"),
+        dir.join("positions/bk.epd"),
+    )
+    .unwrap();
+    // A name a sed regex would misread: single quotes, indented, a quoted word in a comment.
+    std::fs::write(
+        dir.join("configs/arr.toml"),
+        "  name = 'arr' # not \"other\"\nsuite = \"positions/bk.epd\"\ndepths = [3, 4]\nlimit = 6\n\
+         [variants.nokillers]\nordering.killers = 0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("configs/slowarr.toml"),
+        "name = \"slowarr\"\nsuite = \"positions/bk.epd\"\ndepths = [7]\n\
+         [variants.plain]\nordering.killers = 0\nordering.history = false\n",
+    )
+    .unwrap();
+    let ablate = env!("CARGO_BIN_EXE_ablate");
+
+    // Checked before submitting: the binary, the CPUs, the options.
+    let out = run(
+        &dir,
+        &script(),
+        &["arr", "3"],
+        &[("ABLATE", "/nonexistent/ablate")],
+    );
+    assert!(
+        !out.status.success() && text(&out).contains("no ablate binary at /nonexistent/ablate"),
+        "{}",
+        text(&out)
+    );
+    let out = run(&dir, &script(), &["--cpus", "64", "arr", "3"], &[]);
+    assert!(
+        !out.status.success() && text(&out).contains("--cpus 64, but the largest node has"),
+        "{}",
+        text(&out)
+    );
+    let out = run(&dir, &script(), &["nosuch", "3"], &[]);
+    assert!(
+        !out.status.success() && text(&out).contains("nosuch"),
+        "{}",
+        text(&out)
+    );
+    let out = run(
+        &dir,
+        &script(),
+        &[
+            "--dry-run",
+            "--time",
+            "10:00",
+            "--mem",
+            "500M",
+            "--partition",
+            "local",
+            "arr",
+            "3",
+        ],
+        &[],
+    );
+    let dry = text(&out);
+    assert!(out.status.success(), "{dry}");
+    for expected in [
+        "--time=10:00",
+        "--mem=500M",
+        "--partition=local",
+        "--kill-on-invalid-dep=yes",
+        "arr.shard-2-of-3.csv",
+    ] {
+        assert!(dry.contains(expected), "{expected}: {dry}");
+    }
+
+    // 1. The whole array, submitted with SLURM_ARRAY_TASK_ID set in the shell (it must submit).
+    let local = run(
+        &dir,
+        ablate,
+        &["--config", "arr", "--out", "local.csv", "-q"],
+        &[],
+    );
+    assert!(local.status.success(), "{}", text(&local));
+    let out = run(
+        &dir,
+        &script(),
+        &["arr", "3"],
+        &[("SLURM_ARRAY_TASK_ID", "5")],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let (array, merge) = job_ids(&out);
+    wait_for(&dir, &[&array, &merge], 300);
+    let merged = dir.join("results/runs/arr.csv");
+    assert!(
+        merged.exists(),
+        "no merged CSV; merge log: {:?}",
+        std::fs::read_dir(dir.join("results/runs"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(cells(&merged), cells(&dir.join("local.csv")));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results/runs/arr.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["jobs_total"], 12);
+    assert_eq!(
+        manifest["jobs_run"], 12,
+        "the shards' run fields are summed"
+    );
+    assert_eq!(manifest["interrupted"], false);
+
+    // 2. Cancel task 1 while it runs: SIGTERM, finished rows kept, manifest complete.
+    let local = run(
+        &dir,
+        ablate,
+        &["--config", "slowarr", "--out", "slow-local.csv", "-q"],
+        &[],
+    );
+    assert!(local.status.success(), "{}", text(&local));
+    let out = run(&dir, &script(), &["slowarr", "3"], &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    let (array, merge) = job_ids(&out);
+    let task = format!("{array}_1");
+    let shard1 = dir.join("results/runs/slowarr.shard-1-of-3.csv");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    // Running, with at least one finished job written.
+    while std::fs::read_to_string(&shard1).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(Instant::now() < deadline, "task 1 wrote no row");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = run(&dir, "scancel", &[&task], &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    wait_for(&dir, &[&array, &merge], 300);
+    assert!(
+        !dir.join("results/runs/slowarr.csv").exists(),
+        "the merge job ran although a task was cancelled"
+    );
+    let log =
+        std::fs::read_to_string(dir.join(format!("results/runs/slurm-{array}_1.out"))).unwrap();
+    assert!(log.contains("terminated (SIGTERM)"), "task log: {log}");
+    let m1: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(shard1.with_extension("json")).unwrap())
+            .expect("the cancelled shard's manifest is complete JSON");
+    assert_eq!(m1["interrupted"], true);
+    let inputs: Vec<String> = (0..3)
+        .map(|k| format!("results/runs/slowarr.shard-{k}-of-3.csv"))
+        .collect();
+    let mut merge_args: Vec<&str> = vec!["merge"];
+    merge_args.extend(inputs.iter().map(String::as_str));
+    merge_args.extend(["-o", "results/runs/slowarr.csv"]);
+    let refused = run(&dir, ablate, &merge_args, &[]);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused));
+    assert!(
+        text(&refused).contains("slowarr.shard-1-of-3.csv: ")
+            && !text(&refused).contains("slowarr.shard-0-of-3.csv: ")
+            && !text(&refused).contains("slowarr.shard-2-of-3.csv: "),
+        "{}",
+        text(&refused)
+    );
+
+    // 3. The documented recovery, in exactly that form, then the merge.
+    let recover = run(
+        &dir,
+        "sbatch",
+        &["--parsable", "--array=1", &script(), "slowarr", "3"],
+        &[],
+    );
+    assert!(recover.status.success(), "{}", text(&recover));
+    let id = String::from_utf8_lossy(&recover.stdout).trim().to_string();
+    wait_for(&dir, &[&id], 300);
+    let merged = run(&dir, ablate, &merge_args, &[]);
+    assert!(merged.status.success(), "{}", text(&merged));
+    assert_eq!(
+        cells(&dir.join("results/runs/slowarr.csv")),
+        cells(&dir.join("slow-local.csv"))
+    );
+}
