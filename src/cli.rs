@@ -77,9 +77,83 @@ pub enum Command {
     /// Speak UCI on standard input and output: any variant as an engine for GUIs and match runners.
     #[command(after_help = UCI_EXAMPLES)]
     Uci(UciArgs),
+    /// Play variants against each other in game pairs: Elo, SPRT and nodes per move.
+    #[command(after_help = MATCH_EXAMPLES)]
+    Match(MatchArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
+}
+
+const MATCH_EXAMPLES: &str = "\
+Examples:
+  ablate match --config quiescence.toml --games 100 --depth 3
+  ablate match --config pruning.toml --variant null_move --games 200 --nodes 20000 --sprt elo0=0,elo1=10
+  ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
+  ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
+  ablate match --config pruning.toml --round-robin --games 20 --depth 3 --adjudicate draw=40,10,8 resign=1000,4
+
+Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
+in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
+deterministic: the same games for any --jobs and on every re-run.";
+
+/// Options of `ablate match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The experiment TOML whose variants play (a bare name is looked up in configs/).
+    #[arg(long, short = 'c', value_name = "FILE")]
+    pub config: PathBuf,
+    /// Games per pairing, an even number (N/2 opening pairs).
+    #[arg(long, short = 'g', default_value_t = 100)]
+    pub games: usize,
+    /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
+    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"])]
+    pub depth: Option<u32>,
+    /// About N nodes per move (deterministic, like --depth).
+    #[arg(long, value_name = "N", conflicts_with = "tc")]
+    pub nodes: Option<u64>,
+    /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// The opening positions (EPD).
+    #[arg(long, value_name = "EPD", default_value = "positions/openings.epd")]
+    pub openings: PathBuf,
+    /// Shuffle the openings with this seed [default: file order].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Stop a pairing when its SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic].
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
+    /// Every pair of variants plays, not only each variant against the baseline.
+    #[arg(long)]
+    pub round_robin: bool,
+    /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
+    #[arg(long, value_name = "RULE", num_args = 1..)]
+    pub adjudicate: Vec<String>,
+    /// Only these variants (and the baseline) play.
+    #[arg(long = "variant", value_name = "NAME")]
+    pub variants: Vec<String>,
+    /// Games played at once [default: all cores].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// The games CSV [default: results/runs/<name>.games.csv].
+    #[arg(long, short = 'o', value_name = "CSV")]
+    pub out: Option<PathBuf>,
+    /// The PGN [default: beside the games CSV, .pgn].
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// Play only the game pairs whose index mod N is K, e.g. 0/4; `ablate merge` joins them.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Print the summary as a JSON array on stdout, one object per pairing.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress line.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Replace a games CSV of another match.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Options of `ablate help`.

@@ -56,7 +56,12 @@ impl VariantLine {
             format!("{:.2}", self.time_ms / 1e3),
             fmt_ratio(self.time_ratio),
             if self.solvable > 0 {
-                format!("{}/{}", self.solved, self.solvable)
+                format!(
+                    "{}/{} {:.0}%",
+                    self.solved,
+                    self.solvable,
+                    100.0 * self.solved as f64 / self.solvable as f64
+                )
             } else {
                 "-".into()
             },

@@ -7,7 +7,7 @@ use crate::chess::{legal_moves, repetition_key};
 use crate::config::keys;
 use crate::config::knob::{self, Domain};
 use crate::config::{SearchConfig, MAX_DEPTH};
-use crate::search::{search_game, IterationReport};
+use crate::search::{search_game, GameLimits, IterationReport};
 use crate::suite::fen::parse_fen;
 use cozy_chess::Board;
 use std::io::{BufRead, Write};
@@ -278,11 +278,14 @@ fn think(
     };
     let reports = search_game(
         board,
-        plan.depth,
+        GameLimits {
+            depth: plan.depth,
+            nodes: plan.nodes,
+        },
         config,
         game,
-        plan.nodes,
         Some(stop),
+        None,
         &mut on_iteration,
     );
     stop.store(true, Ordering::Relaxed);
@@ -320,9 +323,7 @@ fn info_line(r: &IterationReport) -> String {
     line
 }
 
-/// Reads `go`'s limits. Time controls: a share of the clock (remaining / moves to go, 30 when
-/// not given, plus three quarters of the increment), never more than a third of what is left,
-/// less a safety margin for the GUI's own delay.
+/// Reads `go`'s limits; a clock gives a budget as `play::clock::budget` computes it.
 fn plan(words: &[&str], white: bool) -> Result<Plan, String> {
     let mut plan = Plan {
         depth: MAX_DEPTH,
@@ -385,10 +386,9 @@ fn plan(words: &[&str], white: bool) -> Result<Plan, String> {
         i += 1;
     }
     if let Some(left) = time {
-        let share = left / to_go.unwrap_or(30) + inc * 3 / 4;
-        let budget = share.min(left / 3).saturating_sub(15).max(5);
-        plan.hard = Some(Duration::from_millis(budget));
-        plan.soft = Some(Duration::from_millis(budget / 2));
+        let (soft, hard) = crate::play::clock::budget(left, inc, to_go);
+        plan.hard = Some(hard);
+        plan.soft = Some(soft);
     }
     Ok(plan)
 }

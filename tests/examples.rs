@@ -84,6 +84,10 @@ fn shrink(example: &str) -> String {
                 words[i] = n.min(3).to_string();
             }
             "--speedup-depth" => words[i] = "1".into(),
+            // Matches: one pair of short games.
+            "--games" | "-g" => words[i] = "2".into(),
+            "--nodes" => words[i] = "300".into(),
+            "--tc" => words[i] = "0.5+0.01".into(),
             "--depths" => {
                 words[i] = "2,3".into();
                 has_depths = true;

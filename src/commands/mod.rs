@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod explain;
+pub mod matches;
 pub mod merge;
 pub mod perft;
 pub mod report;
@@ -77,6 +78,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Report(args)) => report::run(&args),
         Some(Command::Help(args)) => help(args.command.as_deref()),
         Some(Command::Uci(args)) => uci::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
         None => run::run(&cli.run),
     }
 }

@@ -3,7 +3,7 @@
 use crate::cli::ReportArgs;
 use crate::export::manifest::{manifest_path, Manifest};
 use crate::export::markdown::MarkdownExporter;
-use crate::export::svg::{ratio_path, SvgExporter};
+use crate::export::svg::{quality_path, ratio_path, SvgExporter};
 use crate::export::Exporter;
 use crate::records::read_rows;
 use crate::runner::score_checks;
@@ -12,6 +12,9 @@ use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
+    if crate::tournament::is_games_csv(&args.csv) {
+        return games_report(args);
+    }
     let rows = read_rows(&args.csv)?;
     if rows.is_empty() {
         return Err(crate::error::InputError::in_file(
@@ -41,8 +44,35 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     MarkdownExporter.export(&summary, &markdown)?;
     SvgExporter.export(&summary, &svg)?;
     print!("{}", summary.render_terminal());
-    for written in [markdown, svg.clone(), ratio_path(&svg)] {
+    for written in [markdown, svg.clone(), ratio_path(&svg), quality_path(&svg)] {
+        if !written.exists() {
+            continue;
+        }
         println!("wrote {}", written.display());
     }
+    Ok(())
+}
+
+/// A games CSV (`ablate match`): the match summary, and its PGN beside it.
+fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
+    use crate::tournament::{read_games, render_summary, summarize, MatchManifest};
+    let rows = read_games(&args.csv)?;
+    let manifest: Option<MatchManifest> = std::fs::read_to_string(manifest_path(&args.csv))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok());
+    let sprt = manifest
+        .as_ref()
+        .and_then(|m| m.sprt.as_deref())
+        .and_then(|s| crate::elo::Sprt::parse(s).ok());
+    print!("{}", render_summary(&summarize(&rows, sprt.as_ref())));
+    let date = manifest
+        .as_ref()
+        .and_then(|m| m.started.get(..10).map(|d| d.replace('-', ".")))
+        .unwrap_or_else(|| "????.??.??".into());
+    let pgn = crate::export::pgn::games_pgn(&rows, &date)
+        .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
+    let path = args.csv.with_extension("pgn");
+    crate::export::write_atomically(&path, pgn.as_bytes())?;
+    println!("wrote {}", path.display());
     Ok(())
 }

@@ -3,6 +3,7 @@
 pub mod csv_file;
 pub mod manifest;
 pub mod markdown;
+pub mod pgn;
 pub mod svg;
 
 use crate::summary::Summary;

@@ -34,12 +34,90 @@ fn color(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
+/// The quality chart's path beside the work chart: `x.svg` → `x-quality.svg`.
+pub fn quality_path(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-quality.svg"))
+}
+
 impl Exporter for SvgExporter {
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()> {
         work_chart(summary, path)?;
         ratio_chart(summary, &ratio_path(path))?;
+        quality_chart(summary, &quality_path(path))?;
         Ok(())
     }
+}
+
+/// Quality against cost at the deepest depth: one point per variant, solved % (up) against
+/// work relative to the baseline (right, logarithmic). Up and to the left is better. Written
+/// only when the suite has bm/am to solve.
+fn quality_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
+    let Some(deepest) = summary.depths.last() else {
+        return Ok(());
+    };
+    let points: Vec<(String, f64, f64)> = deepest
+        .lines
+        .iter()
+        .filter(|l| l.solvable > 0)
+        .filter_map(|l| {
+            let ratio = l.work_ratio.filter(|r| *r > 0.0)?;
+            Some((
+                l.variant.clone(),
+                ratio,
+                100.0 * l.solved as f64 / l.solvable as f64,
+            ))
+        })
+        .collect();
+    if points.is_empty() {
+        let _ = std::fs::remove_file(path);
+        return Ok(());
+    }
+    let lo = points.iter().map(|p| p.1).fold(1.0f64, f64::min) / 1.6;
+    let hi = points.iter().map(|p| p.1).fold(1.0f64, f64::max) * 1.6;
+    let root = SVGBackend::new(path, (760, 520)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "{}: quality against cost at depth {}",
+                summary.experiment, deepest.depth
+            ),
+            ("sans-serif", 20),
+        )
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        .build_cartesian_2d((lo..hi).log_scale(), 0.0..105.0)?;
+    chart
+        .configure_mesh()
+        .x_desc(format!("work / {} work (log scale)", summary.baseline))
+        .y_desc("solved % (bm/am)")
+        .x_label_formatter(&|x| {
+            // Three significant digits across the decades of a log axis.
+            let digits = (2 - x.log10().floor() as i32).max(0) as usize;
+            format!("{x:.digits$}")
+        })
+        .draw()?;
+    for (i, (name, ratio, solved)) in points.iter().enumerate() {
+        chart.draw_series(std::iter::once(Circle::new(
+            (*ratio, *solved),
+            6,
+            color(i).filled(),
+        )))?;
+        // Alternate above and below, so that neighbours' names do not overprint.
+        let dy = if i % 2 == 0 { 2.5 } else { -2.0 };
+        chart.draw_series(std::iter::once(Text::new(
+            name.clone(),
+            (*ratio * 1.05, *solved + dy),
+            ("sans-serif", 13),
+        )))?;
+    }
+    root.present()?;
+    Ok(())
 }
 
 fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {

@@ -159,23 +159,39 @@ pub fn search_depths(
 
 /// Searches a game's position: `game` holds the repetition keys (`chess::repetition_key`) of
 /// the positions before it, oldest first, which count for repetition; the search stops at
-/// `depth`, after about `nodes` nodes (checked every 4096), on `stop`, or when `on_iteration`
-/// returns false. Returns the completed iterations, each also handed to `on_iteration`.
+/// `limits.depth`, after about `limits.nodes` nodes (checked every 4096), on `stop`, or when `on_iteration`
+/// returns false. `table` is emptied and used when it has the configured size (a game reuses
+/// one); otherwise a table is allocated. Returns the completed iterations, each also handed to
+/// `on_iteration`.
 pub fn search_game(
     board: &cozy_chess::Board,
-    depth: u32,
+    limits: GameLimits,
     config: &SearchConfig,
     game: &[u64],
-    nodes: Option<u64>,
     stop: Option<&AtomicBool>,
+    table: Option<&mut TranspositionTable>,
     on_iteration: &mut dyn FnMut(&IterationReport) -> bool,
 ) -> Vec<IterationReport> {
-    let mut table = (config.tt != TtMode::Off).then(|| TranspositionTable::new(config.tt_mb));
-    let mut searcher = searcher::Searcher::for_game(config, stop, game, nodes);
-    if let Some(t) = table.as_mut() {
+    let mut own = None;
+    let table = match table {
+        _ if config.tt == TtMode::Off => None,
+        Some(t) if t.megabytes() == TranspositionTable::new_size_mb(config.tt_mb) => Some(t),
+        _ => Some(own.insert(TranspositionTable::new(config.tt_mb))),
+    };
+    let mut searcher = searcher::Searcher::for_game(config, stop, game, limits.nodes);
+    if let Some(t) = table {
         searcher.set_table(t);
     }
-    searcher.run_reporting(board, depth, on_iteration).0
+    searcher.run_reporting(board, limits.depth, on_iteration).0
+}
+
+/// How far a game's search may go: a nominal depth, and about a number of nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameLimits {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// Stop after about this many nodes (checked every 4096).
+    pub nodes: Option<u64>,
 }
 
 /// Mate distance in moves for a mate score (positive: the side to move mates).

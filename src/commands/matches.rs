@@ -1,0 +1,202 @@
+//! `ablate match`: plays the experiment's variants against each other and prints Elo, SPRT and
+//! nodes per move beside each other.
+
+use crate::cli::MatchArgs;
+use crate::error::{InputError, Interrupted};
+use crate::export::manifest::{git_commit, manifest_path, rfc3339};
+use crate::export::pgn::games_pgn;
+use crate::jobs::Shard;
+use crate::play::{Adjudication, Limit, TimeControl};
+use crate::runner::{worker_threads, RUNS_DIR};
+use crate::signals::StopSignals;
+use crate::tournament::{
+    prepare_match, read_games, render_summary, run_match, summarize, MatchManifest, MatchOptions,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
+
+/// Runs `ablate match`.
+pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    let limit = match (args.depth, args.nodes, &args.tc) {
+        (_, Some(0), _) => {
+            return Err(
+                InputError::in_file("--nodes", "0; expected 1 or more nodes per move").into(),
+            )
+        }
+        (_, Some(n), _) => Limit::Nodes(n),
+        (_, _, Some(tc)) => {
+            Limit::Clock(TimeControl::parse(tc).map_err(|m| InputError::in_file("--tc", m))?)
+        }
+        (Some(d), _, _) => Limit::Depth(
+            crate::config::check_depth(d.into()).map_err(|m| InputError::in_file("--depth", m))?,
+        ),
+        (None, None, None) => Limit::Depth(4),
+    };
+    let limit_text = match limit {
+        Limit::Depth(d) => format!("depth {d}"),
+        Limit::Nodes(n) => format!("nodes {n}"),
+        Limit::Clock(_) => format!("tc {}", args.tc.as_deref().unwrap_or("")),
+    };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(crate::elo::Sprt::parse)
+        .transpose()
+        .map_err(|m| InputError::in_file("--sprt", m))?;
+    let adjudication = Adjudication::parse(&args.adjudicate)
+        .map_err(|m| InputError::in_file("--adjudicate", m))?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let options = MatchOptions {
+        games: args.games,
+        limit,
+        openings: args.openings.clone(),
+        seed: args.seed,
+        sprt,
+        round_robin: args.round_robin,
+        adjudication,
+        shard,
+        variants: args.variants.clone(),
+    };
+    let prepared = prepare_match(&args.config, options)?;
+    let threads = worker_threads(args.jobs, args.quiet)?;
+    let name = &prepared.experiment.name;
+    let csv: PathBuf = match (&args.out, shard) {
+        (Some(out), _) => out.clone(),
+        (None, Some(s)) => {
+            Path::new(RUNS_DIR).join(format!("{name}.games.shard-{}-of-{}.csv", s.k, s.n))
+        }
+        (None, None) => Path::new(RUNS_DIR).join(format!("{name}.games.csv")),
+    };
+    if args.out.is_none() && !args.force {
+        // In the default folder another match's games are moved aside, as experiments' are.
+        if let Some(old) = read_games(&csv).ok().and_then(|r| r.into_iter().next()) {
+            if old.match_hash != prepared.hash {
+                let aside = csv.with_extension(format!("{}.csv", old.match_hash));
+                std::fs::rename(&csv, &aside)?;
+                let _ = std::fs::rename(manifest_path(&csv), manifest_path(&aside));
+                if !args.quiet {
+                    eprintln!(
+                        "note: {} held games of another match ({}); moved them to {}",
+                        csv.display(),
+                        old.match_hash,
+                        aside.display()
+                    );
+                }
+            }
+        }
+    }
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    let total = prepared.jobs().len();
+    let manifest = |played: usize, resumed: usize, interrupted: bool| MatchManifest {
+        experiment: name.clone(),
+        config_file: prepared.experiment.file.clone(),
+        match_hash: prepared.hash.clone(),
+        ablate_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit(),
+        variants: prepared.variants.clone(),
+        pairings: prepared
+            .pairings
+            .iter()
+            .map(|p| {
+                (
+                    prepared.variants[p.variant].name.clone(),
+                    prepared.variants[p.opponent].name.clone(),
+                )
+            })
+            .collect(),
+        games_per_pairing: args.games,
+        limit: limit_text.clone(),
+        openings: args.openings.display().to_string(),
+        openings_sha256: crate::suite::Suite::load(&args.openings)
+            .map(|s| s.sha256)
+            .unwrap_or_default(),
+        seed: args.seed,
+        sprt: args.sprt.clone(),
+        adjudication: args.adjudicate.clone(),
+        shard: args.shard.clone(),
+        games_total: total,
+        games_played: played,
+        games_resumed: resumed,
+        interrupted,
+        threads,
+        started: rfc3339(started),
+        finished: rfc3339(SystemTime::now()),
+        wall_seconds: clock.elapsed().as_secs_f64(),
+        missing: Vec::new(),
+    };
+    let json_path = manifest_path(&csv);
+    if let Some(parent) = json_path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let write_manifest = |m: &MatchManifest| -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(m)? + "\n";
+        crate::export::write_atomically(&json_path, text.as_bytes())?;
+        Ok(())
+    };
+    write_manifest(&manifest(0, 0, true))?;
+    let signals = StopSignals::install();
+    let mut seen = 0usize;
+    let quiet = args.quiet;
+    let outcome = run_match(&prepared, &csv, threads, args.force, &signals.stop, |row| {
+        seen += 1;
+        if !quiet {
+            let mut err = std::io::stderr();
+            let _ = write!(
+                err,
+                "\rgames {seen}/{total}: {} vs {} pair {} {}   ",
+                row.white, row.black, row.pair, row.result
+            );
+            let _ = err.flush();
+        }
+    })?;
+    if !quiet && seen > 0 {
+        eprintln!();
+    }
+    write_manifest(&manifest(
+        outcome.played,
+        outcome.resumed,
+        outcome.interrupted,
+    ))?;
+    if outcome.interrupted {
+        let terminated = signals.was_terminated();
+        return Err(Interrupted {
+            message: format!(
+                "{}: {} games finished and kept in {}; run the same command again to resume",
+                if terminated {
+                    "terminated (SIGTERM)"
+                } else {
+                    "interrupted"
+                },
+                outcome.played + outcome.resumed,
+                csv.display()
+            ),
+            terminated,
+        }
+        .into());
+    }
+    let rows = read_games(&csv)?;
+    let pgn_path = args
+        .pgn
+        .clone()
+        .unwrap_or_else(|| csv.with_extension("pgn"));
+    let date = rfc3339(started)[..10].replace('-', ".");
+    let pgn =
+        games_pgn(&rows, &date).map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
+    crate::export::write_atomically(&pgn_path, pgn.as_bytes())?;
+    let summaries = summarize(&rows, prepared.options.sprt.as_ref());
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&summaries)?);
+    } else {
+        print!("{}", render_summary(&summaries));
+        println!(
+            "wrote {} and {} ({} games played, {} resumed)",
+            csv.display(),
+            pgn_path.display(),
+            outcome.played,
+            outcome.resumed
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,375 @@
+//! `ablate match` end to end: deterministic games for any --jobs, a PGN that python-chess
+//! replays with results and terminations that agree with the final positions, Elo and SPRT
+//! that say what they should of an even and of a lopsided match, and interrupt, resume, shards
+//! and merge that lose no game.
+
+mod common;
+
+use ablate::tournament::{read_games, GameRow};
+use common::{ablate, assert_success, ROOT};
+use std::path::Path;
+use std::process::Command;
+
+/// Baseline without quiescence; one variant clearly stronger, one clearly weaker.
+const LOPSIDED: &str = "name = \"lopsided\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+[search]\ntt_mb = 1\nquiescence.enabled = false\n\
+[variants.quiescence]\nquiescence.enabled = true\n\
+[variants.material]\neval = \"material\"\n";
+
+/// One killer slot against two: a pure ordering change, about equal in strength.
+const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n";
+
+fn setup(dir: &Path) {
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    for f in ["bk.epd", "openings.epd"] {
+        std::fs::copy(
+            Path::new(ROOT).join("positions").join(f),
+            dir.join("positions").join(f),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("lopsided.toml"), LOPSIDED).unwrap();
+    std::fs::write(dir.join("even.toml"), EVEN).unwrap();
+}
+
+/// Every column but the thinking times.
+fn games(path: &Path) -> Vec<Vec<String>> {
+    read_games(path)
+        .unwrap()
+        .into_iter()
+        .map(|g: GameRow| {
+            vec![
+                g.variant,
+                g.opponent,
+                g.pair.to_string(),
+                g.game.to_string(),
+                g.opening,
+                g.fen,
+                g.white,
+                g.black,
+                g.result,
+                g.termination,
+                g.plies.to_string(),
+                g.white_nodes.to_string(),
+                g.black_nodes.to_string(),
+                g.moves,
+                g.notes,
+                g.match_hash,
+            ]
+        })
+        .collect()
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+const REPLAY: &str = r#"
+import sys, chess, chess.pgn
+games = 0
+with open(sys.argv[1]) as f:
+    while True:
+        game = chess.pgn.read_game(f)
+        if game is None:
+            break
+        assert not game.errors, game.errors
+        board = game.board()
+        for move in game.mainline_moves():
+            assert move in board.legal_moves, (board.fen(), move)
+            board.push(move)
+        h = game.headers
+        assert int(h["PlyCount"]) == board.ply() - chess.Board(h["FEN"]).ply(), h
+        term, result = h["Termination"], h["Result"]
+        if term == "checkmate":
+            assert board.is_checkmate(), board.fen()
+            assert result == ("0-1" if board.turn == chess.WHITE else "1-0"), (result, board.fen())
+        elif term == "stalemate":
+            assert board.is_stalemate() and result == "1/2-1/2", board.fen()
+        elif term == "threefold repetition":
+            assert board.is_repetition(3) and result == "1/2-1/2", board.fen()
+        elif term == "fifty-move rule":
+            assert board.halfmove_clock >= 100 and result == "1/2-1/2", board.fen()
+        elif term == "insufficient material":
+            assert board.is_insufficient_material() and result == "1/2-1/2", board.fen()
+        elif term.startswith("adjudication"):
+            assert not board.is_game_over(claim_draw=True), (term, board.fen())
+        else:
+            raise AssertionError(term)
+        games += 1
+print("ok", games)
+"#;
+
+#[test]
+fn games_are_the_same_for_any_jobs_and_replay_legally_in_python_chess() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let run = |jobs: &str, out: &str| {
+        let o = ablate(
+            dir.path(),
+            &[
+                "match",
+                "-c",
+                "lopsided.toml",
+                "--games",
+                "12",
+                "--depth",
+                "2",
+                "--jobs",
+                jobs,
+                "--out",
+                out,
+                "-q",
+            ],
+        );
+        assert_success(&o);
+    };
+    run("1", "one.csv");
+    run("2", "two.csv");
+    assert_eq!(
+        games(&dir.path().join("one.csv")),
+        games(&dir.path().join("two.csv"))
+    );
+    assert_eq!(games(&dir.path().join("one.csv")).len(), 24);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("one.pgn")).unwrap(),
+        std::fs::read_to_string(dir.path().join("two.pgn")).unwrap()
+    );
+    // Many games, so that most ways of ending turn up: a longer run without adjudication.
+    let o = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "60",
+            "--nodes",
+            "800",
+            "--out",
+            "many.csv",
+            "-q",
+            "--seed",
+            "7",
+        ],
+    );
+    assert_success(&o);
+    let rows = read_games(&dir.path().join("many.csv")).unwrap();
+    let kinds: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r.termination.as_str()).collect();
+    println!("terminations seen: {kinds:?}");
+    assert!(kinds.len() >= 2, "{kinds:?}");
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess {
+        println!("SKIPPED: the PGN replay needs python3 with python-chess (pip install chess)");
+        return;
+    }
+    for pgn in ["one.pgn", "many.pgn"] {
+        let out = Command::new("python3")
+            .args(["-c", REPLAY, dir.path().join(pgn).to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success() && out.stdout.starts_with(b"ok"),
+            "{pgn}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    // 200 game pairs of two nearly equal variants.
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "400",
+            "--nodes",
+            "1500",
+            "--adjudicate",
+            "draw=30,20,4",
+            "resign=500,3",
+            "--json",
+            "-q",
+            "--out",
+            "even.csv",
+        ],
+    );
+    assert_success(&out);
+    let summary = json(&out);
+    let s = &summary[0];
+    for key in [
+        "variant",
+        "opponent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "ptnml",
+        "elo",
+        "elo_lo",
+        "elo_hi",
+        "los",
+        "llr",
+        "sprt",
+        "nodes_per_move",
+        "opponent_nodes_per_move",
+    ] {
+        assert!(s.get(key).is_some(), "no key {key}: {s}");
+    }
+    assert_eq!(s["games"], 400);
+    assert_eq!(
+        s["ptnml"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .sum::<u64>(),
+        200
+    );
+    let (lo, hi) = (s["elo_lo"].as_f64().unwrap(), s["elo_hi"].as_f64().unwrap());
+    assert!(
+        lo < 0.0 && hi > 0.0,
+        "the interval [{lo}, {hi}] should contain 0"
+    );
+    assert!(s["llr"].is_null() && s["sprt"].is_null());
+
+    // Quiescence against none wins; a material-only evaluation loses; SPRT stops each.
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "lopsided.toml",
+            "--games",
+            "400",
+            "--depth",
+            "2",
+            "--sprt",
+            "elo0=0,elo1=20",
+            "--json",
+            "-q",
+            "--out",
+            "lopsided.csv",
+        ],
+    );
+    assert_success(&out);
+    let summary = json(&out);
+    let by = |name: &str| {
+        summary
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["variant"] == name)
+            .unwrap()
+            .clone()
+    };
+    let (strong, weak) = (by("quiescence"), by("material"));
+    assert_eq!(strong["sprt"], "H1", "{strong}");
+    assert_eq!(weak["sprt"], "H0", "{weak}");
+    assert!(strong["elo_lo"].as_f64().unwrap() > 0.0, "{strong}");
+    assert!(weak["elo_hi"].as_f64().unwrap() < 0.0, "{weak}");
+    assert!(
+        strong["games"].as_u64().unwrap() < 400,
+        "the SPRT stopped it early: {strong}"
+    );
+    assert!(strong["llr"].as_f64().unwrap() >= 2.94);
+}
+
+#[test]
+fn an_interrupted_match_resumes_and_shards_merge_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let args = |out: &str| -> Vec<String> {
+        [
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "40",
+            "--nodes",
+            "3000",
+            "-q",
+            "--out",
+            out,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let whole = ablate(
+        dir.path(),
+        &args("whole.csv")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_success(&whole);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args(args("cut.csv"))
+        .args(["--jobs", "1"])
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    let cut = dir.path().join("cut.csv");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let kept = read_games(&cut).unwrap().len();
+    assert!((3..40).contains(&kept), "kept {kept} games");
+    let resumed = ablate(
+        dir.path(),
+        &args("cut.csv")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_success(&resumed);
+    assert!(String::from_utf8_lossy(&resumed.stdout).contains(&format!("{kept} resumed")));
+    assert_eq!(games(&cut), games(&dir.path().join("whole.csv")));
+
+    for k in 0..2 {
+        let mut a = args(&format!("s{k}.csv"));
+        a.extend(["--shard".to_string(), format!("{k}/2")]);
+        assert_success(&ablate(
+            dir.path(),
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        ));
+    }
+    // One shard alone is refused, naming the other.
+    let partial = ablate(dir.path(), &["merge", "s0.csv", "-o", "merged.csv"]);
+    assert_eq!(partial.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&partial.stderr).contains("shard 1/2 is not among the inputs"));
+    let merged = ablate(
+        dir.path(),
+        &["merge", "s0.csv", "s1.csv", "-o", "merged.csv"],
+    );
+    assert_success(&merged);
+    assert_eq!(
+        games(&dir.path().join("merged.csv")),
+        games(&dir.path().join("whole.csv"))
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("merged.pgn")).unwrap(),
+        std::fs::read_to_string(dir.path().join("whole.pgn")).unwrap()
+    );
+}
