@@ -17,6 +17,13 @@ for name in killers mvv_lva history schaeffer; do
   "$bin" --config "configs/$name.toml" --minimal exact --depths 1,2,3,4 --out "results/$name-minimal.csv" --force --quiet "$@"
   "$bin" report "results/$name-minimal.csv" --markdown "results/$name-minimal.md" --svg "results/$name-minimal.svg" > /dev/null
 done
+# Quality beside cost: five pruning variants in games, at a fixed depth and at fixed nodes.
+echo "== pruning matches"
+for limit in "--depth 5 --out results/pruning.games.csv" "--nodes 30000 --out results/pruning-nodes.games.csv"; do
+  # shellcheck disable=SC2086
+  "$bin" match --config configs/pruning.toml --variant null_move --variant lmr --variant futility \
+    --variant all --variant fruit --games 100 --adjudicate draw=40,10,8 resign=1000,4 $limit --force --quiet "$@" > /dev/null
+done
 # Real engines beside ablate: needs Debian's stockfish and gnuchess (Fruit 2.1 as gnuchess -u).
 if command -v stockfish >/dev/null || [ -x /usr/games/stockfish ]; then
   echo "== peers"
