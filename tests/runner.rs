@@ -239,6 +239,33 @@ fn interrupted_run_keeps_rows_and_resumes_to_the_same_result() {
 }
 
 #[test]
+fn an_unfinished_shard_of_another_build_is_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = experiment(dir.path(), "");
+    let c = cfg.to_str().unwrap();
+    assert_success(&ablate(
+        dir.path(),
+        &["--config", c, "--shard", "0/2", "--quiet"],
+    ));
+    let csv = dir.path().join("results/runs/t.shard-0-of-2.csv");
+    let json = csv.with_extension("json");
+    // As a shard left by an older build that was stopped: another commit, unfinished.
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    manifest["git_commit"] = "0123456789abcdef0123456789abcdef01234567".into();
+    manifest["interrupted"] = true.into();
+    std::fs::write(&json, manifest.to_string()).unwrap();
+    let again = ablate(dir.path(), &["--config", c, "--shard", "0/2"]);
+    assert_success(&again);
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        err.contains("an unfinished run of another ablate build") && err.contains("moved it to"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 resumed"));
+}
+
+#[test]
 fn a_csv_from_another_config_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = experiment(dir.path(), "");
