@@ -473,26 +473,37 @@ pub fn run_match(
     let (sender, receiver) = mpsc::channel::<GameRow>();
     let mut played = 0;
     let mut result: anyhow::Result<()> = Ok(());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let sender = sender.clone();
-            let (next, pending, decided) = (&next, &pending, &decided);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = pending.get(i) else { return };
-                if decided[job.pairing].load(Ordering::Relaxed) {
-                    continue;
-                }
-                if let Some(row) = prepared.play(job, stop) {
-                    if sender.send(row).is_err() {
-                        return;
-                    }
+        let (next, pending, decided) = (&next, &pending, &decided);
+        let workers = sender.clone();
+        // The pool's workers take games in canonical order from one counter, so that each
+        // pairing's early pairs finish first (SPRT reads them in order).
+        scope.spawn(move || {
+            pool.scope(|pool_scope| {
+                for _ in 0..threads.max(1) {
+                    let sender = workers.clone();
+                    pool_scope.spawn(move |_| loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = pending.get(i) else { return };
+                        if decided[job.pairing].load(Ordering::Relaxed) {
+                            continue;
+                        }
+                        if let Some(row) = prepared.play(job, stop) {
+                            if sender.send(row).is_err() {
+                                return;
+                            }
+                        }
+                    });
                 }
             });
-        }
+            drop(workers);
+        });
         drop(sender);
         for row in receiver {
             if result.is_err() {

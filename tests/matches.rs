@@ -16,9 +16,10 @@ const LOPSIDED: &str = "name = \"lopsided\"\nsuite = \"positions/bk.epd\"\ndepth
 [variants.quiescence]\nquiescence.enabled = true\n\
 [variants.material]\neval = \"material\"\n";
 
-/// One killer slot against two: a pure ordering change, about equal in strength.
+/// One killer slot against two (a pure ordering change, about equal in strength), and the
+/// baseline against itself.
 const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
-[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n";
+[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
 
 fn setup(dir: &Path) {
     std::fs::create_dir_all(dir.join("positions")).unwrap();
@@ -208,6 +209,15 @@ fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
     );
     assert_success(&out);
     let summary = json(&out);
+    // The baseline against itself: the two games of a pair mirror each other, 1 point each.
+    let itself = &summary[1];
+    assert_eq!(itself["variant"], "itself");
+    assert_eq!(
+        itself["ptnml"],
+        serde_json::json!([0, 0, 200, 0, 0]),
+        "{itself}"
+    );
+    assert!(itself["elo_lo"].as_f64().unwrap() <= 0.0 && itself["elo_hi"].as_f64().unwrap() >= 0.0);
     let s = &summary[0];
     for key in [
         "variant",

@@ -25,6 +25,13 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     // The manifest gives variant order and which variants must keep the baseline's scores.
     let manifest = Manifest::read(&manifest_path(&args.csv))?;
+    if let Some(why) = manifest
+        .as_ref()
+        .and_then(|m| m.git_commit.as_deref())
+        .and_then(crate::export::manifest::staleness)
+    {
+        eprintln!("warning: {}: {why}", args.csv.display());
+    }
     let (order, checked) = match &manifest {
         Some(m) => (
             m.variants.iter().map(|v| v.name.clone()).collect(),

@@ -146,6 +146,52 @@ pub fn git_commit() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Why results written at `commit` may be out of date, when git can tell: the reference
+/// signature (`results/ci-reference.csv`, re-blessed whenever node counts change) or the search
+/// code (which sets the times) changed in a later commit. `None` when they are current, or
+/// outside a git checkout that knows the commit.
+pub fn staleness(commit: &str) -> Option<String> {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+    };
+    let last_change = |paths: &[&str]| -> Option<String> {
+        let mut args = vec!["log", "-1", "--format=%h %cs", "--"];
+        args.extend(paths);
+        let out = git(&args)?;
+        let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        (!text.is_empty()).then_some(text)
+    };
+    let contains = |change: &str| -> Option<bool> {
+        let hash = change.split_whitespace().next()?;
+        let out = git(&["merge-base", "--is-ancestor", hash, commit])?;
+        match out.status.code() {
+            Some(0) => Some(true),
+            Some(1) => Some(false),
+            _ => None,
+        }
+    };
+    let short = &commit[..commit.len().min(7)];
+    if let Some(change) = last_change(&["results/ci-reference.csv"]) {
+        if contains(&change) == Some(false) {
+            return Some(format!(
+                "written by commit {short}, before node counts last changed ({change}, when the reference was re-blessed): its counts may differ from this build's; run it again"
+            ));
+        }
+    }
+    if let Some(change) = last_change(&["src/search", "src/chess"]) {
+        if contains(&change) == Some(false) {
+            return Some(format!(
+                "written by commit {short}, before the search code last changed ({change}); no node count changed since (the reference was not re-blessed), but its time columns come from an older build"
+            ));
+        }
+    }
+    None
+}
+
 /// The CPU model from /proc/cpuinfo.
 pub fn cpu_model() -> Option<String> {
     let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
