@@ -170,14 +170,21 @@ engine.quit()
 print("ok", board.ply())
 "#;
 
-#[test]
-fn python_chess_plays_a_game_and_analyses_through_ablate_uci() {
-    let has_chess = Command::new("python3")
+/// Whether python-chess is there; says why the test skips when it is not.
+fn python_chess() -> bool {
+    let found = Command::new("python3")
         .args(["-c", "import chess.engine"])
         .status()
         .is_ok_and(|s| s.success());
-    if !has_chess {
+    if !found {
         println!("SKIPPED: python3 with python-chess is not installed (pip install chess)");
+    }
+    found
+}
+
+#[test]
+fn python_chess_plays_a_game_and_analyses_through_ablate_uci() {
+    if !python_chess() {
         return;
     }
     let out = Command::new("python3")
@@ -218,12 +225,7 @@ print("ok", board.ply(), board.result(claim_draw=True), f"lowest clock {lowest:.
 
 #[test]
 fn a_game_at_10_plus_0_1_is_never_lost_on_time() {
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_chess {
-        println!("SKIPPED: python3 with python-chess is not installed (pip install chess)");
+    if !python_chess() {
         return;
     }
     let out = Command::new("python3")

@@ -315,20 +315,20 @@ fn merged_manifest(
     m.threads = shards.iter().map(|s| s.threads).sum();
     m.wall_seconds = shards.iter().map(|s| s.wall_seconds).sum();
     m.peak_rss_kb = shards.iter().filter_map(|s| s.peak_rss_kb).max();
-    m.started = shards
-        .iter()
-        .map(|s| s.started.clone())
-        .min()
-        .unwrap_or_default();
-    m.finished = shards
-        .iter()
-        .map(|s| s.finished.clone())
-        .max()
-        .unwrap_or_default();
+    (m.started, m.finished) = span(shards.iter().map(|s| (&s.started, &s.finished)));
     m.interrupted = !missing.is_empty();
     m.merged_from = shards.iter().filter_map(|s| s.shard.clone()).collect();
     m.missing = missing;
     m
+}
+
+/// The earliest start and the latest end of the shards' runs (RFC 3339 sorts as text).
+fn span<'a>(runs: impl Iterator<Item = (&'a String, &'a String)>) -> (String, String) {
+    let (starts, ends): (Vec<&String>, Vec<&String>) = runs.unzip();
+    (
+        starts.into_iter().min().cloned().unwrap_or_default(),
+        ends.into_iter().max().cloned().unwrap_or_default(),
+    )
 }
 
 /// The indices of the variants a run was limited to (all when `variants_run` is empty).
@@ -468,16 +468,7 @@ fn merge_games(args: &MergeArgs) -> anyhow::Result<()> {
         m.games_resumed = manifests.iter().map(|s| s.games_resumed).sum();
         m.threads = manifests.iter().map(|s| s.threads).sum();
         m.wall_seconds = manifests.iter().map(|s| s.wall_seconds).sum();
-        m.started = manifests
-            .iter()
-            .map(|s| s.started.clone())
-            .min()
-            .unwrap_or_default();
-        m.finished = manifests
-            .iter()
-            .map(|s| s.finished.clone())
-            .max()
-            .unwrap_or_default();
+        (m.started, m.finished) = span(manifests.iter().map(|s| (&s.started, &s.finished)));
         m.interrupted = !problems.is_empty();
         m.missing = problems.clone();
         let text = serde_json::to_string_pretty(&m)? + "\n";
