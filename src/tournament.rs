@@ -528,10 +528,8 @@ pub fn run_match(
     });
     result?;
     let mut rows = all_rows.into_inner().unwrap_or_else(|e| e.into_inner());
-    let total = pending.len() + resumed;
-    let skipped_by_sprt =
-        prepared.options.sprt.is_some() && decided.iter().any(|d| d.load(Ordering::Relaxed));
-    let interrupted = stop.load(Ordering::Relaxed) && rows.len() < total && !skipped_by_sprt;
+    // Only a signal (or a failed write) sets `stop`; an SPRT decision skips games without it.
+    let interrupted = stop.load(Ordering::Relaxed);
     if !interrupted {
         // Canonical order; with SPRT, only the pairs up to each decision, so that the file is
         // the same for any --jobs.
