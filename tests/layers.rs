@@ -48,6 +48,37 @@ const RULES: &[(&str, &[&str])] = &[
         &["jobs", "runner", "export", "commands", "cli"],
     ),
     ("export", &["jobs", "runner", "commands", "cli"]),
+    (
+        "play",
+        &[
+            "records",
+            "jobs",
+            "runner",
+            "summary",
+            "export",
+            "tournament",
+            "commands",
+            "cli",
+        ],
+    ),
+    (
+        "elo.rs",
+        &[
+            "search",
+            "play",
+            "records",
+            "jobs",
+            "runner",
+            "export",
+            "tournament",
+            "commands",
+            "cli",
+        ],
+    ),
+    (
+        "tournament.rs",
+        &["jobs::execute", "runner", "export", "commands", "cli"],
+    ),
 ];
 
 fn rust_files(path: &Path, out: &mut Vec<std::path::PathBuf>) {
