@@ -251,32 +251,25 @@ impl PreparedMatch {
     /// Every game of the match (or of its shard), pair-major so that each pairing's pairs
     /// finish in order (which SPRT reads).
     pub fn jobs(&self) -> Vec<GameJob> {
-        let pairs = self.options.games / 2;
         let mut jobs = Vec::new();
-        for pair in 0..pairs {
+        let mut index = 0;
+        for pair in 0..self.options.games / 2 {
             for pairing in 0..self.pairings.len() {
                 for swapped in [false, true] {
-                    let index = jobs.len();
-                    let job = GameJob {
-                        index,
-                        pairing,
-                        pair,
-                        swapped,
-                    };
                     // Both games of a pair go to one shard: a pair is the unit of the statistics.
                     let unit = index / 2;
                     if self.options.shard.is_none_or(|s| unit % s.n == s.k) {
-                        jobs.push(job);
-                    } else {
                         jobs.push(GameJob {
-                            index: usize::MAX,
-                            ..job
+                            index,
+                            pairing,
+                            pair,
+                            swapped,
                         });
                     }
+                    index += 1;
                 }
             }
         }
-        jobs.retain(|j| j.index != usize::MAX);
         jobs
     }
 

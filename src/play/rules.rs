@@ -68,22 +68,6 @@ crate::choice_enum! {
 }
 
 impl Termination {
-    /// The termination named `text` (as the games CSV holds it).
-    pub fn parse(text: &str) -> Option<Termination> {
-        use Termination::*;
-        let all = [
-            Checkmate,
-            Stalemate,
-            Repetition,
-            FiftyMoves,
-            InsufficientMaterial,
-            AdjudicatedDraw,
-            AdjudicatedResign,
-            TimeForfeit,
-        ];
-        all.into_iter().find(|t| Self::NAMES[*t as usize] == text)
-    }
-
     /// Its text.
     pub fn name(self) -> &'static str {
         Self::NAMES[self as usize]
