@@ -56,6 +56,8 @@ crate::knob_group! {
         recapture_first: bool = false, Domain::Bool, Kind::Ordering;
         /// killer slots per ply (shift-in; captures are never killers)
         killers: u8 = 2, Domain::Int { min: 0, max: Some(4), unit: "" }, Kind::Ordering;
+        /// order non-capturing promotions with the captures (Kornilov); false: among the quiet moves
+        promotions_with_captures: bool = true, Domain::Bool, Kind::Ordering;
         /// where killers go relative to captures
         killer_placement: KillerPlacement = KillerPlacement::AfterCaptures, Domain::Choice(KillerPlacement::NAMES), Kind::Ordering;
         /// sort moves by the history table
@@ -68,6 +70,8 @@ crate::knob_group! {
         history_scope: HistoryScope = HistoryScope::Quiets, Domain::Choice(HistoryScope::NAMES), Kind::Ordering;
         /// which moves history and killers learn from
         history_good: HistoryGood = HistoryGood::CutoffAndPv, Domain::Choice(HistoryGood::NAMES), Kind::Ordering;
+        /// the best move of a PV node earns this many times the bonus ("some programs give PV moves more")
+        history_pv_bonus: u8 = 1, Domain::Int { min: 1, max: Some(16), unit: "" }, Kind::Ordering;
         /// factor on every history entry between iterations (1.0 keeps, 0.0 clears)
         history_decay: f64 = 1.0, Domain::Float { min: 0.0, max: 1.0 }, Kind::Ordering;
     }

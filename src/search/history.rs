@@ -42,9 +42,12 @@ impl HistoryTable {
         self.entries[self.index(board, mv)]
     }
 
-    /// Adds the depth bonus to a good move, halving the whole table first if it would overflow.
-    pub fn reward(&mut self, board: &Board, mv: Move, depth: u32) {
-        let bonus = bonus(self.bonus, depth);
+    /// Adds `factor` times the depth bonus to a good move, halving the whole table first if it
+    /// would overflow.
+    pub fn reward(&mut self, board: &Board, mv: Move, depth: u32, factor: u32) {
+        let bonus = bonus(self.bonus, depth)
+            .saturating_mul(factor)
+            .min(HISTORY_MAX / 2);
         let i = self.index(board, mv);
         while self.entries[i] + bonus > HISTORY_MAX {
             self.entries.iter_mut().for_each(|e| *e /= 2);
@@ -101,11 +104,11 @@ mod tests {
         let a: Move = "e2e4".parse().unwrap();
         let b: Move = "d2d4".parse().unwrap();
         let mut h = HistoryTable::new(HistoryShape::FromTo, HistoryBonus::TwoPowDepth);
-        h.reward(&board, b, 2);
-        h.reward(&board, a, 40);
-        h.reward(&board, a, 40);
+        h.reward(&board, b, 2, 1);
+        h.reward(&board, a, 40, 1);
+        h.reward(&board, a, 40, 1);
         assert_eq!(h.score(&board, a), HISTORY_MAX);
-        h.reward(&board, a, 40);
+        h.reward(&board, a, 40, 1);
         assert_eq!(h.score(&board, a), HISTORY_MAX / 2 + HISTORY_MAX / 2);
         assert_eq!(h.score(&board, b), 2, "b's 4 was halved once");
     }
@@ -124,15 +127,26 @@ mod tests {
             (HistoryShape::SideFromTo, false),
         ] {
             let mut h = HistoryTable::new(shape, HistoryBonus::Depth);
-            h.reward(&white, mv, 3);
+            h.reward(&white, mv, 3, 1);
             assert_eq!(h.score(&black, mv) == 3, shared);
         }
         let mut h = HistoryTable::new(HistoryShape::PieceTo, HistoryBonus::Depth);
-        h.reward(&white, mv, 3);
+        h.reward(&white, mv, 3, 1);
         // [piece][to]: any white knight to f3 shares the entry; a pawn to f3 does not.
         assert_eq!(h.score(&white, "b1f3".parse().unwrap()), 3);
         assert_eq!(h.score(&white, "e2f3".parse().unwrap()), 0);
         h.decay(0.5);
         assert_eq!(h.score(&white, mv), 1);
+    }
+
+    #[test]
+    fn a_factor_multiplies_the_bonus() {
+        let board = Board::default();
+        let mv: Move = "e2e4".parse().unwrap();
+        let mut h = HistoryTable::new(HistoryShape::FromTo, HistoryBonus::DepthSquared);
+        h.reward(&board, mv, 3, 4);
+        assert_eq!(h.score(&board, mv), 36);
+        h.reward(&board, mv, 64, 16);
+        assert_eq!(h.score(&board, mv), 36 + 64 * 64 * 16);
     }
 }

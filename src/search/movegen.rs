@@ -26,6 +26,8 @@ pub enum Gen {
     Captures,
     /// Everything that is not tactical.
     Quiet,
+    /// Everything that is not a capture: quiet moves and non-capturing promotions.
+    NonCaptures,
 }
 
 /// Appends the legal moves of kind `gen` to `list`, in cozy-chess generator order, with score 0.
@@ -51,6 +53,7 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
             Gen::Tactical => piece_moves.to &= tactical,
             Gen::Captures => piece_moves.to &= captures,
             Gen::Quiet => piece_moves.to &= !tactical,
+            Gen::NonCaptures => piece_moves.to &= !captures,
         }
         for mv in piece_moves {
             list.push(ScoredMove { mv, score: 0 });

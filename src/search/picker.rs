@@ -38,6 +38,10 @@ pub struct PickerPlan {
     stages: [Stage; 7],
     order: CaptureOrder,
     recapture_first: bool,
+    /// What the capture stage generates: captures and promotions, or captures alone.
+    capture_gen: Gen,
+    /// What the quiet stage generates: the rest.
+    quiet_gen: Gen,
     killers: usize,
     history: bool,
     defer_losing: bool,
@@ -68,6 +72,16 @@ impl PickerPlan {
             stages,
             order: ordering.captures,
             recapture_first: ordering.recapture_first,
+            capture_gen: if ordering.promotions_with_captures {
+                Gen::Tactical
+            } else {
+                Gen::Captures
+            },
+            quiet_gen: if ordering.promotions_with_captures {
+                Gen::Quiet
+            } else {
+                Gen::NonCaptures
+            },
             killers: ordering.killers as usize,
             history: ordering.history,
             defer_losing: ordering.history
@@ -213,7 +227,7 @@ impl MovePicker {
     }
 
     fn fill_captures(&mut self, board: &Board) {
-        generate(board, Gen::Tactical, &mut self.list);
+        generate(board, self.plan.capture_gen, &mut self.list);
         let mut varied = false;
         let mut write = 0;
         for read in 0..self.list.len() {
@@ -245,7 +259,7 @@ impl MovePicker {
         let gen = if self.plan.stages.contains(&Stage::Everything) {
             Gen::All
         } else {
-            Gen::Quiet
+            self.plan.quiet_gen
         };
         generate(board, gen, &mut self.list);
         if self.plan.defer_losing {
@@ -379,4 +393,49 @@ fn take_best<T: Scored + Copy>(list: &mut [T], next: &mut usize, sorted: bool) -
     }
     *next += 1;
     Some(list[*next - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every move the picker hands out at `fen`, in order, with no hash move and `killers`.
+    fn picked(fen: &str, ordering: &OrderingConfig, killers: &[&str]) -> Vec<String> {
+        let board = Board::from_fen(fen, false).unwrap();
+        let mut slots = [None; 4];
+        for (slot, k) in slots.iter_mut().zip(killers) {
+            *slot = Some(k.parse().unwrap());
+        }
+        let history = HistoryTable::new(ordering.history_table, ordering.history_bonus);
+        let mut picker = MovePicker::new(PickerPlan::new(ordering), None, slots, None);
+        std::iter::from_fn(|| picker.next(&board, &history))
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn quiet_promotions_go_with_the_captures_or_with_the_quiets() {
+        // White can promote on b8 (quiet) or take on a8 (a capture-promotion), or play king moves.
+        let fen = "r6k/1P6/8/8/8/8/8/7K w - - 0 1";
+        let mut ordering = OrderingConfig::default();
+        let with = picked(fen, &ordering, &["h1g1"]);
+        ordering.promotions_with_captures = false;
+        let without = picked(fen, &ordering, &["h1g1"]);
+        let mut sorted = with.clone();
+        sorted.sort();
+        let mut sorted_without = without.clone();
+        sorted_without.sort();
+        assert_eq!(sorted, sorted_without, "the same moves, each once");
+        let at = |list: &[String], mv: &str| list.iter().position(|m| m == mv).unwrap();
+        // With the captures: all eight promotions rank by gain (b8=Q above a8=B), then the killer.
+        assert!(with[..8].iter().all(|m| m.starts_with("b7")), "{with:?}");
+        assert!(at(&with, "b7b8q") < at(&with, "b7a8b"), "{with:?}");
+        // With the quiets: the four capture-promotions, the killer, then b8 among the quiets.
+        assert!(
+            without[..4].iter().all(|m| m.starts_with("b7a8")),
+            "{without:?}"
+        );
+        assert!(at(&with, "b7b8q") < at(&with, "h1g1"), "{with:?}");
+        assert!(at(&without, "b7b8q") > at(&without, "h1g1"), "{without:?}");
+    }
 }

@@ -494,7 +494,7 @@ impl<'a> Searcher<'a> {
                     if score >= window.beta {
                         self.stats.beta_cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(searched == 1);
-                        self.learn(board, mv, depth, ply);
+                        self.learn(board, mv, depth, ply, 1);
                         if X {
                             self.count_success(board, mv, &quiets);
                         }
@@ -522,7 +522,14 @@ impl<'a> Searcher<'a> {
             && self.cfg.ordering.history_good == HistoryGood::CutoffAndPv
         {
             if let Some(mv) = best_move {
-                self.learn(board, mv, depth, ply);
+                // `ordering.history_pv_bonus`: a PV move may earn more than a cutoff move.
+                self.learn(
+                    board,
+                    mv,
+                    depth,
+                    ply,
+                    u32::from(self.cfg.ordering.history_pv_bonus),
+                );
             }
         }
 
@@ -890,15 +897,16 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A good move teaches killers (quiet moves only) and history (within its scope).
-    fn learn(&mut self, board: &Board, mv: Move, depth: u32, ply: usize) {
+    /// A good move teaches killers (quiet moves only) and history (within its scope), with
+    /// `factor` times the history bonus.
+    fn learn(&mut self, board: &Board, mv: Move, depth: u32, ply: usize, factor: u32) {
         let tactical = is_tactical(board, mv);
         if !tactical {
             self.killers.record(ply, mv);
         }
         let ordering = &self.cfg.ordering;
         if ordering.history && (!tactical || ordering.history_scope == HistoryScope::AllRemaining) {
-            self.history.reward(board, mv, depth);
+            self.history.reward(board, mv, depth, factor);
         }
     }
 
