@@ -7,7 +7,9 @@ use crate::error::InputError;
 use crate::export::csv_file::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::export::manifest::EngineRecord;
 use crate::export::manifest::{self, manifest_path, Manifest};
-use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool};
+use crate::jobs::{
+    chains, plan_chains, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool,
+};
 use crate::output::progress_bar::JobProgress;
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -137,6 +139,11 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
         let tagged = format!("{config_hash}{}", MinimalMode::NAMES[minimal as usize]);
         config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
     }
+    if experiment.keep_tables {
+        // Kept tables change the counts; like the minimal figures, they join the hash when on.
+        let tagged = format!("{config_hash}keep_tables");
+        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+    }
     Ok(PreparedRun {
         experiment,
         variants,
@@ -179,6 +186,17 @@ pub const RUNS_DIR: &str = "results/runs";
 /// `results/runs/<name>.shard-K-of-N.csv` for a shard.
 pub fn output_csv(prepared: &PreparedRun, args: &RunOptions) -> Result<PathBuf, InputError> {
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    if shard.is_some() && prepared.experiment.keep_tables {
+        return Err(InputError::in_file(
+            "--shard",
+            format!(
+                "{}: keep_tables = true searches each game as one chain, and such runs are not \
+                 split; expected no --shard (run it whole, with --jobs)",
+                prepared.experiment.file
+            ),
+        )
+        .into());
+    }
     let name = &prepared.experiment.name;
     Ok(match (&args.out, shard) {
         (Some(out), _) => out.clone(),
@@ -346,6 +364,17 @@ pub fn execute(
         engines.give_back(&variant.name, engine);
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    if shard.is_some() && prepared.experiment.keep_tables {
+        return Err(InputError::in_file(
+            "--shard",
+            format!(
+                "{}: keep_tables = true searches each game as one chain, and such runs are not \
+                 split; expected no --shard (run it whole, with --jobs)",
+                prepared.experiment.file
+            ),
+        )
+        .into());
+    }
     let name = &prepared.experiment.name;
     let csv_path = output_csv(prepared, args)?;
     let json_path = manifest_path(&csv_path);
@@ -353,14 +382,18 @@ pub fn execute(
     let (mut file, resumed) =
         ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, resume)?;
 
-    let all_jobs = plan_jobs(names.len(), prepared.positions.len(), &chosen, shard);
+    let keep_tables = prepared.experiment.keep_tables;
+    let games: Vec<_> = prepared.positions.iter().map(|p| p.game).collect();
+    let all_jobs = plan_chains(names.len(), &chains(&games, keep_tables), &chosen, shard);
+    // A chain is finished only when every position of it is: its rows come in one piece.
     let pending: Vec<_> = all_jobs
         .iter()
         .filter(|j| {
-            !resumed.finished.contains(&(
-                names[j.variant].clone(),
-                prepared.positions[j.position].id.clone(),
-            ))
+            !j.positions().all(|p| {
+                resumed
+                    .finished
+                    .contains(&(names[j.variant].clone(), prepared.positions[p].id.clone()))
+            })
         })
         .copied()
         .collect();
@@ -409,6 +442,7 @@ pub fn execute(
         minimal: prepared.minimal,
         minimal_cache: &minimal_cache,
         engines: &engines,
+        keep_tables,
         experiment: name,
         variants: &prepared.variants,
         positions: &prepared.positions,

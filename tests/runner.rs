@@ -436,3 +436,103 @@ fn config_explain_lists_every_knob() {
         assert!(text.contains(&key), "{key} missing");
     }
 }
+
+#[test]
+fn kept_tables_replay_each_game_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, keep: bool| {
+        let text = format!(
+            "name = \"{name}\"\nsuite = \"{ROOT}/positions/games.pgn\"\nkeep_tables = {keep}\n\
+             depths = [3, 4]\n[search]\ntt = \"move\"\ntt_mb = 1\n\
+             [variants.decay_quarter]\nordering.history_decay = 0.25\n"
+        );
+        std::fs::write(dir.path().join(format!("{name}.toml")), text).unwrap();
+    };
+    write("kept", true);
+    write("fresh", false);
+    let run = |name: &str, jobs: &str, out: &str| {
+        assert_success(&ablate(
+            dir.path(),
+            &[
+                "--config",
+                &format!("{name}.toml"),
+                "--jobs",
+                jobs,
+                "--out",
+                out,
+                "--quiet",
+            ],
+        ));
+        deterministic(&dir.path().join(out))
+    };
+    let kept = run("kept", "2", "kept.csv");
+    assert_eq!(
+        kept,
+        run("kept", "1", "kept1.csv"),
+        "chains are deterministic"
+    );
+    let fresh = run("fresh", "2", "fresh.csv");
+    // 2 variants × 78 positions (45 + 33 plies) × 2 depths.
+    assert_eq!(kept.len(), 312);
+    assert_eq!(fresh.len(), 312);
+    let field = |row: &str, i: usize| row.split(',').nth(i).unwrap().to_string();
+    // Rows without the experiment's name and hash, which differ by construction.
+    let counts = |rows: &[String]| -> Vec<String> {
+        rows.iter()
+            .map(|r| {
+                let fields: Vec<&str> = r.split(',').collect();
+                fields[1..]
+                    .iter()
+                    .filter(|f| !(f.len() == 17 && f.starts_with('h')))
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect()
+    };
+    let (kept, fresh) = (counts(&kept), counts(&fresh));
+    let (mut same, mut differ) = (0, 0);
+    for (k, f) in kept.iter().zip(&fresh) {
+        // variant, position, depth; then the score: with the hash move only, kept tables are
+        // pure ordering, so every score is the fresh search's.
+        assert_eq!(field(k, 0), field(f, 0));
+        assert_eq!(field(k, 1), field(f, 1));
+        assert_eq!(field(k, 2), field(f, 2));
+        assert_eq!(field(k, 7), field(f, 7), "score: {k} / {f}");
+        let first_of_a_game = field(k, 1).ends_with(".1w");
+        if k == f {
+            same += 1;
+        } else {
+            differ += 1;
+            assert!(
+                !first_of_a_game,
+                "a game's first search starts empty: {k} / {f}"
+            );
+        }
+        if first_of_a_game {
+            assert_eq!(k, f);
+        }
+    }
+    assert!(
+        differ > 200 && same >= 8,
+        "{same} rows equal, {differ} differ"
+    );
+
+    let sharded = ablate(dir.path(), &["--config", "kept.toml", "--shard", "0/2"]);
+    assert_eq!(sharded.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&sharded.stderr).contains("keep_tables = true"));
+
+    // A bad move in a PGN suite is named by file, game and move.
+    std::fs::write(dir.path().join("bad.pgn"), "1. e4 e5 2. Nf3 Nf3 *\n").unwrap();
+    let text = std::fs::read_to_string(dir.path().join("kept.toml"))
+        .unwrap()
+        .replace(&format!("{ROOT}/positions/games.pgn"), "bad.pgn");
+    std::fs::write(dir.path().join("bad.toml"), text).unwrap();
+    let bad = ablate(dir.path(), &["--config", "bad.toml"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        message.contains("bad.pgn: game 1, move 2...: \"Nf3\" is not legal here"),
+        "{message}"
+    );
+}

@@ -129,6 +129,7 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
             config_hash: "",
             tables: &tables,
             engines: &engines,
+            keep_tables: false,
         };
         let jobs = plan_jobs(1, positions.len(), &[0], None);
         timed_run(&context, &jobs, threads, &stop)

@@ -19,6 +19,7 @@ const TOP_LEVEL_KEYS: &[&str] = &[
     "minimal",
     "minimal_max_depth",
     "ids",
+    "keep_tables",
     "baseline",
     "search",
     "variants",
@@ -46,6 +47,9 @@ pub struct Experiment {
     pub minimal_max_depth: u32,
     /// Only these position ids.
     pub ids: Option<Vec<String>>,
+    /// Search each game's positions (the whole suite for an EPD file) in order, one search
+    /// handing its history and transposition table to the next.
+    pub keep_tables: bool,
     /// The name of the `[search]` variant, the one ratios are taken against.
     pub baseline_name: String,
     /// The `[search]` overrides.
@@ -134,8 +138,17 @@ impl Experiment {
         };
         let suite = match table.get("suite") {
             Some(Value::String(s)) if !s.is_empty() => PathBuf::from(s),
-            Some(other) => return Err(err(format!("suite = {other}; expected the path of an EPD file"))),
-            None => return Err(err("missing key \"suite\"; expected the path of an EPD file, e.g. suite = \"positions/bk.epd\"".into())),
+            Some(other) => return Err(err(format!("suite = {other}; expected the path of an EPD or PGN file"))),
+            None => return Err(err("missing key \"suite\"; expected the path of an EPD or PGN file, e.g. suite = \"positions/bk.epd\"".into())),
+        };
+        let keep_tables = match table.get("keep_tables") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(other) => {
+                return Err(err(format!(
+                    "keep_tables = {other}; expected true or false"
+                )))
+            }
         };
         let depths = match table.get("depths") {
             Some(Value::Array(items)) => {
@@ -294,6 +307,7 @@ impl Experiment {
             minimal,
             minimal_max_depth,
             ids,
+            keep_tables,
             baseline_name,
             baseline,
             variants,

@@ -9,8 +9,8 @@ use crate::config::SearchConfig;
 use crate::engine::Engine;
 use crate::records::Row;
 use crate::search::minimal::{chess_minimal_tree, oracle_nodes, plain_definition, MinimalTree};
-use crate::search::search_depths;
 use crate::search::tt::TranspositionTable;
+use crate::search::{search_depths, search_depths_kept, KeptTables};
 use crate::suite::EpdPosition;
 use cozy_chess::Board;
 use rayon::prelude::*;
@@ -93,6 +93,8 @@ pub struct JobContext<'a> {
     pub minimal_cache: &'a MinimalCache,
     /// Running external engines to reuse.
     pub engines: &'a EnginePool,
+    /// A job's positions are one chain searched with kept tables (`keep_tables`).
+    pub keep_tables: bool,
 }
 
 /// Exact minimal trees by (position, depth, definition): the same for every pure-ordering
@@ -150,10 +152,14 @@ impl JobContext<'_> {
         stop: &AtomicBool,
     ) -> Result<Option<Vec<Row>>, String> {
         let variant = &self.variants[job.variant];
-        let position = &self.positions[job.position];
         let mut engine = self.engines.take(&variant.name, spec)?;
         let mut rows = Vec::new();
-        for &depth in self.depths {
+        // An engine keeps or clears its own tables; each position is a new game to it.
+        let searches = job
+            .positions()
+            .flat_map(|p| self.depths.iter().map(move |&d| (p, d)));
+        for (index, depth) in searches {
+            let position = &self.positions[index];
             if stop.load(Ordering::Relaxed) {
                 self.engines.give_back(&variant.name, engine);
                 return Ok(None);
@@ -191,50 +197,63 @@ impl JobContext<'_> {
 
     fn execute_search(&self, job: &Job, stop: &AtomicBool) -> Option<Vec<Row>> {
         let variant = &self.variants[job.variant];
-        let position = &self.positions[job.position];
         let config = &variant.config;
-        let mut table = self.tables.take(config.tt_mb);
-        let reports = search_depths(
-            &position.board,
-            self.depths,
-            config,
-            Some(stop),
-            Some(&mut table),
-        );
-        self.tables.give_back(table);
-        let reports = reports.ok()?;
-        let mut rows: Vec<Row> = reports
-            .iter()
-            .map(|r| {
-                Row::new(
-                    self.experiment,
-                    &variant.name,
-                    &position.id,
-                    r,
-                    position.solved_by(r.best_move),
-                    self.config_hash,
-                )
-            })
-            .collect();
-        // The minimal tree belongs to the position, the depth and the definition: computed
-        // once, shared by the variants; the oracle follows the variant's own ordering.
-        for row in &mut rows {
-            if stop.load(Ordering::Relaxed) {
-                return None;
+        let mut kept = self.keep_tables.then(|| KeptTables::new(config));
+        let mut rows = Vec::new();
+        for index in job.positions() {
+            let position = &self.positions[index];
+            let reports = match kept.as_mut() {
+                Some(kept) => {
+                    search_depths_kept(&position.board, self.depths, config, Some(stop), kept)
+                }
+                None => {
+                    let mut table = self.tables.take(config.tt_mb);
+                    let reports = search_depths(
+                        &position.board,
+                        self.depths,
+                        config,
+                        Some(stop),
+                        Some(&mut table),
+                    );
+                    self.tables.give_back(table);
+                    reports
+                }
+            };
+            let mut position_rows: Vec<Row> = reports
+                .ok()?
+                .iter()
+                .map(|r| {
+                    Row::new(
+                        self.experiment,
+                        &variant.name,
+                        &position.id,
+                        r,
+                        position.solved_by(r.best_move),
+                        self.config_hash,
+                    )
+                })
+                .collect();
+            // The minimal tree belongs to the position, the depth and the definition: computed
+            // once, shared by the variants; the oracle follows the variant's own ordering.
+            for row in &mut position_rows {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                if self.minimal == MinimalMode::Exact {
+                    let tree = self.minimal_cache.get_or_compute(
+                        index,
+                        row.depth,
+                        &position.board,
+                        config,
+                    );
+                    row.minimal_nodes = tree.map(|t| t.nodes);
+                    row.fullwidth_leaves = tree.map(|t| t.fullwidth_leaves);
+                }
+                if self.minimal != MinimalMode::Off {
+                    row.oracle_nodes = Some(oracle_nodes(&position.board, row.depth, config));
+                }
             }
-            if self.minimal == MinimalMode::Exact {
-                let tree = self.minimal_cache.get_or_compute(
-                    job.position,
-                    row.depth,
-                    &position.board,
-                    config,
-                );
-                row.minimal_nodes = tree.map(|t| t.nodes);
-                row.fullwidth_leaves = tree.map(|t| t.fullwidth_leaves);
-            }
-            if self.minimal != MinimalMode::Off {
-                row.oracle_nodes = Some(oracle_nodes(&position.board, row.depth, config));
-            }
+            rows.extend(position_rows);
         }
         Some(rows)
     }

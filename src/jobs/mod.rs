@@ -1,7 +1,7 @@
-//! Jobs: one per (variant, position), their canonical order, sharding and parallel execution.
+//! Jobs: one per (variant, position) or (variant, chain of kept-table positions), their canonical order, sharding and parallel execution.
 
 pub mod execute;
 pub mod plan;
 
 pub use execute::{run_jobs, EnginePool, JobContext, MinimalCache, TablePool};
-pub use plan::{plan_jobs, Job, Shard};
+pub use plan::{chains, plan_chains, plan_jobs, Job, Shard};

@@ -157,6 +157,62 @@ pub fn search_depths(
     Ok(reports)
 }
 
+/// What one search hands to the next when a suite keeps its tables (`keep_tables`): the
+/// history, decayed by `ordering.history_decay` before every search but the first, and the
+/// transposition table, not emptied. Killers are not kept: they belong to plies of one tree.
+pub struct KeptTables {
+    history: Option<history::HistoryTable>,
+    table: Option<TranspositionTable>,
+}
+
+impl KeptTables {
+    /// Empty tables for the first search of a sequence.
+    pub fn new(config: &SearchConfig) -> Self {
+        KeptTables {
+            history: None,
+            table: (config.tt != TtMode::Off).then(|| TranspositionTable::new(config.tt_mb)),
+        }
+    }
+}
+
+/// `search_depths` with the tables the previous search of a sequence left in `kept`.
+pub fn search_depths_kept(
+    board: &cozy_chess::Board,
+    depths: &[u32],
+    config: &SearchConfig,
+    stop: Option<&AtomicBool>,
+    kept: &mut KeptTables,
+) -> Result<Vec<IterationReport>, Aborted> {
+    let searches: Vec<u32> = if config.iterative_deepening {
+        depths.last().copied().into_iter().collect()
+    } else {
+        depths.to_vec()
+    };
+    let mut reports = Vec::with_capacity(depths.len());
+    for depth in searches {
+        assert!(
+            crate::config::check_depth(depth.into()).is_ok(),
+            "depth {depth}: callers check it with config::check_depth"
+        );
+        let mut searcher = searcher::Searcher::new(config, stop, None);
+        if let Some(mut history) = kept.history.take() {
+            history.decay(config.ordering.history_decay);
+            searcher.adopt_history(history);
+        }
+        if let Some(table) = kept.table.as_mut() {
+            searcher.keep_table(table);
+        }
+        let result = searcher.run_reporting(board, depth, &mut |_| true);
+        kept.history = Some(searcher.into_history());
+        let (found, aborted) = result;
+        if aborted {
+            return Err(Aborted);
+        }
+        reports.extend(found.into_iter().filter(|r| depths.contains(&r.depth)));
+    }
+    Ok(reports)
+}
+
 /// Searches a game's position: `game` holds the repetition keys (`chess::repetition_key`) of
 /// the positions before it, oldest first, which count for repetition; the search stops at
 /// `limits.depth`, after about `limits.nodes` nodes (checked every 4096), on `stop`, or when `on_iteration`

@@ -142,6 +142,21 @@ impl<'a> Searcher<'a> {
         self.tt = Some(table);
     }
 
+    /// Searches with `table` as the last search left it (`keep_tables`).
+    pub(super) fn keep_table(&mut self, table: &'a mut TranspositionTable) {
+        self.tt = Some(table);
+    }
+
+    /// Starts from `history` instead of an empty table (`keep_tables`).
+    pub(super) fn adopt_history(&mut self, history: HistoryTable) {
+        self.history = history;
+    }
+
+    /// The history table as the search left it.
+    pub(super) fn into_history(self) -> HistoryTable {
+        self.history
+    }
+
     /// A searcher for a game: earlier positions count for repetition, and a node limit stops it.
     pub(super) fn for_game(
         cfg: &'a SearchConfig,

@@ -22,8 +22,10 @@ pub struct EpdPosition {
     pub perft: Vec<(u32, u64)>,
     /// Comments `c0`…`c9`, keyed by opcode.
     pub comments: BTreeMap<String, String>,
-    /// The 1-based line in its file (0 when not read from a file).
+    /// The 1-based line in its file (0 when not read from a file or read from a PGN).
     pub line: usize,
+    /// The game of a PGN suite this position comes from, 1-based.
+    pub game: Option<usize>,
 }
 
 impl EpdPosition {
@@ -144,6 +146,7 @@ pub fn parse_epd_line(line: &str, default_id: &str) -> Result<EpdPosition, Strin
         perft,
         comments,
         line: 0,
+        game: None,
     })
 }
 

@@ -2,6 +2,7 @@
 
 pub mod epd;
 pub mod fen;
+pub mod pgn;
 
 pub use epd::{parse_epd_line, EpdPosition};
 
@@ -34,7 +35,14 @@ impl Suite {
             .unwrap_or_default();
         // A byte-order mark is invisible in an editor; it would make the first board unreadable.
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let positions = Self::parse(&shown, &stem, text)?;
+        let is_pgn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        let positions = if is_pgn {
+            pgn::parse_pgn(text).map_err(|e| InputError::in_file(&shown, e))?
+        } else {
+            Self::parse(&shown, &stem, text)?
+        };
         if positions.is_empty() {
             return Err(InputError::in_file(
                 &shown,
