@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 cargo build --release
 bin=./target/release/ablate
 start=$(date +%s)
-for name in killers killers-bk quiescence mvv_lva aspiration history tt pvs schaeffer pruning pruning-wac null-move; do
+for name in killers killers-bk killers-sensitivity quiescence mvv_lva aspiration history claims the tt ifrit pvs \
+  schaeffer history-game history-game-fresh pruning pruning-wac null-move; do
   echo "== $name"
   "$bin" --config "configs/$name.toml" --out "results/$name.csv" --force --quiet "$@"
   "$bin" report "results/$name.csv" --markdown "results/$name.md" --svg "results/$name.svg" > /dev/null
