@@ -194,8 +194,7 @@ pub fn output_csv(prepared: &PreparedRun, args: &RunOptions) -> Result<PathBuf, 
                  split; expected no --shard (run it whole, with --jobs)",
                 prepared.experiment.file
             ),
-        )
-        .into());
+        ));
     }
     let name = &prepared.experiment.name;
     Ok(match (&args.out, shard) {
@@ -364,17 +363,6 @@ pub fn execute(
         engines.give_back(&variant.name, engine);
     }
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-    if shard.is_some() && prepared.experiment.keep_tables {
-        return Err(InputError::in_file(
-            "--shard",
-            format!(
-                "{}: keep_tables = true searches each game as one chain, and such runs are not \
-                 split; expected no --shard (run it whole, with --jobs)",
-                prepared.experiment.file
-            ),
-        )
-        .into());
-    }
     let name = &prepared.experiment.name;
     let csv_path = output_csv(prepared, args)?;
     let json_path = manifest_path(&csv_path);

@@ -126,7 +126,7 @@ mod tests {
         let games = [Some(1), Some(1), Some(2), Some(2), Some(2)];
         assert_eq!(chains(&games, true), [0..2, 2..5]);
         assert_eq!(chains(&games, false).len(), 5);
-        assert_eq!(chains(&[None, None, None], true), [0..3]);
+        assert_eq!(chains(&[None, None, None], true), vec![0..3]);
         let jobs = plan_chains(2, &chains(&games, true), &[0, 1], None);
         assert_eq!(jobs.len(), 4);
         assert_eq!(jobs[3].positions(), 2..5);
