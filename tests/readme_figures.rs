@@ -1,0 +1,1016 @@
+//! The README against the committed results: every block between `<!-- figures:NAME -->` and
+//! `<!-- /figures -->` is recomputed here from `results/*.csv` and `results/*.json` and must
+//! match word for word; outside the blocks the reproduction section may quote only the seeds'
+//! own figures (and small whole numbers: depths, section numbers, years).
+//! `ABLATE_BLESS_README=1 cargo test --test readme_figures` rewrites the blocks from the results.
+
+mod common;
+
+use common::ROOT;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// One CSV row, the columns the README quotes.
+#[derive(Debug, Clone, serde::Deserialize)]
+struct Row {
+    variant: String,
+    position: String,
+    depth: u32,
+    nodes: u64,
+    qnodes: u64,
+    leaves: u64,
+    nodes_cum: u64,
+    time_ms: f64,
+    score_cp: i64,
+    pv: String,
+    bm_ok: String,
+}
+
+/// A committed result.
+struct Results {
+    name: String,
+    rows: Vec<Row>,
+}
+
+impl Results {
+    fn load(name: &str) -> Results {
+        let path = format!("{ROOT}/results/{name}.csv");
+        let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let rows = reader
+            .deserialize()
+            .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
+            .collect();
+        Results {
+            name: name.to_string(),
+            rows,
+        }
+    }
+
+    fn at(&self, variant: &str, depth: u32) -> Vec<&Row> {
+        let rows: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| r.variant == variant && r.depth == depth)
+            .collect();
+        assert!(
+            !rows.is_empty(),
+            "results/{}.csv has no rows of variant \"{variant}\" at depth {depth}",
+            self.name
+        );
+        rows
+    }
+
+    /// Σ `nodes_cum`: the work every summary uses.
+    fn work(&self, variant: &str, depth: u32) -> u64 {
+        self.at(variant, depth).iter().map(|r| r.nodes_cum).sum()
+    }
+
+    fn sum(&self, variant: &str, depth: u32, column: impl Fn(&Row) -> u64) -> u64 {
+        self.at(variant, depth).iter().map(|r| column(r)).sum()
+    }
+
+    /// Σ `nodes` over every iteration up to `depth`: main-search work without quiescence.
+    fn main_nodes_through(&self, variant: &str, depth: u32) -> u64 {
+        (1..=depth).map(|d| self.sum(variant, d, |r| r.nodes)).sum()
+    }
+
+    fn ratio(&self, variant: &str, over: &str, depth: u32) -> f64 {
+        self.work(variant, depth) as f64 / self.work(over, depth) as f64
+    }
+
+    fn solved(&self, variant: &str, depth: u32) -> usize {
+        self.at(variant, depth)
+            .iter()
+            .filter(|r| r.bm_ok == "true")
+            .count()
+    }
+
+    fn time_ms(&self, variant: &str, depth: u32) -> f64 {
+        self.at(variant, depth).iter().map(|r| r.time_ms).sum()
+    }
+
+    /// Rows of `variant` whose score differs from `baseline`'s at the same position and depth.
+    fn scores_changed(&self, variant: &str, baseline: &str) -> (usize, usize) {
+        let base: BTreeMap<(&str, u32), i64> = self
+            .rows
+            .iter()
+            .filter(|r| r.variant == baseline)
+            .map(|r| ((r.position.as_str(), r.depth), r.score_cp))
+            .collect();
+        let rows: Vec<&Row> = self.rows.iter().filter(|r| r.variant == variant).collect();
+        let changed = rows
+            .iter()
+            .filter(|r| base.get(&(r.position.as_str(), r.depth)) != Some(&r.score_cp))
+            .count();
+        (changed, rows.len())
+    }
+}
+
+/// 1234567 → "1,234,567".
+fn n(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Millions with one decimal: 123,700,000 → "123.7 M".
+fn m(value: u64) -> String {
+    format!("{:.1} M", value as f64 / 1e6)
+}
+
+fn r3(value: f64) -> String {
+    format!("{value:.3}")
+}
+
+/// A Markdown table from a header and rows.
+fn table(header: &[&str], align: &str, rows: &[Vec<String>]) -> String {
+    let mut out = format!("| {} |\n|", header.join(" | "));
+    for (i, _) in header.iter().enumerate() {
+        let right = align.as_bytes().get(i) == Some(&b'r');
+        out.push_str(if right { "---:|" } else { "---|" });
+    }
+    out.push('\n');
+    for row in rows {
+        let _ = writeln!(out, "| {} |", row.join(" | "));
+    }
+    out
+}
+
+fn s(text: &str) -> String {
+    text.to_string()
+}
+
+fn killers() -> String {
+    let k = Results::load("killers");
+    let seed = [
+        (
+            "plain (captures first, nothing sorted)",
+            "plain",
+            ["2,736,235", "27,470,423", "—"],
+        ),
+        (
+            "+ killers (after the first capture)",
+            "killers",
+            ["585,459", "3,150,324", "25,307,131"],
+        ),
+        (
+            "best capture first, then killer",
+            "capture_then_killer",
+            ["520,250", "2,263,364", "16,707,264"],
+        ),
+        ("all orderings", "all", ["406,924", "705,079", "8,484,952"]),
+    ];
+    let mut rows: Vec<Vec<String>> = seed
+        .iter()
+        .map(|(label, variant, figures)| {
+            let mut row = vec![s(label)];
+            row.extend(figures.iter().map(|f| s(f)));
+            row.extend((7..=9).map(|d| n(k.work(variant, d))));
+            row
+        })
+        .collect();
+    let mut ratio_row = |label: &str, a: &str, b: &str, seed: [&str; 3]| {
+        let mut row = vec![s(label)];
+        row.extend(seed.iter().map(|f| format!("**{f}**")));
+        row.extend((7..=9).map(|d| format!("**{}**", r3(k.ratio(a, b, d)))));
+        rows.push(row);
+    };
+    ratio_row("killers / plain", "killers", "plain", ["0.21", "0.11", "—"]);
+    ratio_row(
+        "capture-then-killer / killers",
+        "capture_then_killer",
+        "killers",
+        ["0.89", "0.72", "0.66"],
+    );
+    let mut out = table(
+        &[
+            "", "seed d7", "seed d8", "seed d9", "ours d7", "ours d8", "ours d9",
+        ],
+        "lrrrrrr",
+        &rows,
+    );
+    let main = |v: &str| n(k.main_nodes_through(v, 7));
+    let _ = write!(
+        out,
+        "\nMain-search nodes through depth 7 (Σ `nodes` over the iterations, quiescence left out): \
+         plain {}, killers {}, capture-then-killer {}.\n",
+        main("plain"),
+        main("killers"),
+        main("capture_then_killer")
+    );
+    out
+}
+
+fn killers_sensitivity() -> String {
+    let k = Results::load("killers-sensitivity");
+    let setups = [
+        ("pst", "the project's setup (killers.toml)"),
+        ("qsorted", "quiescence sorted (MVV/LVA) in both"),
+        ("noqs", "no quiescence"),
+        ("material", "material evaluation"),
+        ("mat_noqs", "material, no quiescence"),
+        (
+            "mat_noid",
+            "material, no quiescence, no iterative deepening",
+        ),
+    ];
+    let mut rows = vec![vec![
+        s("Ifrit b2.5 (seed)"),
+        s("0.21"),
+        s("0.11"),
+        s("—"),
+        s("2,736,235"),
+        s("585,459"),
+    ]];
+    for (prefix, label) in setups {
+        let plain = format!("{prefix}_plain");
+        let killers = format!("{prefix}_killers");
+        let mut row = vec![s(label)];
+        row.extend((7..=9).map(|d| r3(k.ratio(&killers, &plain, d))));
+        row.push(n(k.work(&plain, 7)));
+        row.push(n(k.work(&killers, 7)));
+        rows.push(row);
+    }
+    table(
+        &[
+            "setup",
+            "killers/plain d7",
+            "d8",
+            "d9",
+            "plain work d7",
+            "killers work d7",
+        ],
+        "lrrrrr",
+        &rows,
+    )
+}
+
+fn killers_bk() -> String {
+    let k = Results::load("killers-bk");
+    let rows = (3..=5)
+        .map(|d| {
+            vec![
+                d.to_string(),
+                r3(k.ratio("killers", "plain", d)),
+                r3(k.ratio("capture_then_killer", "killers", d)),
+            ]
+        })
+        .collect::<Vec<_>>();
+    table(
+        &[
+            "BK depth",
+            "killers / plain",
+            "capture-then-killer / killers",
+        ],
+        "rrr",
+        &rows,
+    )
+}
+
+fn mvv_lva() -> String {
+    let r = Results::load("mvv_lva");
+    let variants = [
+        (
+            "`first` (captures first, unsorted; quiescence unsorted)",
+            "first",
+        ),
+        ("`none` (generator order everywhere)", "none"),
+        ("`first` + quiescence MVV/LVA", "q_mvv_lva"),
+        ("`mvv` (victim only)", "mvv"),
+        ("`mvv_lva` (main and quiescence)", "mvv_lva"),
+        ("`victim_minus_attacker`", "victim_minus_attacker"),
+        (
+            "`scaled_victim_minus_attacker` (100·victim − attacker)",
+            "scaled_victim_minus_attacker",
+        ),
+        ("`recapture_first` (+ MVV/LVA)", "recapture_first"),
+        ("`prune_losing` (tree-changing)", "prune_losing"),
+    ];
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, v)| {
+            vec![
+                s(label),
+                n(r.sum(v, 5, |x| x.nodes)),
+                n(r.sum(v, 5, |x| x.qnodes)),
+                format!("{:.3}", r.ratio(v, "first", 5)),
+                format!("{}, {}", r.solved(v, 4), r.solved(v, 5)),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "variant",
+            "nodes d5",
+            "qnodes d5",
+            "work / `first` d5",
+            "BK solved d4, d5",
+        ],
+        "lrrrr",
+        &rows,
+    );
+    let (changed, all) = r.scores_changed("prune_losing", "mvv_lva");
+    let _ = write!(
+        out,
+        "\nSearching only winning or equal captures in quiescence changes the root score in \
+         {changed} of {all} rows (against `mvv_lva`, depths 4 and 5).\n"
+    );
+    out
+}
+
+fn ifrit_formulas() -> String {
+    let r = Results::load("ifrit");
+    let rows = [(9, "25.50 M", "25.31 M"), (10, "102.8 M", "123.7 M")]
+        .iter()
+        .map(|(d, a, b)| {
+            vec![
+                d.to_string(),
+                s(a),
+                s(b),
+                m(r.work("victim_minus_attacker", *d)),
+                m(r.work("scaled_victim_minus_attacker", *d)),
+                r3(r.ratio("scaled_victim_minus_attacker", "victim_minus_attacker", *d)),
+            ]
+        })
+        .collect::<Vec<_>>();
+    table(
+        &[
+            "depth",
+            "seed: victim − attacker",
+            "seed: 100·victim − attacker",
+            "ours: victim − attacker",
+            "ours: 100·victim − attacker",
+            "ours: ratio",
+        ],
+        "rrrrrr",
+        &rows,
+    )
+}
+
+fn aspiration() -> String {
+    let r = Results::load("aspiration");
+    let grid = |pvs: bool, tt: &str, window: u32, research: &str| {
+        format!(
+            "pvs={pvs},tt={tt},aspiration.enabled=true,aspiration.window={window},aspiration.research={research}"
+        )
+    };
+    let setups = [
+        ("alpha-beta", false, "off", "ab", 5),
+        ("alpha-beta", false, "off", "ab", 6),
+        ("+ PVS", true, "off", "pvs", 6),
+        ("+ TT", false, "full", "tt", 6),
+        ("+ PVS + TT", true, "full", "pvs_tt", 6),
+    ];
+    let rows: Vec<Vec<String>> = setups
+        .iter()
+        .map(|&(label, pvs, tt, base, d)| {
+            let mut row = vec![s(label)];
+            for window in [25, 50, 100] {
+                row.push(format!(
+                    "{} / {}",
+                    r3(r.ratio(&grid(pvs, tt, window, "open"), base, d)),
+                    r3(r.ratio(&grid(pvs, tt, window, "widen"), base, d))
+                ));
+            }
+            row.push(d.to_string());
+            row
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "search",
+            "window 25 (open / widen)",
+            "window 50",
+            "window 100",
+            "depth",
+        ],
+        "lrrrr",
+        &rows,
+    );
+    let _ = write!(
+        out,
+        "\nA zero window (`ab_asp0`): {} and {} of the work without aspiration at depths 5 and 6; \
+         growth from depth 5 to 6: ×{:.1} with it, ×{:.1} without.\n",
+        r3(r.ratio("ab_asp0", "ab", 5)),
+        r3(r.ratio("ab_asp0", "ab", 6)),
+        r.work("ab_asp0", 6) as f64 / r.work("ab_asp0", 5) as f64,
+        r.work("ab", 6) as f64 / r.work("ab", 5) as f64,
+    );
+    out
+}
+
+fn quiescence() -> String {
+    let r = Results::load("quiescence");
+    let cell = |v: &str, d: u32, with_q: bool| {
+        let row = r.at(v, d)[0];
+        let q = if with_q {
+            format!("{}, ", n(row.qnodes))
+        } else {
+            String::new()
+        };
+        format!(
+            "{q}{:.0} ms, {:+.2}, {}",
+            row.time_ms,
+            row.score_cp as f64 / 100.0,
+            row.pv
+        )
+    };
+    let mut rows: Vec<Vec<String>> = (4..=6)
+        .map(|d| {
+            vec![
+                d.to_string(),
+                n(r.at("no_quiescence", d)[0].leaves),
+                cell("no_quiescence", d, false),
+                cell("quiescence", d, true),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        s("seed 5"),
+        s("4,865,609"),
+        s("5 s, +1.19, e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"),
+        s("10 s, +0.26, e2e4 Ng8f6 e4e5 Nf6e4 d2d4"),
+    ]);
+    rows.push(vec![
+        s("seed 6"),
+        s("119,060,324"),
+        s("125 s, −0.82, e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2"),
+        s("314 s, +0.12, e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"),
+    ]);
+    let mut out = table(
+        &[
+            "depth",
+            "leaves (= perft)",
+            "no quiescence: time, score, PV",
+            "quiescence: qnodes, time, score, PV",
+        ],
+        "rrll",
+        &rows,
+    );
+    let t = |v: &str, d: u32| r.time_ms(v, d);
+    let _ = write!(
+        out,
+        "\nQuiescence's time over no quiescence, material evaluation: ×{:.1} at depth 5, ×{:.1} at \
+         depth 6 (seed: ×2.0 and ×2.5); with `pst`: ×{:.1} and ×{:.1}.\n",
+        t("quiescence", 5) / t("no_quiescence", 5),
+        t("quiescence", 6) / t("no_quiescence", 6),
+        t("quiescence_pst", 5) / t("no_quiescence_pst", 5),
+        t("quiescence_pst", 6) / t("no_quiescence_pst", 6),
+    );
+    out
+}
+
+/// Work at two depths and the ratio to a baseline, one row per (label, variant).
+fn work_rows(r: &Results, variants: &[(&str, &str)], baseline: &str, depths: [u32; 2]) -> String {
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            for d in depths {
+                row.push(n(r.work(v, d)));
+                row.push(r3(r.ratio(v, baseline, d)));
+            }
+            row
+        })
+        .collect();
+    let (a, b) = (
+        format!("work d{}", depths[0]),
+        format!("work d{}", depths[1]),
+    );
+    table(&["variant", &a, "×", &b, "×"], "lrrrr", &rows)
+}
+
+fn history() -> String {
+    let r = Results::load("history");
+    work_rows(
+        &r,
+        &[
+            ("defaults", "baseline"),
+            ("no history", "no_history"),
+            ("bonus n", "bonus_depth"),
+            ("bonus 2ⁿ", "bonus_two_pow_depth"),
+            ("bonus Fibonacci(n)", "bonus_fibonacci"),
+            ("table [from][to]", "table_from_to"),
+            ("table [piece][to]", "table_piece_to"),
+            ("scope all remaining", "scope_all_remaining"),
+            ("good = cutoffs only", "good_cutoff_only"),
+            ("decay ½", "decay_half"),
+            ("decay 0 (clear)", "decay_clear"),
+        ],
+        "baseline",
+        [5, 6],
+    )
+}
+
+fn claims() -> String {
+    let r = Results::load("claims");
+    let mut out = work_rows(
+        &r,
+        &[
+            (
+                "defaults (2 killers after the captures, history, iterative deepening)",
+                "baseline",
+            ),
+            ("one killer slot", "killers_1"),
+            ("killers before the captures", "killers_before_captures"),
+            ("promotions among the quiet moves", "promotions_as_quiets"),
+            ("PV move's history bonus ×4", "history_pv_bonus_4"),
+            ("history decay ¼ between iterations", "decay_quarter"),
+            ("no history", "no_history"),
+            ("no iterative deepening", "no_id"),
+            ("no iterative deepening, no history", "no_id_no_history"),
+        ],
+        "baseline",
+        [5, 6],
+    );
+    let saves = |with: &str, without: &str, d: u32| {
+        100.0 * (1.0 - r.work(with, d) as f64 / r.work(without, d) as f64)
+    };
+    let _ = write!(
+        out,
+        "\nHistory saves {:.1}% / {:.1}% of the work with iterative deepening and {:.1}% / {:.1}% \
+         without it (depths 5 / 6).\n",
+        saves("baseline", "no_history", 5),
+        saves("baseline", "no_history", 6),
+        saves("no_id", "no_id_no_history", 5),
+        saves("no_id", "no_id_no_history", 6),
+    );
+    out
+}
+
+fn history_game() -> String {
+    let kept = Results::load("history-game");
+    let fresh = Results::load("history-game-fresh");
+    let mut rows = vec![{
+        let mut row = vec![s("fresh tables for every search (history-game-fresh)")];
+        for d in [6, 7] {
+            row.push(n(fresh.work("keep", d)));
+            row.push(r3(
+                fresh.work("keep", d) as f64 / kept.work("keep", d) as f64
+            ));
+        }
+        row
+    }];
+    for (label, v) in [
+        ("kept, no decay", "keep"),
+        ("kept, decay ½", "decay_half"),
+        ("kept, decay ¼", "decay_quarter"),
+        ("kept, cleared (decay 0)", "clear"),
+    ] {
+        let mut row = vec![s(label)];
+        for d in [6, 7] {
+            row.push(n(kept.work(v, d)));
+            row.push(r3(kept.ratio(v, "keep", d)));
+        }
+        rows.push(row);
+    }
+    table(
+        &["78 positions of two games", "work d6", "×", "work d7", "×"],
+        "lrrrr",
+        &rows,
+    )
+}
+
+fn tt() -> String {
+    let ours = Results::load("tt");
+    let ifrit = Results::load("ifrit");
+    let rows = [(8, "0.25"), (9, "0.34"), (10, "0.38")]
+        .iter()
+        .map(|&(d, seed)| {
+            vec![
+                d.to_string(),
+                s(seed),
+                r3(ifrit.ratio("tt_full", "victim_minus_attacker", d)),
+                r3(ifrit.ratio("tt_move", "victim_minus_attacker", d)),
+                r3(ours.ratio("full", "off", d)),
+                r3(ours.ratio("move", "off", d)),
+            ]
+        })
+        .collect::<Vec<_>>();
+    let mut out = table(
+        &[
+            "depth",
+            "seed: with / without",
+            "Ifrit-like: full / off",
+            "Ifrit-like: move / off",
+            "defaults: full / off",
+            "defaults: move / off",
+        ],
+        "rrrrrr",
+        &rows,
+    );
+    let _ = write!(
+        out,
+        "\nIfrit-like work without the table: {}, {} and {} at depths 8, 9 and 10 (seed: 3,151,926, \
+         25,499,252 and 102.8 M).\n",
+        n(ifrit.work("victim_minus_attacker", 8)),
+        n(ifrit.work("victim_minus_attacker", 9)),
+        m(ifrit.work("victim_minus_attacker", 10)),
+    );
+    out
+}
+
+fn the() -> String {
+    let r = Results::load("the");
+    work_rows(
+        &r,
+        &[
+            ("no ordering", "none"),
+            ("hash move", "hash_move"),
+            ("MVV/LVA", "mvv_lva"),
+            ("one killer", "killers_1"),
+            ("two killers", "killers_2"),
+            ("history", "history"),
+            ("MVV/LVA + one killer", "mvv_lva_killers_1"),
+            ("MVV/LVA + two killers", "mvv_lva_killers_2"),
+        ],
+        "none",
+        [5, 6],
+    )
+}
+
+fn pvs() -> String {
+    let r = Results::load("pvs");
+    format!(
+        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6.\n",
+        r3(r.ratio("pvs", "alphabeta", 5)),
+        r3(r.ratio("pvs", "alphabeta", 6))
+    )
+}
+
+fn schaeffer() -> String {
+    let r = Results::load("schaeffer");
+    let name = |tt: bool, killers: bool, history: bool, asp: bool, pvs: bool| {
+        if !(tt || killers || history || asp || pvs) {
+            return s("none");
+        }
+        format!(
+            "tt={},ordering.killers={},ordering.history={history},aspiration.enabled={asp},pvs={pvs}",
+            if tt { "full" } else { "off" },
+            if killers { 2 } else { 0 }
+        )
+    };
+    let depths = [5, 6, 7, 8];
+    let named = [
+        ("none", name(false, false, false, false, false)),
+        ("aspiration only", name(false, false, false, true, false)),
+        ("PVS only", name(false, false, false, false, true)),
+        ("history only", name(false, false, true, false, false)),
+        ("killers only", name(false, true, false, false, false)),
+        ("TT only", name(true, false, false, false, false)),
+        ("TT + history", name(true, false, true, false, false)),
+        ("all five", name(true, true, true, true, true)),
+    ];
+    let mut rows: Vec<Vec<String>> = named
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            row.extend(depths.iter().map(|&d| r3(r.ratio(v, "none", d))));
+            row
+        })
+        .collect();
+    let variants: Vec<String> = {
+        let mut seen = Vec::new();
+        for row in &r.rows {
+            if !seen.contains(&row.variant) {
+                seen.push(row.variant.clone());
+            }
+        }
+        seen
+    };
+    let best = |d: u32| {
+        variants
+            .iter()
+            .map(|v| (r.ratio(v, "none", d), v.clone()))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("variants")
+    };
+    let mut best_row = vec![s("best combination")];
+    let mut share_row = vec![s("TT + history: share of the best reduction")];
+    for &d in &depths {
+        let (ratio, v) = best(d);
+        let on: Vec<&str> = v
+            .split(',')
+            .filter(|kv| !kv.ends_with("=off") && !kv.ends_with("=0") && !kv.ends_with("=false"))
+            .map(|kv| match kv.split('=').next().unwrap_or("") {
+                "tt" => "TT",
+                "ordering.killers" => "killers",
+                "ordering.history" => "history",
+                "aspiration.enabled" => "aspiration",
+                _ => "PVS",
+            })
+            .collect();
+        best_row.push(format!("{} ({})", r3(ratio), on.join(", ")));
+        let pair = r.ratio(&named[6].1, "none", d);
+        share_row.push(format!("{:.1}%", 100.0 * (1.0 - pair) / (1.0 - ratio)));
+    }
+    rows.push(best_row);
+    rows.push(share_row);
+    table(&["work / none", "d5", "d6", "d7", "d8"], "lrrrr", &rows)
+}
+
+fn pruning() -> String {
+    let bk = Results::load("pruning");
+    let wac = Results::load("pruning-wac");
+    let variants: Vec<String> = {
+        let mut seen: Vec<String> = Vec::new();
+        for row in &bk.rows {
+            if !seen.contains(&row.variant) {
+                seen.push(row.variant.clone());
+            }
+        }
+        seen
+    };
+    let ebf = |r: &Results, v: &str, d: u32| {
+        let nodes = |d| r.sum(v, d, |x| x.nodes) as f64;
+        format!("{:.2}", (nodes(d) / nodes(d - 2)).sqrt())
+    };
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|v| {
+            let mut row = vec![v.clone()];
+            for (r, d, with_ebf) in [(&bk, 8, true), (&wac, 7, false)] {
+                row.push(n(r.work(v, d)));
+                row.push(r3(r.ratio(v, "baseline", d)));
+                row.push(r3(r.time_ms(v, d) / r.time_ms("baseline", d)));
+                row.push(format!("{}/{}", r.solved(v, d), r.at(v, d).len()));
+                if with_ebf {
+                    row.push(ebf(r, v, d));
+                }
+            }
+            row
+        })
+        .collect();
+    table(
+        &[
+            "variant",
+            "BK d8 work",
+            "×base",
+            "×time",
+            "solved",
+            "EBF",
+            "WAC d7 work",
+            "×base",
+            "×time",
+            "solved",
+        ],
+        "lrrrrrrrrr",
+        &rows,
+    )
+}
+
+/// The whole section's run time, from the manifests of every committed result.
+fn run_time() -> String {
+    let mut total = 0.0;
+    let mut count = 0;
+    for entry in std::fs::read_dir(format!("{ROOT}/results")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let manifest: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            total += manifest["wall_seconds"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{}: no wall_seconds", path.display()));
+            count += 1;
+        }
+    }
+    format!(
+        "The {count} committed runs took **{:.0} minutes** of wall time together (Σ `wall_seconds` of \
+         their manifests), with `--jobs 2`.\n",
+        total / 60.0
+    )
+}
+
+/// A block's name and what computes it.
+type Block = (&'static str, fn() -> String);
+
+/// Every block the README holds, by name.
+fn blocks() -> Vec<Block> {
+    vec![
+        ("run-time", run_time),
+        ("killers", killers),
+        ("killers-sensitivity", killers_sensitivity),
+        ("killers-bk", killers_bk),
+        ("mvv_lva", mvv_lva),
+        ("ifrit-formulas", ifrit_formulas),
+        ("aspiration", aspiration),
+        ("quiescence", quiescence),
+        ("history", history),
+        ("claims", claims),
+        ("history-game", history_game),
+        ("tt", tt),
+        ("the", the),
+        ("pvs", pvs),
+        ("schaeffer", schaeffer),
+        ("pruning", pruning),
+    ]
+}
+
+/// Numbers the seeds print (seed-notes.md), which the prose may quote outside the blocks.
+const SEED_FIGURES: &[&str] = &[
+    "2,736,235",
+    "27,470,423",
+    "585,459",
+    "3,150,324",
+    "25,307,131",
+    "520,250",
+    "2,263,364",
+    "16,707,264",
+    "406,924",
+    "705,079",
+    "8,484,952",
+    "0.21",
+    "0.11",
+    "0.89",
+    "0.72",
+    "25.50",
+    "25.31",
+    "102.8",
+    "123.7",
+    "4,865,609",
+    "119,060,324",
+    "1.19",
+    "0.26",
+    "0.82",
+    "0.12",
+    "2.5",
+    "3,151,926",
+    "795,159",
+    "25,499,252",
+    "8,755,251",
+    "39.0",
+    "0.25",
+    "0.34",
+    "0.38",
+    "70%",
+    "4.5%",
+    "99%",
+    "1.5×",
+    "90%",
+    "125",
+    "314",
+    "2–2.5×",
+    "2,000,000",
+    "100,000",
+    "5–10%",
+    // Settings the seeds name: 100·victim − attacker, half a pawn (50 cp) of window.
+    "100",
+    "50",
+];
+
+/// The numbers in `text`: runs starting with a digit, with their separators and unit sign.
+fn numbers(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'));
+        if !starts {
+            // The rest of a name such as b2.5 or d7 is part of the name.
+            i += 1;
+            if chars[i - 1].is_alphanumeric() {
+                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '.') {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len()
+            && (chars[j].is_ascii_digit()
+                || (matches!(chars[j], ',' | '.' | '–')
+                    && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit())))
+        {
+            j += 1;
+        }
+        let mut token: String = chars[i..j].iter().collect();
+        if j < chars.len() && matches!(chars[j], '%' | '×') {
+            token.push(chars[j]);
+            j += 1;
+        }
+        // Words like "b2" or "d7" are names, not figures.
+        if !(j < chars.len() && chars[j].is_alphabetic() && chars[j] != '×') {
+            out.push(token);
+        }
+        i = j;
+    }
+    out
+}
+
+/// A number prose may use: a seed figure, a year, or a small whole number (depths, sections).
+fn allowed(token: &str) -> bool {
+    if SEED_FIGURES.contains(&token) {
+        return true;
+    }
+    match token.parse::<u32>() {
+        Ok(v) => v <= 32 || (1980..=2030).contains(&v),
+        Err(_) => false,
+    }
+}
+
+const OPEN: &str = "<!-- figures:";
+const CLOSE: &str = "<!-- /figures -->";
+
+#[test]
+fn the_readme_figures_match_the_committed_results() {
+    let path = format!("{ROOT}/README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let start = readme
+        .find("## Reproducing the classic tables")
+        .expect("the README has a reproduction section");
+    let end = start
+        + 3
+        + readme[start + 3..]
+            .find("\n## ")
+            .expect("a section after it");
+    let bless = std::env::var_os("ABLATE_BLESS_README").is_some();
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    // Blocks may stand anywhere in the README; the prose rule holds in the section.
+    let mut prose = String::new();
+    let mut rest = readme.as_str();
+    let mut offset = 0;
+    let mut rebuilt = String::new();
+    let in_section = |from: usize, to: usize| -> String {
+        let (a, b) = (from.max(start), to.min(end));
+        if a < b {
+            readme[a..b].to_string()
+        } else {
+            String::new()
+        }
+    };
+    while let Some(open) = rest.find(OPEN) {
+        prose.push_str(&in_section(offset, offset + open));
+        rebuilt.push_str(&rest[..open]);
+        let after = &rest[open + OPEN.len()..];
+        let name_end = after.find(" -->").expect("a block's opening ends with -->");
+        let name = after[..name_end].trim().to_string();
+        let body_start = name_end + " -->\n".len();
+        let close = after
+            .find(CLOSE)
+            .unwrap_or_else(|| panic!("block {name} is not closed"));
+        let body = &after[body_start..close];
+        let Some((_, generate)) = blocks().into_iter().find(|(n, _)| *n == name) else {
+            panic!("the README has a block \"{name}\" this test does not know");
+        };
+        let expected = generate();
+        if body != expected {
+            problems.push(format!(
+                "block \"{name}\" differs from the results:\n--- README\n{body}--- results\n{expected}"
+            ));
+        }
+        rebuilt.push_str(&format!("{OPEN}{name} -->\n{expected}{CLOSE}"));
+        seen.push(name);
+        let consumed = open + OPEN.len() + close + CLOSE.len();
+        offset += consumed;
+        rest = &rest[consumed..];
+    }
+    prose.push_str(&in_section(offset, readme.len()));
+    rebuilt.push_str(rest);
+    for (name, _) in blocks() {
+        if !seen.iter().any(|s| s == name) {
+            problems.push(format!("no block \"{name}\" in the README"));
+        }
+    }
+    for line in prose.lines() {
+        // Headings name configs, sections and years; code spans name files and keys.
+        if line.starts_with('#') || line.starts_with("![") {
+            continue;
+        }
+        let without_code: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 0)
+            .map(|(_, part)| part)
+            .collect();
+        for token in numbers(&without_code) {
+            if !allowed(&token) {
+                problems.push(format!(
+                    "\"{token}\" outside a figures block is not a seed figure: {line}"
+                ));
+            }
+        }
+    }
+    if bless {
+        std::fs::write(&path, rebuilt).unwrap();
+        return;
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn numbers_are_found_and_judged() {
+    assert_eq!(
+        numbers("0.057 at d7, 14,706,816 nodes, b2.5, 70% and 2.9× (1989)"),
+        ["0.057", "14,706,816", "70%", "2.9×", "1989"]
+    );
+    assert!(allowed("0.21") && allowed("7") && allowed("1989"));
+    assert!(!allowed("0.057") && !allowed("14,706,816") && !allowed("163"));
+}
