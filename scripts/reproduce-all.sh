@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-runs every seed reproduction into results/ and rebuilds the report (Markdown + SVG charts).
-# Usage: scripts/reproduce-all.sh [--jobs N]     (about 10 minutes on 2 cores)
+# Usage: scripts/reproduce-all.sh [--jobs N]     (about 50 minutes on 2 cores, 15 of them Stockfish and Fruit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release
