@@ -24,6 +24,14 @@ struct Row {
     score_cp: i64,
     pv: String,
     bm_ok: String,
+    beta_cutoffs: u64,
+    first_move_cutoffs: u64,
+    #[serde(default)]
+    minimal_nodes: Option<u64>,
+    #[serde(default)]
+    oracle_nodes: Option<u64>,
+    #[serde(default)]
+    fullwidth_leaves: Option<u64>,
 }
 
 /// A committed result.
@@ -253,24 +261,52 @@ fn killers_sensitivity() -> String {
 
 fn killers_bk() -> String {
     let k = Results::load("killers-bk");
-    let rows = (3..=5)
-        .map(|d| {
-            vec![
-                d.to_string(),
-                r3(k.ratio("killers", "plain", d)),
-                r3(k.ratio("capture_then_killer", "killers", d)),
-            ]
-        })
-        .collect::<Vec<_>>();
-    table(
-        &[
-            "BK depth",
-            "killers / plain",
-            "capture-then-killer / killers",
-        ],
-        "rrr",
-        &rows,
-    )
+    let depths = [3, 4, 5];
+    let work = |a: &str, b: &str| -> Vec<String> {
+        depths.iter().map(|&d| r3(k.ratio(a, b, d))).collect()
+    };
+    // Main-search nodes of that depth's iteration: the rows hold depths 3-5 only.
+    let main = |a: &str, b: &str| -> Vec<String> {
+        let nodes = |v: &str, d: u32| k.sum(v, d, |r| r.nodes) as f64;
+        depths
+            .iter()
+            .map(|&d| r3(nodes(a, d) / nodes(b, d)))
+            .collect()
+    };
+    let (ctk, sorted) = (
+        "capture_then_killer",
+        "quiescence sorted (MVV/LVA) in every variant",
+    );
+    let rows: Vec<Vec<String>> = [
+        (
+            s("killers / plain, as configured"),
+            work("killers", "plain"),
+        ),
+        (
+            s("capture-then-killer / killers, as configured (only the former sorts quiescence)"),
+            work(ctk, "killers"),
+        ),
+        (
+            format!("killers / plain, {sorted}"),
+            work("killers_sorted_qs", "plain_sorted_qs"),
+        ),
+        (
+            format!("capture-then-killer / killers, {sorted}"),
+            work(ctk, "killers_sorted_qs"),
+        ),
+        (
+            s("killers / plain, main-search nodes"),
+            main("killers", "plain"),
+        ),
+        (
+            s("capture-then-killer / killers, main-search nodes"),
+            main(ctk, "killers"),
+        ),
+    ]
+    .into_iter()
+    .map(|(label, cells)| std::iter::once(label).chain(cells).collect())
+    .collect();
+    table(&["work ratio", "BK d3", "BK d4", "BK d5"], "lrrr", &rows)
 }
 
 fn mvv_lva() -> String {
@@ -463,6 +499,16 @@ fn quiescence() -> String {
         t("quiescence_pst", 5) / t("no_quiescence_pst", 5),
         t("quiescence_pst", 6) / t("no_quiescence_pst", 6),
     );
+    // The leaf's price explains the rest: Ifrit took 125 s for perft(6)'s leaves.
+    let per_leaf = |d: u32| 1e6 * t("no_quiescence", d) / r.at("no_quiescence", d)[0].leaves as f64;
+    let ifrit: f64 = 125e9 / 119_060_324.0;
+    let _ = writeln!(
+        out,
+        "Time per leaf without quiescence, depth 6: {:.0} ns (seed: {} ns, {:.0}× ours).",
+        per_leaf(6),
+        n(ifrit.round() as u64),
+        ifrit / per_leaf(6),
+    );
     out
 }
 
@@ -618,44 +664,85 @@ fn tt() -> String {
 
 fn the() -> String {
     let r = Results::load("the");
-    work_rows(
-        &r,
-        &[
-            ("no ordering", "none"),
-            ("hash move", "hash_move"),
-            ("MVV/LVA", "mvv_lva"),
-            ("one killer", "killers_1"),
-            ("two killers", "killers_2"),
-            ("history", "history"),
-            ("MVV/LVA + one killer", "mvv_lva_killers_1"),
-            ("MVV/LVA + two killers", "mvv_lva_killers_2"),
-        ],
-        "none",
-        [5, 6],
+    // Thé's findings, as the seed notes give them, beside each ordering.
+    let variants = [
+        ("no ordering", "none", "1"),
+        ("hash move", "hash_move", "0.30 (cuts 70%)"),
+        ("MVV/LVA", "mvv_lva", "second to the hash move"),
+        ("one killer", "killers_1", "—"),
+        ("two killers", "killers_2", "slightly below one killer"),
+        ("history", "history", "saves 4.5% of the time"),
+        ("MVV/LVA + one killer", "mvv_lva_killers_1", "—"),
+        ("MVV/LVA + two killers", "mvv_lva_killers_2", "—"),
+    ];
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, v, seed)| {
+            let mut row = vec![s(label), s(seed)];
+            for d in [5, 6] {
+                row.push(n(r.work(v, d)));
+                row.push(r3(r.ratio(v, "none", d)));
+            }
+            row
+        })
+        .collect();
+    table(
+        &["variant", "seed (Thé)", "work d5", "×", "work d6", "×"],
+        "llrrrr",
+        &rows,
     )
 }
 
 fn pvs() -> String {
     let r = Results::load("pvs");
+    // Ifrit's "5-10% in most positions, sometimes slower" is a claim per position.
+    let spread = |d: u32| {
+        let (mut slower, mut below_5, mut from_5_to_10, mut above_10) = (0, 0, 0, 0);
+        let base: BTreeMap<&str, u64> = r
+            .at("alphabeta", d)
+            .iter()
+            .map(|row| (row.position.as_str(), row.nodes_cum))
+            .collect();
+        for row in r.at("pvs", d) {
+            let saved = 1.0 - row.nodes_cum as f64 / base[row.position.as_str()] as f64;
+            match saved {
+                x if x < 0.0 => slower += 1,
+                x if x < 0.05 => below_5 += 1,
+                x if x <= 0.10 => from_5_to_10 += 1,
+                _ => above_10 += 1,
+            }
+        }
+        format!(
+            "depth {d}: {slower} slower, {below_5} save under 5%, {from_5_to_10} save 5–10%, \
+             {above_10} save more"
+        )
+    };
     format!(
-        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6.\n",
+        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6 (Ifrit: 5–10% saved in \
+         most positions, sometimes slower).\n\nOf the {} positions, {}; {}.\n",
         r3(r.ratio("pvs", "alphabeta", 5)),
-        r3(r.ratio("pvs", "alphabeta", 6))
+        r3(r.ratio("pvs", "alphabeta", 6)),
+        r.at("pvs", 5).len(),
+        spread(5),
+        spread(6),
+    )
+}
+
+/// The name `configs/schaeffer.toml`'s grid gives the combination with these five switched on.
+fn schaeffer_variant(tt: bool, killers: bool, history: bool, asp: bool, pvs: bool) -> String {
+    if !(tt || killers || history || asp || pvs) {
+        return s("none");
+    }
+    format!(
+        "tt={},ordering.killers={},ordering.history={history},aspiration.enabled={asp},pvs={pvs}",
+        if tt { "full" } else { "off" },
+        if killers { 2 } else { 0 }
     )
 }
 
 fn schaeffer() -> String {
     let r = Results::load("schaeffer");
-    let name = |tt: bool, killers: bool, history: bool, asp: bool, pvs: bool| {
-        if !(tt || killers || history || asp || pvs) {
-            return s("none");
-        }
-        format!(
-            "tt={},ordering.killers={},ordering.history={history},aspiration.enabled={asp},pvs={pvs}",
-            if tt { "full" } else { "off" },
-            if killers { 2 } else { 0 }
-        )
-    };
+    let name = schaeffer_variant;
     let depths = [5, 6, 7, 8];
     let named = [
         ("none", name(false, false, false, false, false)),
@@ -712,6 +799,9 @@ fn schaeffer() -> String {
     }
     rows.push(best_row);
     rows.push(share_row);
+    let mut seed = vec![s("seed (Schaeffer): TT + history's share")];
+    seed.extend(depths.iter().map(|_| s("about 99%")));
+    rows.push(seed);
     table(&["work / none", "d5", "d6", "d7", "d8"], "lrrrr", &rows)
 }
 
@@ -765,6 +855,368 @@ fn pruning() -> String {
     )
 }
 
+/// Three significant digits, as the summary prints ratios.
+fn sig3(x: f64) -> String {
+    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// Main-search nodes over the minimal tree's and over the oracle's, at depths 3 and 4.
+fn minimal() -> String {
+    let files = ["killers", "mvv_lva", "history", "schaeffer"].map(|name| {
+        let r = Results::load(&format!("{name}-minimal"));
+        (name, r)
+    });
+    let file = |name: &str| &files.iter().find(|(n, _)| *n == name).unwrap().1;
+    let over = |r: &Results, v: &str, d: u32, yardstick: fn(&Row) -> Option<u64>| {
+        let rows = r.at(v, d);
+        let nodes: u64 = rows.iter().map(|row| row.nodes).sum();
+        let total: u64 = rows
+            .iter()
+            .map(|row| yardstick(row).unwrap_or_else(|| panic!("{v}: no minimal-tree column")))
+            .sum();
+        sig3(nodes as f64 / total as f64)
+    };
+    let sch = |k, h, a, p, t| schaeffer_variant(t, k, h, a, p);
+    let lines = [
+        ("killers (start position): plain", "killers", s("plain")),
+        ("killers: + killers", "killers", s("killers")),
+        ("killers: all orderings (the defaults)", "killers", s("all")),
+        (
+            "MVV/LVA (BK): `none`, generator order everywhere",
+            "mvv_lva",
+            s("none"),
+        ),
+        (
+            "MVV/LVA: `first` (captures first, unsorted)",
+            "mvv_lva",
+            s("first"),
+        ),
+        ("MVV/LVA: `mvv_lva`", "mvv_lva", s("mvv_lva")),
+        (
+            "history (BK, hash move only): defaults",
+            "history",
+            s("baseline"),
+        ),
+        ("history: no history", "history", s("no_history")),
+        ("Schaeffer (BK): none of the five", "schaeffer", s("none")),
+        (
+            "Schaeffer: killers only",
+            "schaeffer",
+            sch(true, false, false, false, false),
+        ),
+        (
+            "Schaeffer: history only",
+            "schaeffer",
+            sch(false, true, false, false, false),
+        ),
+        (
+            "Schaeffer: all but the TT",
+            "schaeffer",
+            sch(true, true, true, true, false),
+        ),
+        (
+            "Schaeffer: all five (the default search)",
+            "schaeffer",
+            sch(true, true, true, true, true),
+        ),
+    ];
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .map(|(label, name, v)| {
+            let r = file(name);
+            let mut row = vec![s(label)];
+            for d in [3, 4] {
+                row.push(over(r, v, d, |row| row.minimal_nodes));
+                row.push(over(r, v, d, |row| row.oracle_nodes));
+            }
+            row
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "configuration, variant",
+            "×min d3",
+            "×oracle d3",
+            "×min d4",
+            "×oracle d4",
+        ],
+        "lrrrr",
+        &rows,
+    );
+    // The minimal tree itself, per position, and Knuth and Moore's uniform count for the
+    // measured full-width branching factor (the geometric mean of leaves^(1/d)).
+    let size = |r: &Results, d: u32| {
+        let rows = r.at("none", d);
+        let per_position = rows
+            .iter()
+            .map(|row| row.minimal_nodes.unwrap())
+            .sum::<u64>()
+            / rows.len() as u64;
+        let logs: Vec<f64> = rows
+            .iter()
+            .map(|row| (row.fullwidth_leaves.unwrap() as f64).ln() / f64::from(d))
+            .collect();
+        let b = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+        let knuth_moore = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
+        (per_position, b, knuth_moore.round() as u64)
+    };
+    let (bk3, b3, km3) = size(file("schaeffer"), 3);
+    let (bk4, b4, km4) = size(file("schaeffer"), 4);
+    let start = |d: u32| {
+        let rows = file("killers").at("plain", d);
+        rows[0].minimal_nodes.unwrap()
+    };
+    let _ = write!(
+        out,
+        "\nOn Bratko-Kopec the minimal tree has {} nodes a position at depth 3 and {} at depth 4; \
+         the full-width branching factor is {b3:.1} and {b4:.1}, for which Knuth and Moore's \
+         uniform count is {} and {} leaves. From the start position it is {} and {} nodes. The four runs took \
+         {:.1} minutes on 2 cores.\n",
+        n(bk3),
+        n(bk4),
+        n(km3),
+        n(km4),
+        n(start(3)),
+        n(start(4)),
+        ["killers", "mvv_lva", "history", "schaeffer"]
+            .iter()
+            .map(|name| wall_seconds(&format!("{name}-minimal")))
+            .sum::<f64>()
+            / 60.0,
+    );
+    out
+}
+
+/// Ordering quality as the seed's "over 90% of cutoffs on the first move" measures it.
+fn first_move_cutoffs() -> String {
+    let r = Results::load("schaeffer");
+    let depths = [5, 6, 7, 8];
+    let sch = |k, h, t| schaeffer_variant(t, k, h, false, false);
+    let lines = [
+        ("none of the five", s("none")),
+        ("killers only", sch(true, false, false)),
+        ("history only", sch(false, true, false)),
+        ("TT only", sch(false, false, true)),
+        ("TT + killers + history", sch(true, true, true)),
+        (
+            "all five (the default search)",
+            schaeffer_variant(true, true, true, true, true),
+        ),
+    ];
+    let mut rows: Vec<Vec<String>> = lines
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            for &d in &depths {
+                let first = r.sum(v, d, |row| row.first_move_cutoffs);
+                let all = r.sum(v, d, |row| row.beta_cutoffs);
+                row.push(format!("{:.1}%", 100.0 * first as f64 / all as f64));
+            }
+            row
+        })
+        .collect();
+    let mut seed = vec![s("seed: tuned programs")];
+    seed.extend(depths.iter().map(|_| s("over 90%")));
+    rows.push(seed);
+    table(
+        &[
+            "first-move cutoffs, BK (`schaeffer.csv`)",
+            "d5",
+            "d6",
+            "d7",
+            "d8",
+        ],
+        "lrrrr",
+        &rows,
+    )
+}
+
+/// The first depth at which each null-move variant's best move solves each zugzwang position.
+fn null_move() -> String {
+    let r = Results::load("null-move");
+    let positions = [
+        "zugzwang.001",
+        "zugzwang.002",
+        "zugzwang.003",
+        "zugzwang.004",
+        "zugzwang.005",
+    ];
+    let deepest = r.rows.iter().map(|row| row.depth).max().expect("rows");
+    let rows: Vec<Vec<String>> = ["never", "always", "adaptive", "verified", "guarded"]
+        .iter()
+        .map(|v| {
+            let mut row = vec![s(v)];
+            for p in positions {
+                let first = r
+                    .rows
+                    .iter()
+                    .filter(|row| row.variant == *v && row.position == p && row.bm_ok == "true")
+                    .map(|row| row.depth)
+                    .min();
+                row.push(first.map_or(s("-"), |d| d.to_string()));
+            }
+            row.push(n(r.work(v, deepest)));
+            row
+        })
+        .collect();
+    table(
+        &[
+            "variant",
+            "zugzwang.001",
+            ".002",
+            ".003",
+            ".004",
+            ".005",
+            &format!("work at depth {deepest}"),
+        ],
+        "lrrrrrr",
+        &rows,
+    )
+}
+
+/// An engine variant's row: the columns an external engine fills (the counters stay empty).
+#[derive(Debug, serde::Deserialize)]
+struct EngineRow {
+    variant: String,
+    depth: u32,
+    nodes_cum: u64,
+    time_ms_cum: f64,
+    bm_ok: String,
+}
+
+/// ablate beside Stockfish and Fruit on Bratko-Kopec.
+fn peers() -> String {
+    let path = format!("{ROOT}/results/peers.csv");
+    let rows: Vec<EngineRow> = csv::Reader::from_path(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .deserialize()
+        .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
+        .collect();
+    let at = |v: &str, d: u32| -> Vec<&EngineRow> {
+        rows.iter()
+            .filter(|r| r.variant == v && r.depth == d)
+            .collect()
+    };
+    let work = |v: &str, d: u32| at(v, d).iter().map(|r| r.nodes_cum).sum::<u64>();
+    let seconds = |v: &str, d: u32| {
+        // The whole search to this depth, as the work counts it.
+        let t = at(v, d).iter().map(|r| r.time_ms_cum).sum::<f64>() / 1000.0;
+        if t < 10.0 {
+            format!("{t:.2}")
+        } else {
+            n(t.round() as u64)
+        }
+    };
+    let variants = [
+        ("ablate defaults", "baseline"),
+        ("stockfish", "stockfish"),
+        ("fruit (as shipped)", "fruit"),
+        ("fruit-all-pruning", "fruit-all-pruning"),
+        ("fruit-no-pruning", "fruit-no-pruning"),
+    ];
+    let table_rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            for d in [5, 8, 10] {
+                row.push(n(work(v, d)));
+                let ratio = work(v, d) as f64 / work("baseline", d) as f64;
+                row.push(if *v == "baseline" {
+                    s("1.00")
+                } else {
+                    sig3(ratio)
+                });
+                let rows = at(v, d);
+                let solved = rows.iter().filter(|r| r.bm_ok == "true").count();
+                let total = rows.len();
+                row.push(format!("{solved}/{total}"));
+            }
+            row.push(seconds(v, 10));
+            row
+        })
+        .collect();
+    table(
+        &[
+            "variant",
+            "work d5",
+            "×base d5",
+            "solved d5",
+            "work d8",
+            "×base d8",
+            "solved d8",
+            "work d10",
+            "×base d10",
+            "solved d10",
+            "time d10 s",
+        ],
+        "lrrrrrrrrrr",
+        &table_rows,
+    )
+}
+
+/// The pruning variants in games, at depth 5 and at 30,000 nodes a move, as `ablate report`
+/// summarizes a games CSV.
+fn pruning_games() -> String {
+    let summaries = |name: &str| {
+        let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.games.csv"));
+        let rows = ablate::tournament::read_games(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        ablate::tournament::summarize(&rows, None)
+    };
+    let (depth, nodes) = (summaries("pruning"), summaries("pruning-nodes"));
+    let elo = |p: &ablate::tournament::PairingSummary| {
+        let signed = |x: f64| format!("{x:+.1}").replace('-', "−");
+        let plain = |x: f64| format!("{x:.1}").replace('-', "−");
+        format!(
+            "{} [{}, {}]",
+            signed(p.elo.expect("an Elo")),
+            plain(p.elo_lo.expect("an interval")),
+            plain(p.elo_hi.expect("an interval"))
+        )
+    };
+    let pairs = |p: &ablate::tournament::PairingSummary| p.ptnml.map(|c| c.to_string()).join(" ");
+    let rows: Vec<Vec<String>> = depth
+        .iter()
+        .map(|d| {
+            let at_nodes = nodes
+                .iter()
+                .find(|x| x.variant == d.variant)
+                .unwrap_or_else(|| panic!("pruning-nodes has no {}", d.variant));
+            vec![
+                d.variant.clone(),
+                elo(d),
+                r3(d.nodes_per_move / d.opponent_nodes_per_move),
+                pairs(d),
+                elo(at_nodes),
+                pairs(at_nodes),
+            ]
+        })
+        .collect();
+    table(
+        &[
+            "variant",
+            "depth 5: Elo [95%]",
+            "nodes/move × base",
+            "pairs 0–2",
+            "30,000 nodes: Elo [95%]",
+            "pairs 0–2",
+        ],
+        "lrrlrl",
+        &rows,
+    )
+}
+
+/// A committed result's wall time, from its manifest.
+fn wall_seconds(name: &str) -> f64 {
+    let path = format!("{ROOT}/results/{name}.json");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["wall_seconds"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{path}: no wall_seconds"))
+}
+
 /// The whole section's run time, from the manifests of every committed result.
 fn run_time() -> String {
     let mut total = 0.0;
@@ -809,6 +1261,11 @@ fn blocks() -> Vec<Block> {
         ("pvs", pvs),
         ("schaeffer", schaeffer),
         ("pruning", pruning),
+        ("null-move", null_move),
+        ("minimal", minimal),
+        ("peers", peers),
+        ("pruning-games", pruning_games),
+        ("first-move-cutoffs", first_move_cutoffs),
     ]
 }
 
