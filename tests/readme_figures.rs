@@ -6,6 +6,7 @@
 
 mod common;
 
+use ablate::summary::sig3;
 use common::ROOT;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -40,17 +41,21 @@ struct Results {
     rows: Vec<Row>,
 }
 
+/// Every row of `results/NAME.csv`, as `T`.
+fn read_rows<T: serde::de::DeserializeOwned>(name: &str) -> Vec<T> {
+    let path = format!("{ROOT}/results/{name}.csv");
+    let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    reader
+        .deserialize()
+        .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
+        .collect()
+}
+
 impl Results {
     fn load(name: &str) -> Results {
-        let path = format!("{ROOT}/results/{name}.csv");
-        let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let rows = reader
-            .deserialize()
-            .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
-            .collect();
         Results {
             name: name.to_string(),
-            rows,
+            rows: read_rows(name),
         }
     }
 
@@ -512,16 +517,21 @@ fn quiescence() -> String {
     out
 }
 
+/// A variant's work and its ratio to `baseline`, at each depth.
+fn work_cells(r: &Results, variant: &str, baseline: &str, depths: [u32; 2]) -> Vec<String> {
+    depths
+        .iter()
+        .flat_map(|&d| [n(r.work(variant, d)), r3(r.ratio(variant, baseline, d))])
+        .collect()
+}
+
 /// Work at two depths and the ratio to a baseline, one row per (label, variant).
 fn work_rows(r: &Results, variants: &[(&str, &str)], baseline: &str, depths: [u32; 2]) -> String {
     let rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, v)| {
             let mut row = vec![s(label)];
-            for d in depths {
-                row.push(n(r.work(v, d)));
-                row.push(r3(r.ratio(v, baseline, d)));
-            }
+            row.extend(work_cells(r, v, baseline, depths));
             row
         })
         .collect();
@@ -679,10 +689,7 @@ fn the() -> String {
         .iter()
         .map(|(label, v, seed)| {
             let mut row = vec![s(label), s(seed)];
-            for d in [5, 6] {
-                row.push(n(r.work(v, d)));
-                row.push(r3(r.ratio(v, "none", d)));
-            }
+            row.extend(work_cells(&r, v, "none", [5, 6]));
             row
         })
         .collect();
@@ -855,19 +862,17 @@ fn pruning() -> String {
     )
 }
 
-/// Three significant digits, as the summary prints ratios.
-fn sig3(x: f64) -> String {
-    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
-    format!("{x:.decimals$}")
-}
-
 /// Main-search nodes over the minimal tree's and over the oracle's, at depths 3 and 4.
 fn minimal() -> String {
-    let files = ["killers", "mvv_lva", "history", "schaeffer"].map(|name| {
-        let r = Results::load(&format!("{name}-minimal"));
-        (name, r)
-    });
-    let file = |name: &str| &files.iter().find(|(n, _)| *n == name).unwrap().1;
+    let names =
+        ["killers", "mvv_lva", "history", "schaeffer"].map(|name| format!("{name}-minimal"));
+    let files = names.clone().map(|name| Results::load(&name));
+    let file = |name: &str| {
+        files
+            .iter()
+            .find(|r| r.name == format!("{name}-minimal"))
+            .expect("a minimal-tree result")
+    };
     let over = |r: &Results, v: &str, d: u32, yardstick: fn(&Row) -> Option<u64>| {
         let rows = r.at(v, d);
         let nodes: u64 = rows.iter().map(|row| row.nodes).sum();
@@ -877,7 +882,7 @@ fn minimal() -> String {
             .sum();
         sig3(nodes as f64 / total as f64)
     };
-    let sch = |k, h, a, p, t| schaeffer_variant(t, k, h, a, p);
+    let sch = schaeffer_variant;
     let lines = [
         ("killers (start position): plain", "killers", s("plain")),
         ("killers: + killers", "killers", s("killers")),
@@ -903,17 +908,17 @@ fn minimal() -> String {
         (
             "Schaeffer: killers only",
             "schaeffer",
-            sch(true, false, false, false, false),
+            sch(false, true, false, false, false),
         ),
         (
             "Schaeffer: history only",
             "schaeffer",
-            sch(false, true, false, false, false),
+            sch(false, false, true, false, false),
         ),
         (
             "Schaeffer: all but the TT",
             "schaeffer",
-            sch(true, true, true, true, false),
+            sch(false, true, true, true, true),
         ),
         (
             "Schaeffer: all five (the default search)",
@@ -958,7 +963,7 @@ fn minimal() -> String {
             .map(|row| (row.fullwidth_leaves.unwrap() as f64).ln() / f64::from(d))
             .collect();
         let b = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
-        let knuth_moore = b.powi(d.div_ceil(2) as i32) + b.powi((d / 2) as i32) - 1.0;
+        let knuth_moore = ablate::search::minimal::knuth_moore_leaves(b, d);
         (per_position, b, knuth_moore.round() as u64)
     };
     let (bk3, b3, km3) = size(file("schaeffer"), 3);
@@ -979,11 +984,7 @@ fn minimal() -> String {
         n(km4),
         n(start(3)),
         n(start(4)),
-        ["killers", "mvv_lva", "history", "schaeffer"]
-            .iter()
-            .map(|name| wall_seconds(&format!("{name}-minimal")))
-            .sum::<f64>()
-            / 60.0,
+        names.iter().map(|name| wall_seconds(name)).sum::<f64>() / 60.0,
     );
     out
 }
@@ -992,16 +993,19 @@ fn minimal() -> String {
 fn first_move_cutoffs() -> String {
     let r = Results::load("schaeffer");
     let depths = [5, 6, 7, 8];
-    let sch = |k, h, t| schaeffer_variant(t, k, h, false, false);
+    let sch = schaeffer_variant;
     let lines = [
         ("none of the five", s("none")),
-        ("killers only", sch(true, false, false)),
-        ("history only", sch(false, true, false)),
-        ("TT only", sch(false, false, true)),
-        ("TT + killers + history", sch(true, true, true)),
+        ("killers only", sch(false, true, false, false, false)),
+        ("history only", sch(false, false, true, false, false)),
+        ("TT only", sch(true, false, false, false, false)),
+        (
+            "TT + killers + history",
+            sch(true, true, true, false, false),
+        ),
         (
             "all five (the default search)",
-            schaeffer_variant(true, true, true, true, true),
+            sch(true, true, true, true, true),
         ),
     ];
     let mut rows: Vec<Vec<String>> = lines
@@ -1087,12 +1091,7 @@ struct EngineRow {
 
 /// ablate beside Stockfish and Fruit on Bratko-Kopec.
 fn peers() -> String {
-    let path = format!("{ROOT}/results/peers.csv");
-    let rows: Vec<EngineRow> = csv::Reader::from_path(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .deserialize()
-        .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
-        .collect();
+    let rows: Vec<EngineRow> = read_rows("peers");
     let at = |v: &str, d: u32| -> Vec<&EngineRow> {
         rows.iter()
             .filter(|r| r.variant == v && r.depth == d)
@@ -1122,11 +1121,7 @@ fn peers() -> String {
             for d in [5, 8, 10] {
                 row.push(n(work(v, d)));
                 let ratio = work(v, d) as f64 / work("baseline", d) as f64;
-                row.push(if *v == "baseline" {
-                    s("1.00")
-                } else {
-                    sig3(ratio)
-                });
+                row.push(sig3(ratio));
                 let rows = at(v, d);
                 let solved = rows.iter().filter(|r| r.bm_ok == "true").count();
                 let total = rows.len();
@@ -1207,7 +1202,7 @@ fn pruning_games() -> String {
     )
 }
 
-/// A committed result's wall time, from its manifest.
+/// A committed result's wall time, from its manifest `results/NAME.json`.
 fn wall_seconds(name: &str) -> f64 {
     let path = format!("{ROOT}/results/{name}.json");
     let manifest: serde_json::Value =
@@ -1224,11 +1219,8 @@ fn run_time() -> String {
     for entry in std::fs::read_dir(format!("{ROOT}/results")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
-            let manifest: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            total += manifest["wall_seconds"]
-                .as_f64()
-                .unwrap_or_else(|| panic!("{}: no wall_seconds", path.display()));
+            let stem = path.file_stem().unwrap().to_string_lossy();
+            total += wall_seconds(&stem);
             count += 1;
         }
     }
