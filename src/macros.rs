@@ -66,8 +66,8 @@ macro_rules! knob_group {
 
         impl $name {
             /// This group's own knobs, in declaration order (sub-tables declare theirs).
-            pub const KNOBS: &'static [$crate::config::knob::Knob] = &[
-                $( $crate::config::knob::Knob {
+            pub const KNOBS: &'static [$crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>] = &[
+                $( $crate::config::descriptor::Knob {
                     key: concat!($prefix, stringify!($field)),
                     meaning: $doc.trim_ascii(),
                     domain: $domain,
@@ -76,9 +76,9 @@ macro_rules! knob_group {
             ];
 
             /// This group's knobs, then its sub-tables' in order.
-            pub fn all_knobs() -> Vec<&'static $crate::config::knob::Knob> {
+            pub fn all_knobs() -> Vec<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> {
                 #[allow(unused_mut)]
-                let mut all: Vec<&'static $crate::config::knob::Knob> = Self::KNOBS.iter().collect();
+                let mut all: Vec<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> = Self::KNOBS.iter().collect();
                 $( $( all.extend(<$gty>::all_knobs()); )* )?
                 all
             }

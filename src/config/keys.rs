@@ -1,6 +1,6 @@
 //! Dotted key paths over TOML tables: merging overrides, `--set KEY=VALUE`, unknown-key suggestions.
 
-use super::SearchConfig;
+use super::search_config::SearchConfig;
 use toml::{Table, Value};
 
 /// Every leaf key of `SearchConfig`, dotted (`ordering.killers`), in declaration order.

@@ -1,151 +1,67 @@
-//! What a knob is: its key, meaning, allowed values and kind. Each knob is declared once, in
-//! `search_config.rs`; validation, `config --explain`, the score check and the invariance tests
-//! all read these descriptors.
+//! Everything that follows from the knob declarations (`search_config.rs`): the list of knobs,
+//! validation, which knobs may change the tree, the score check and the invariance tests' values.
 
+use super::descriptor;
+pub use super::descriptor::{Domain, Kind};
 use super::keys::flatten;
-use super::SearchConfig;
+use super::search_config::{QuiescencePrune, SearchConfig, TtMode};
 use toml::Value;
 
-/// One search knob, as declared.
-#[derive(Debug, Clone, Copy)]
-pub struct Knob {
-    /// The TOML key path, e.g. `ordering.killers`.
-    pub key: &'static str,
-    /// One line for people.
-    pub meaning: &'static str,
-    /// The values it accepts.
-    pub domain: Domain,
-    /// Whether it may change the root score.
-    pub kind: Kind,
-}
+/// One knob of the search, as declared.
+pub type Knob = descriptor::Knob<SearchConfig>;
 
-/// The values a knob accepts.
-#[derive(Debug, Clone, Copy)]
-pub enum Domain {
-    /// true or false.
-    Bool,
-    /// A whole number from `min` to `max` (`None`: no upper bound), in `unit`.
-    Int {
-        /// Smallest value.
-        min: i64,
-        /// Largest value, if any.
-        max: Option<i64>,
-        /// Shown after the range in messages, e.g. " centipawns".
-        unit: &'static str,
-    },
-    /// A number from `min` to `max`.
-    Float {
-        /// Smallest value.
-        min: f64,
-        /// Largest value.
-        max: f64,
-    },
-    /// One of these words.
-    Choice(&'static [&'static str]),
-    /// A list of whole numbers, each from `min` to `max`, exactly `len` long.
-    IntList {
-        /// Smallest element.
-        min: i64,
-        /// Largest element.
-        max: i64,
-        /// Required length.
-        len: usize,
-    },
-}
+/// Tree-changing knobs that the plain search (`X = false`) obeys as well: the table's cutoffs
+/// and quiescence's capture filters. Every other tree-changing knob is a pruning, reduction or
+/// extension step, compiled in only when one is on. Forgetting a key here costs speed, never
+/// a wrong count.
+const IN_PLAIN_SEARCH: &[&str] = &["tt", "tt_mb", "quiescence.prune_losing", "quiescence.prune"];
 
-/// Whether a knob may change the root score.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    /// Changes which nodes are visited, never the root score.
-    Ordering,
-    /// Defines what is searched (evaluation, quiescence): changes the score by design.
-    Definition,
-    /// May change the root score while `active` holds for the configuration (`when` says when,
-    /// for people); otherwise it changes at most the order, or nothing.
-    TreeWhen(fn(&SearchConfig) -> bool, &'static str),
-}
-
-impl Knob {
-    /// True when, in `config`, this knob may change the root score.
-    pub fn changes_tree(&self, config: &SearchConfig) -> bool {
-        matches!(self.kind, Kind::TreeWhen(active, _) if active(config))
-    }
-
-    /// The kind as `config --explain` prints it.
-    pub fn kind_label(&self) -> String {
-        match self.kind {
-            Kind::Ordering => "ordering".into(),
-            Kind::Definition => "definition".into(),
-            Kind::TreeWhen(_, when) => format!("tree when {when}"),
+impl SearchConfig {
+    /// Rejects values out of their declared range and knobs that contradict each other
+    /// (the one rule: reject, never ignore).
+    pub fn validate(&self) -> Result<(), String> {
+        check_ranges(self)?;
+        if self.quiescence.prune_losing && self.quiescence.prune != QuiescencePrune::None {
+            return Err(format!(
+                "quiescence.prune_losing = true (the old name of prune = \"losing_mvv\") does not combine with quiescence.prune = \"{}\"; keep one",
+                QuiescencePrune::NAMES[self.quiescence.prune as usize]
+            ));
         }
-    }
-
-    /// The accepted values in words.
-    pub fn expected(&self) -> String {
-        match self.domain {
-            Domain::Bool => "true or false".into(),
-            Domain::Int { min, max, unit } => match max {
-                Some(max) => format!("{min} to {max}{unit}"),
-                None => format!("{min} or more{unit}"),
-            },
-            Domain::Float { min, max } => format!("{min:?} to {max:?}"),
-            Domain::Choice(names) => names.join(" | "),
-            Domain::IntList { min, max, len } => {
-                format!("a list of {len} whole numbers from {min} to {max}")
+        if !self.alphabeta {
+            let mut clash = Vec::new();
+            if self.pvs {
+                clash.push("pvs = true");
+            }
+            if self.aspiration.enabled {
+                clash.push("aspiration.enabled = true");
+            }
+            if self.tt == TtMode::Full {
+                clash.push("tt = \"full\"");
+            }
+            if self.null_move.enabled {
+                clash.push("null_move.enabled = true");
+            }
+            if self.lmr.enabled {
+                clash.push("lmr.enabled = true");
+            }
+            if !clash.is_empty() {
+                return Err(format!(
+                    "alphabeta = false (minimax) does not combine with {}: windows and bound cutoffs need alpha-beta; \
+                     set pvs = false, aspiration.enabled = false and tt = \"off\" or \"move\" (and no null move or LMR)",
+                    clash.join(", ")
+                ));
             }
         }
+        Ok(())
     }
 
-    /// Checks a value's range (its type was checked when it was read).
-    pub fn check(&self, value: &Value) -> Result<(), String> {
-        let fits = match (self.domain, value) {
-            (Domain::Int { min, max, .. }, Value::Integer(v)) => {
-                *v >= min && max.is_none_or(|m| *v <= m)
-            }
-            (Domain::Float { min, max }, Value::Float(v)) => (min..=max).contains(v),
-            (Domain::IntList { min, max, len }, Value::Array(items)) => {
-                let fits = |v: &Value| v.as_integer().is_some_and(|i| (min..=max).contains(&i));
-                items.len() == len && items.iter().all(fits)
-            }
-            _ => true,
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(format!(
-                "{} = {value}; expected {}",
-                self.key,
-                self.expected()
-            ))
-        }
-    }
-
-    /// Values that exercise the knob: every value of a small domain, the ends and a middle of a
-    /// large one. The invariance tests search each pure-ordering one.
-    pub fn sample_values(&self) -> Vec<Value> {
-        match self.domain {
-            Domain::Bool => vec![Value::Boolean(false), Value::Boolean(true)],
-            Domain::Choice(names) => names.iter().map(|n| Value::String(n.to_string())).collect(),
-            Domain::Int { min, max, .. } => match max {
-                Some(max) if max - min <= 8 => (min..=max).map(Value::Integer).collect(),
-                Some(max) => vec![min, (min + max) / 2, max]
-                    .into_iter()
-                    .map(Value::Integer)
-                    .collect(),
-                None => vec![min, min + 10, min + 100]
-                    .into_iter()
-                    .map(Value::Integer)
-                    .collect(),
-            },
-            Domain::Float { min, max } => vec![min, (min + max) / 2.0, max]
-                .into_iter()
-                .map(Value::Float)
-                .collect(),
-            Domain::IntList { min, max, len } => [min, max]
-                .iter()
-                .map(|&v| Value::Array(vec![Value::Integer(v); len]))
-                .collect(),
-        }
+    /// Some pruning, reduction or extension knob is on, so the search needs every step compiled
+    /// in. Derived from the declarations: a knob that may change the tree here and is not one
+    /// the plain search obeys (`IN_PLAIN_SEARCH`), so a new pruning knob counts unlisted.
+    pub fn prunes_or_extends(&self) -> bool {
+        all()
+            .into_iter()
+            .any(|k| k.changes_tree(self) && !IN_PLAIN_SEARCH.contains(&k.key))
     }
 }
 
@@ -214,7 +130,6 @@ pub enum ScoreCheck {
 
 /// Which score check applies between `baseline` and `variant`, derived from the knobs' kinds.
 pub fn score_check(baseline: &SearchConfig, variant: &SearchConfig) -> ScoreCheck {
-    use super::search_config::TtMode;
     let without_cutoffs = |c: &SearchConfig| SearchConfig {
         tt: if c.tt == TtMode::Full {
             TtMode::Move

@@ -1,8 +1,11 @@
 //! `SearchConfig`: every heuristic of the one search, each knob declared once below: its key,
 //! type, default, allowed values and kind. Everything else about knobs is derived from here.
 
-use super::knob::{Domain, Kind};
+use super::descriptor::Domain;
 use crate::chess::eval::EvalKind;
+
+/// A knob's kind, for knobs of the search configuration.
+type Kind = super::descriptor::Kind<SearchConfig>;
 
 /// Kind of a knob that changes the tree only together with the full transposition table.
 const WITH_FULL_TT: Kind = Kind::TreeWhen(|c| c.tt == TtMode::Full, "tt = \"full\"");
@@ -358,45 +361,5 @@ impl QuiescenceConfig {
         } else {
             self.prune
         }
-    }
-}
-
-impl SearchConfig {
-    /// Rejects values out of their declared range and knobs that contradict each other
-    /// (the one rule: reject, never ignore).
-    pub fn validate(&self) -> Result<(), String> {
-        super::knob::check_ranges(self)?;
-        if self.quiescence.prune_losing && self.quiescence.prune != QuiescencePrune::None {
-            return Err(format!(
-                "quiescence.prune_losing = true (the old name of prune = \"losing_mvv\") does not combine with quiescence.prune = \"{}\"; keep one",
-                QuiescencePrune::NAMES[self.quiescence.prune as usize]
-            ));
-        }
-        if !self.alphabeta {
-            let mut clash = Vec::new();
-            if self.pvs {
-                clash.push("pvs = true");
-            }
-            if self.aspiration.enabled {
-                clash.push("aspiration.enabled = true");
-            }
-            if self.tt == TtMode::Full {
-                clash.push("tt = \"full\"");
-            }
-            if self.null_move.enabled {
-                clash.push("null_move.enabled = true");
-            }
-            if self.lmr.enabled {
-                clash.push("lmr.enabled = true");
-            }
-            if !clash.is_empty() {
-                return Err(format!(
-                    "alphabeta = false (minimax) does not combine with {}: windows and bound cutoffs need alpha-beta; \
-                     set pvs = false, aspiration.enabled = false and tt = \"off\" or \"move\" (and no null move or LMR)",
-                    clash.join(", ")
-                ));
-            }
-        }
-        Ok(())
     }
 }

@@ -7,8 +7,8 @@
 //! must be shown ≥ a bound takes its cheapest child that proves it; a node that must be shown
 //! ≤ a bound shows every child. Only the root value v and −v occur as bounds.
 
+use super::score::{Score, DRAW, INF, MATE, MAX_PLY};
 use super::searcher::{Oracle, Searcher};
-use super::{Score, DRAW, INF, MATE, MAX_PLY};
 use crate::chess::{legal_moves, repetition_key};
 use crate::config::search_config::{
     AspirationConfig, QuiescenceConfig, QuiescenceOrdering, TtMode,

@@ -3,13 +3,14 @@
 //! by a `SearchConfig` knob.
 
 pub mod captures;
-pub mod history;
-pub mod killers;
+pub mod learning;
 pub mod minimal;
 pub mod movegen;
 pub mod ordering;
 pub mod picker;
 pub mod pv;
+pub mod report;
+pub mod score;
 mod searcher;
 pub mod see;
 pub mod stats;
@@ -18,67 +19,13 @@ pub mod window;
 
 use crate::config::search_config::TtMode;
 use crate::config::SearchConfig;
-use cozy_chess::Move;
-use serde::Serialize;
+use learning::OrderingTables;
+pub use report::{Aborted, GameLimits, IterationReport};
+pub use score::{mate_in, Score, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 pub use stats::SearchStats;
 use std::sync::atomic::AtomicBool;
 use tt::TranspositionTable;
 pub use window::Window;
-
-/// A score in centipawns from the side to move's point of view.
-pub type Score = i32;
-/// Larger than any score.
-pub const INF: Score = 32_000;
-/// Being mated at ply p scores −(MATE − p).
-pub const MATE: Score = 30_000;
-/// Scores beyond this are mate scores.
-pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
-/// The deepest ply the search and quiescence may reach.
-pub const MAX_PLY: usize = 128;
-/// A draw: repetition or stalemate.
-pub const DRAW: Score = 0;
-
-/// What one completed iteration (or the single fixed-depth search) found and cost.
-#[derive(Debug, Clone, Serialize)]
-pub struct IterationReport {
-    /// Nominal depth of this iteration.
-    pub depth: u32,
-    /// Root score, mate scores raw (±(30000 − ply)).
-    pub score_cp: Score,
-    /// Signed moves to mate, when the score is a mate score.
-    pub mate: Option<i32>,
-    /// The best move (the PV's first move).
-    #[serde(skip)]
-    pub best_move: Option<Move>,
-    /// The best move in UCI, empty when the root has no legal move.
-    pub best_move_uci: String,
-    /// The principal variation in UCI, from the PV table.
-    pub pv: String,
-    /// Counters of this iteration alone.
-    pub stats: SearchStats,
-    /// nodes + qnodes from the start of the search through this iteration.
-    pub nodes_cum: u64,
-    /// Wall time of this iteration, milliseconds.
-    pub time_ms: f64,
-    /// Wall time from the start of the search through this iteration, milliseconds.
-    pub time_ms_cum: f64,
-}
-
-impl IterationReport {
-    /// (nodes + qnodes) per second in this iteration; 0 when too fast to time.
-    pub fn nps(&self) -> u64 {
-        let work = (self.stats.nodes + self.stats.qnodes) as f64;
-        if self.time_ms > 0.0 {
-            (work / (self.time_ms / 1e3)) as u64
-        } else {
-            0
-        }
-    }
-}
-
-/// The search was stopped from outside before it finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Aborted;
 
 /// Searches `board` to `depth` (1 to `config::MAX_DEPTH`, see `config::check_depth`) with fresh
 /// tables; one report per completed iteration.
@@ -158,10 +105,10 @@ pub fn search_depths(
 }
 
 /// What one search hands to the next when a suite keeps its tables (`keep_tables`): the
-/// history, decayed by `ordering.history_decay` before every search but the first, and the
-/// transposition table, not emptied. Killers are not kept: they belong to plies of one tree.
+/// ordering tables (`OrderingTables::carry_over` says what of them) and the transposition
+/// table, not emptied.
 pub struct KeptTables {
-    history: Option<history::HistoryTable>,
+    ordering: Option<OrderingTables>,
     table: Option<TranspositionTable>,
 }
 
@@ -169,7 +116,7 @@ impl KeptTables {
     /// Empty tables for the first search of a sequence.
     pub fn new(config: &SearchConfig) -> Self {
         KeptTables {
-            history: None,
+            ordering: None,
             table: (config.tt != TtMode::Off).then(|| TranspositionTable::new(config.tt_mb)),
         }
     }
@@ -195,15 +142,14 @@ pub fn search_depths_kept(
             "depth {depth}: callers check it with config::check_depth"
         );
         let mut searcher = searcher::Searcher::new(config, stop, None);
-        if let Some(mut history) = kept.history.take() {
-            history.decay(config.ordering.history_decay);
-            searcher.adopt_history(history);
+        if let Some(tables) = kept.ordering.take() {
+            searcher.adopt_tables(tables.carry_over(config));
         }
         if let Some(table) = kept.table.as_mut() {
             searcher.keep_table(table);
         }
         let result = searcher.run_reporting(board, depth, &mut |_| true);
-        kept.history = Some(searcher.into_history());
+        kept.ordering = Some(searcher.into_tables());
         let (found, aborted) = result;
         if aborted {
             return Err(Aborted);
@@ -239,24 +185,4 @@ pub fn search_game(
         searcher.set_table(t);
     }
     searcher.run_reporting(board, limits.depth, on_iteration).0
-}
-
-/// How far a game's search may go: a nominal depth, and about a number of nodes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameLimits {
-    /// The deepest iteration.
-    pub depth: u32,
-    /// Stop after about this many nodes (checked every 4096).
-    pub nodes: Option<u64>,
-}
-
-/// Mate distance in moves for a mate score (positive: the side to move mates).
-pub fn mate_in(score: Score) -> Option<i32> {
-    if score >= MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        Some(-((MATE + score) / 2))
-    } else {
-        None
-    }
 }

@@ -1,10 +1,11 @@
-//! The move pickers: the staged main-search picker (hash move, captures, killers, quiet moves,
-//! each stage set by the config) and the quiescence picker (captures only).
+//! The move pickers: the staged main-search picker (hash move, captures, killers, quiet moves:
+//! the stages are the rows of `STAGE_TABLE` that the config selects) and the quiescence picker (captures only).
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
 use super::captures::{generate_captures, Capture, CaptureList};
-use super::history::HistoryTable;
+use super::learning::history::HistoryTable;
+use super::learning::Refutations;
 use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove};
 use super::ordering::{capture_score, is_losing_capture, is_losing_known, mvv_lva_known};
 use super::see::see;
@@ -19,28 +20,89 @@ use cozy_chess::{Board, Move, Square};
 /// Bonus that puts recaptures ahead of every other capture.
 const RECAPTURE_BONUS: i32 = 1 << 28;
 
+/// What one stage of the main-search picker hands out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
+    /// The transposition table's (or the oracle's) move, once proved legal.
     HashMove,
+    /// The best capture alone; the rest wait for the `Captures` stage after the killers.
     FirstCapture,
+    /// The killer moves of this ply.
     Killers,
+    /// Captures (and promotions) in the capture order.
     Captures,
     /// Captures that lose material by SEE, after the killers (`ordering.captures = "see"`).
     BadCaptures,
+    /// The quiet moves, history-sorted when on.
     Quiets,
+    /// Every move not yet tried, in generator order (history-sorted when on):
+    /// `ordering.captures = "none"`.
     Everything,
+    /// No more moves.
     Done,
 }
+
+/// One row of the stage table: a stage, and when a configuration includes it.
+struct StageRule {
+    stage: Stage,
+    when: fn(&OrderingConfig) -> bool,
+}
+
+/// The picker's stages in the order they are tried; each configuration keeps the rows whose
+/// condition holds. A new stage is one row here and its arm in `MovePicker::next`.
+const STAGE_TABLE: &[StageRule] = &[
+    StageRule {
+        stage: Stage::HashMove,
+        when: |_| true,
+    },
+    StageRule {
+        stage: Stage::FirstCapture,
+        when: |o| has_captures(o) && o.killer_placement == KillerPlacement::AfterFirstCapture,
+    },
+    StageRule {
+        stage: Stage::Captures,
+        when: |o| has_captures(o) && o.killer_placement == KillerPlacement::AfterCaptures,
+    },
+    StageRule {
+        stage: Stage::Killers,
+        when: |_| true,
+    },
+    StageRule {
+        stage: Stage::Captures,
+        when: |o| has_captures(o) && o.killer_placement != KillerPlacement::AfterCaptures,
+    },
+    StageRule {
+        stage: Stage::BadCaptures,
+        when: |o| o.captures == CaptureOrder::See,
+    },
+    StageRule {
+        stage: Stage::Quiets,
+        when: has_captures,
+    },
+    StageRule {
+        stage: Stage::Everything,
+        when: |o| !has_captures(o),
+    },
+];
+
+/// Captures have stages of their own (any capture order but "none").
+fn has_captures(o: &OrderingConfig) -> bool {
+    o.captures != CaptureOrder::None
+}
+
+/// The most stages a configuration can have, and the closing `Done`.
+const MAX_STAGES: usize = STAGE_TABLE.len() + 1;
 
 /// The stage sequence for one configuration, worked out once per search.
 #[derive(Debug, Clone, Copy)]
 pub struct PickerPlan {
-    stages: [Stage; 7],
+    /// The stages that apply, in order, closed by `Done`.
+    stages: [Stage; MAX_STAGES],
     order: CaptureOrder,
     recapture_first: bool,
     /// What the capture stage generates: captures and promotions, or captures alone.
     capture_gen: Gen,
-    /// What the quiet stage generates: the rest.
+    /// What the quiet stage generates: the rest (everything, with no capture stage).
     quiet_gen: Gen,
     killers: usize,
     history: bool,
@@ -48,25 +110,12 @@ pub struct PickerPlan {
 }
 
 impl PickerPlan {
-    /// The stages implied by the ordering knobs.
+    /// The stages implied by the ordering knobs: the rows of `STAGE_TABLE` that apply.
     pub fn new(ordering: &OrderingConfig) -> Self {
-        use Stage::*;
-        let sequence: &[Stage] = match (ordering.captures, ordering.killer_placement) {
-            // No capture stage: killers, then every move in generator order (history-sorted when on).
-            (CaptureOrder::None, _) => &[HashMove, Killers, Everything, Done],
-            (_, KillerPlacement::BeforeCaptures) => &[HashMove, Killers, Captures, Quiets, Done],
-            (_, KillerPlacement::AfterFirstCapture) => {
-                &[HashMove, FirstCapture, Killers, Captures, Quiets, Done]
-            }
-            (_, KillerPlacement::AfterCaptures) => &[HashMove, Captures, Killers, Quiets, Done],
-        };
-        let mut stages = [Done; 7];
-        stages[..sequence.len()].copy_from_slice(sequence);
-        if ordering.captures == CaptureOrder::See {
-            // The losing captures wait until the killers have been tried, just before the quiets.
-            let quiets = sequence.len() - 2;
-            stages[quiets + 1..=sequence.len()].copy_from_slice(&sequence[quiets..]);
-            stages[quiets] = BadCaptures;
+        let mut stages = [Stage::Done; MAX_STAGES];
+        let applying = STAGE_TABLE.iter().filter(|rule| (rule.when)(ordering));
+        for (slot, rule) in stages.iter_mut().zip(applying) {
+            *slot = rule.stage;
         }
         PickerPlan {
             stages,
@@ -77,7 +126,9 @@ impl PickerPlan {
             } else {
                 Gen::Captures
             },
-            quiet_gen: if ordering.promotions_with_captures {
+            quiet_gen: if !has_captures(ordering) {
+                Gen::All
+            } else if ordering.promotions_with_captures {
                 Gen::Quiet
             } else {
                 Gen::NonCaptures
@@ -96,8 +147,9 @@ pub struct MovePicker {
     plan: PickerPlan,
     stage: usize,
     hash_move: Option<Move>,
-    killers: [Option<Move>; 4],
-    tried_killers: ArrayVec<Move, 4>,
+    refutations: Refutations,
+    /// The refutations handed out so far, which the quiet stage leaves out.
+    tried: ArrayVec<Move, 8>,
     recapture_to: Option<Square>,
     list: MoveList,
     next: usize,
@@ -110,21 +162,21 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker for one node; `recapture_to` is where the opponent's last move landed.
+    /// A picker for one node reached by `previous` (the opponent's last move).
     pub fn new(
         plan: PickerPlan,
         hash_move: Option<Move>,
-        killers: [Option<Move>; 4],
-        recapture_to: Option<Square>,
+        refutations: Refutations,
+        previous: Option<Move>,
     ) -> Self {
         MovePicker {
             plan,
             stage: 0,
             hash_move,
-            killers,
-            tried_killers: ArrayVec::new(),
+            refutations,
+            tried: ArrayVec::new(),
             recapture_to: if plan.recapture_first {
-                recapture_to
+                previous.map(|mv| mv.to)
             } else {
                 None
             },
@@ -174,19 +226,16 @@ impl MovePicker {
                     }
                 }
                 Stage::Killers => {
-                    while let Some(slot) = self
-                        .killers
+                    let slots = self.plan.killers;
+                    while let Some(slot) = self.refutations.killers[..slots]
                         .iter()
-                        .take(self.plan.killers)
                         .position(|k| k.is_some())
                     {
-                        let mv = self.killers[slot].take().expect("slot was Some");
-                        // A sibling's killer may be illegal, or a capture here (then the capture stage has it).
-                        if Some(mv) != self.hash_move
-                            && !is_tactical(board, mv)
-                            && board.is_legal(mv)
-                        {
-                            self.tried_killers.push(mv);
+                        let mv = self.refutations.killers[slot]
+                            .take()
+                            .expect("slot was Some");
+                        if self.worth_trying(board, mv) {
+                            self.tried.push(mv);
                             return Some(mv);
                         }
                     }
@@ -217,6 +266,16 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// A refutation comes from elsewhere in the tree: it may be illegal here, the hash move, or
+    /// a capture here (then the capture stage has it).
+    #[inline]
+    fn worth_trying(&self, board: &Board, mv: Move) -> bool {
+        Some(mv) != self.hash_move
+            && !self.tried.contains(&mv)
+            && !is_tactical(board, mv)
+            && board.is_legal(mv)
     }
 
     fn advance(&mut self) {
@@ -256,11 +315,7 @@ impl MovePicker {
     }
 
     fn fill_remaining(&mut self, board: &Board, history: &HistoryTable) {
-        let gen = if self.plan.stages.contains(&Stage::Everything) {
-            Gen::All
-        } else {
-            self.plan.quiet_gen
-        };
+        let gen = self.plan.quiet_gen;
         generate(board, gen, &mut self.list);
         if self.plan.defer_losing {
             for &mv in &self.deferred {
@@ -271,7 +326,7 @@ impl MovePicker {
         let mut write = 0;
         for read in 0..self.list.len() {
             let mv = self.list[read].mv;
-            if Some(mv) == self.hash_move || self.tried_killers.contains(&mv) {
+            if Some(mv) == self.hash_move || self.tried.contains(&mv) {
                 continue;
             }
             let mut score = if self.plan.history {
@@ -402,12 +457,12 @@ mod tests {
     /// Every move the picker hands out at `fen`, in order, with no hash move and `killers`.
     fn picked(fen: &str, ordering: &OrderingConfig, killers: &[&str]) -> Vec<String> {
         let board = Board::from_fen(fen, false).unwrap();
-        let mut slots = [None; 4];
-        for (slot, k) in slots.iter_mut().zip(killers) {
+        let mut refutations = Refutations::default();
+        for (slot, k) in refutations.killers.iter_mut().zip(killers) {
             *slot = Some(k.parse().unwrap());
         }
         let history = HistoryTable::new(ordering.history_table, ordering.history_bonus);
-        let mut picker = MovePicker::new(PickerPlan::new(ordering), None, slots, None);
+        let mut picker = MovePicker::new(PickerPlan::new(ordering), None, refutations, None);
         std::iter::from_fn(|| picker.next(&board, &history))
             .map(|m| m.to_string())
             .collect()

@@ -1,6 +1,6 @@
 //! The triangular principal-variation table: the PV is read from here, never from the TT.
 
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 use cozy_chess::{Move, Square};
 
 const NO_MOVE: Move = Move {

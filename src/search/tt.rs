@@ -1,6 +1,6 @@
 //! Transposition table: a flat power-of-two array of two-word entries, always-replace.
 
-use super::{Score, MATE, MATE_BOUND};
+use super::score::{Score, MATE, MATE_BOUND};
 use cozy_chess::{Move, Piece, Square};
 
 /// Asks Linux to back the table with 2 MiB pages. Probes land anywhere in the table, so with 4 KiB

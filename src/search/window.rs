@@ -1,6 +1,6 @@
 //! The alpha-beta window: the scores between which a node's exact value matters.
 
-use super::{Score, INF};
+use super::score::{Score, INF};
 
 /// (alpha, beta): a node's value is wanted exactly only when it falls strictly inside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

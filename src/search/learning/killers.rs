@@ -1,6 +1,6 @@
 //! Killer moves: per ply, the quiet moves that were good at a sibling node.
 
-use super::MAX_PLY;
+use crate::search::score::MAX_PLY;
 use cozy_chess::Move;
 
 /// Up to four killer slots per ply, most recent first.

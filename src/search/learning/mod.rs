@@ -1,0 +1,106 @@
+//! What the search learns about move order as it goes: killer moves, the history table and
+//! Fruit's success counts. One bundle, so an ordering heuristic that learns (a counter-move
+//! table, say) adds its table, what it learns and what it proposes here, and nowhere else in
+//! the searcher.
+
+pub mod history;
+pub mod killers;
+pub mod success;
+
+use crate::chess::is_tactical;
+use crate::config::search_config::HistoryScope;
+use crate::config::SearchConfig;
+use cozy_chess::{Board, Move};
+use history::HistoryTable;
+use killers::KillerTable;
+use success::SuccessTable;
+
+/// Where a move was found: what the tables index by.
+#[derive(Debug, Clone, Copy)]
+pub struct Place {
+    /// Remaining depth.
+    pub depth: u32,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The opponent's move that led here (None at the root and after a null move).
+    pub previous: Option<Move>,
+}
+
+/// The quiet moves the tables propose at a node, tried before the other quiet moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Refutations {
+    /// Killer moves of this ply, most recent first.
+    pub killers: [Option<Move>; 4],
+}
+
+/// Every table the move order learns into during one search.
+pub struct OrderingTables {
+    /// Killer moves per ply.
+    pub killers: KillerTable,
+    /// History scores.
+    pub history: HistoryTable,
+    /// Fruit's history success counts (`lmr.history_threshold`).
+    pub success: SuccessTable,
+}
+
+impl OrderingTables {
+    /// Empty tables for a fresh search.
+    pub fn new(cfg: &SearchConfig) -> Self {
+        let ordering = &cfg.ordering;
+        OrderingTables {
+            killers: KillerTable::new(ordering.killers),
+            history: HistoryTable::new(ordering.history_table, ordering.history_bonus),
+            success: SuccessTable::new(),
+        }
+    }
+
+    /// What the next search of a sequence starts from (`keep_tables`): the history, decayed by
+    /// `ordering.history_decay`; killers and success counts belong to one tree and start afresh.
+    pub fn carry_over(self, cfg: &SearchConfig) -> Self {
+        let mut next = OrderingTables::new(cfg);
+        next.history = self.history;
+        next.history.decay(cfg.ordering.history_decay);
+        next
+    }
+
+    /// Between iterations of one search (`ordering.history_decay`).
+    pub fn next_iteration(&mut self, cfg: &SearchConfig) {
+        self.history.decay(cfg.ordering.history_decay);
+    }
+
+    /// What the tables propose at `place`.
+    #[inline]
+    pub fn refutations(&self, _board: &Board, place: Place) -> Refutations {
+        Refutations {
+            killers: self.killers.at(place.ply),
+        }
+    }
+
+    /// A good move teaches killers (quiet moves only) and history (within its scope), with
+    /// `factor` times the history bonus.
+    pub fn learn(
+        &mut self,
+        cfg: &SearchConfig,
+        board: &Board,
+        mv: Move,
+        place: Place,
+        factor: u32,
+    ) {
+        let tactical = is_tactical(board, mv);
+        if !tactical {
+            self.killers.record(place.ply, mv);
+        }
+        let ordering = &cfg.ordering;
+        if ordering.history && (!tactical || ordering.history_scope == HistoryScope::AllRemaining) {
+            self.history.reward(board, mv, place.depth, factor);
+        }
+    }
+
+    /// A cutoff's lesson for the success counts: every quiet move tried here, and the one that
+    /// cut (only while `lmr.history_threshold` reads them).
+    pub fn count_success(&mut self, cfg: &SearchConfig, board: &Board, cut: Move, quiets: &[Move]) {
+        if cfg.lmr.enabled && cfg.lmr.history_threshold > 0 {
+            self.success.record(board, cut, quiets);
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! The searcher: fail-soft negamax alpha-beta, written as labelled steps. Each step names the
+//! knobs it obeys; with every knob at its value the step is the textbook one.
+//!
+//! - `deepening.rs`: iterative deepening and the aspiration window at the root;
+//! - `node.rs`: one node, step by step, and its move loop;
+//! - `pruning.rs`: the pruning, reduction and extension steps;
+//! - `quiescence.rs`: the horizon;
+//! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
+//!
+//! What the move order learns (killers, history...) lives in `search::learning`, the order
+//! itself in `search::picker`.
+
+mod deepening;
+mod node;
+mod oracle;
+mod pruning;
+mod quiescence;
+
+pub use oracle::Oracle;
+
+use crate::chess::eval::{evaluate_incremental, psq_delta, psq_delta_capture, EvalKind};
+use crate::config::SearchConfig;
+use crate::search::captures::Capture;
+use crate::search::learning::OrderingTables;
+use crate::search::picker::PickerPlan;
+use crate::search::pv::PvTable;
+use crate::search::score::{Score, MAX_PLY};
+use crate::search::stats::SearchStats;
+use crate::search::tt::TranspositionTable;
+use cozy_chess::{Board, Move};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One search's state: the configuration, its tables and its counters. Nothing is shared.
+pub struct Searcher<'a> {
+    cfg: &'a SearchConfig,
+    plan: PickerPlan,
+    tt: Option<&'a mut TranspositionTable>,
+    tables: OrderingTables,
+    pv: PvTable,
+    stats: SearchStats,
+    path: [u64; MAX_PLY + 1],
+    /// The earliest ply a repetition may reach back to: the ply after the last null move.
+    null_floor: [usize; MAX_PLY + 2],
+    /// The node at this ply is a null-move verification: it may not try a null move itself.
+    verifying: [bool; MAX_PLY + 1],
+    /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
+    /// reduction or extension knob is on (`SearchConfig::prunes_or_extends`), or a game or an
+    /// oracle needs the steps only that build has.
+    extras: bool,
+    /// Nominal depth of the running iteration (the check extension's cap).
+    iteration_depth: u32,
+    /// Ply at which the running quiescence search began (for `quiescence.checks`).
+    horizon_ply: usize,
+    /// Plaat et al.'s oracle: best and refuting moves of a first search, to order a second.
+    oracle: Option<&'a mut Oracle>,
+    /// Repetition keys of the game's positions before the root, oldest first (an engine's game).
+    game: &'a [u64],
+    /// Stop once this many nodes (main and quiescence) are searched.
+    node_limit: Option<u64>,
+    stop: Option<&'a AtomicBool>,
+    aborted: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher with fresh tables; `tt` is emptied first.
+    pub fn new(
+        cfg: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        mut tt: Option<&'a mut TranspositionTable>,
+    ) -> Self {
+        if let Some(table) = tt.as_mut() {
+            table.new_search();
+        }
+        Searcher {
+            cfg,
+            plan: PickerPlan::new(&cfg.ordering),
+            tt,
+            tables: OrderingTables::new(cfg),
+            pv: PvTable::new(),
+            stats: SearchStats::default(),
+            path: [0; MAX_PLY + 1],
+            null_floor: [0; MAX_PLY + 2],
+            verifying: [false; MAX_PLY + 1],
+            extras: cfg.prunes_or_extends(),
+            iteration_depth: 0,
+            horizon_ply: 0,
+            oracle: None,
+            game: &[],
+            node_limit: None,
+            stop,
+            aborted: false,
+        }
+    }
+
+    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true>`).
+    pub fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
+        let mut searcher = Self::new(cfg, None, None);
+        searcher.oracle = Some(oracle);
+        searcher.extras = true;
+        searcher
+    }
+
+    /// A searcher for a game: earlier positions count for repetition, and a node limit stops it.
+    pub fn for_game(
+        cfg: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        game: &'a [u64],
+        node_limit: Option<u64>,
+    ) -> Self {
+        let mut searcher = Self::new(cfg, stop, None);
+        searcher.game = game;
+        searcher.node_limit = node_limit;
+        // The game's positions are looked up in the repetition step of the X search.
+        searcher.extras |= !game.is_empty();
+        searcher
+    }
+
+    /// Searches with `table` (emptied first).
+    pub fn set_table(&mut self, table: &'a mut TranspositionTable) {
+        table.new_search();
+        self.tt = Some(table);
+    }
+
+    /// Searches with `table` as the last search left it (`keep_tables`).
+    pub fn keep_table(&mut self, table: &'a mut TranspositionTable) {
+        self.tt = Some(table);
+    }
+
+    /// Starts from tables a previous search left (`keep_tables`) instead of empty ones.
+    pub fn adopt_tables(&mut self, tables: OrderingTables) {
+        self.tables = tables;
+    }
+
+    /// The ordering tables as the search left them.
+    pub fn into_tables(self) -> OrderingTables {
+        self.tables
+    }
+
+    /// Static evaluation; the PST's non-king part arrives incrementally.
+    #[inline]
+    fn evaluate(&self, board: &Board, psq: Score) -> Score {
+        evaluate_incremental(board, self.cfg.eval, psq)
+    }
+
+    /// The incremental PST part after `mv`; material evaluation needs none.
+    #[inline]
+    fn child_psq(&self, board: &Board, mv: Move, psq: Score) -> Score {
+        match self.cfg.eval {
+            EvalKind::Pst => psq + psq_delta(board, mv),
+            EvalKind::Material => psq,
+        }
+    }
+
+    /// `child_psq` for a capture whose pieces the generator already knows.
+    #[inline]
+    fn capture_psq(&self, board: &Board, c: &Capture, psq: Score) -> Score {
+        match self.cfg.eval {
+            EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),
+            EvalKind::Material => psq,
+        }
+    }
+
+    /// Same position earlier on the path, same side to move, no irreversible move (and no null
+    /// move) since.
+    #[inline]
+    fn repeats(&self, ply: usize, halfmove_clock: u8, extras: bool) -> bool {
+        let floor = if extras { self.null_floor[ply] } else { 0 };
+        if extras && floor == 0 && !self.game.is_empty() {
+            // Back past the root into the game, as far as the clock allows.
+            let key = self.path[ply];
+            let game = self.game;
+            return (2..=halfmove_clock as usize).step_by(2).any(|back| {
+                if back <= ply {
+                    self.path[ply - back] == key
+                } else {
+                    game.len() >= back - ply && game[game.len() - (back - ply)] == key
+                }
+            });
+        }
+        let reach = (ply - floor).min(halfmove_clock as usize);
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.path[ply - back] == self.path[ply])
+    }
+
+    /// Every 4096 nodes: a stop request or the node limit ends the search.
+    #[inline]
+    fn poll_stop(&mut self) {
+        let searched = self.stats.nodes + self.stats.qnodes;
+        if searched & 4095 == 0 {
+            if let Some(stop) = self.stop {
+                if stop.load(Ordering::Relaxed) {
+                    self.aborted = true;
+                }
+            }
+            if self.node_limit.is_some_and(|limit| searched >= limit) {
+                self.aborted = true;
+            }
+        }
+    }
+}

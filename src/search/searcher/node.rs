@@ -1,0 +1,413 @@
+//! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
+//! a call, and the steps of pruning knobs that are off are compiled out (`X = false`).
+
+use super::Searcher;
+use crate::chess::{is_tactical, repetition_key};
+use crate::config::search_config::{HistoryGood, TtMode};
+use crate::search::learning::Place;
+use crate::search::picker::MovePicker;
+use crate::search::score::{Score, DRAW, INF, MATE, MAX_PLY};
+use crate::search::tt::Bound;
+use crate::search::window::Window;
+use arrayvec::ArrayVec;
+use cozy_chess::{Board, Move};
+
+/// A node's place in the tree: everything negamax needs beside the board.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    /// Remaining depth.
+    pub depth: u32,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The alpha-beta window.
+    pub window: Window,
+    /// The opponent's move that led here (None at the root and after a null move).
+    pub previous: Option<Move>,
+    /// The incrementally kept non-king PST score (White's view).
+    pub psq: Score,
+}
+
+impl Node {
+    /// The root at `depth`.
+    pub fn root(depth: u32, window: Window, psq: Score) -> Node {
+        Node {
+            depth,
+            ply: 0,
+            window,
+            previous: None,
+            psq,
+        }
+    }
+
+    /// A child one ply down, reached by `previous` (None: a null move).
+    #[inline]
+    pub fn child(&self, depth: u32, window: Window, previous: Option<Move>, psq: Score) -> Node {
+        Node {
+            depth,
+            ply: self.ply + 1,
+            window,
+            previous,
+            psq,
+        }
+    }
+
+    /// Where the ordering tables file this node's moves.
+    #[inline]
+    pub fn place(&self) -> Place {
+        Place {
+            depth: self.depth,
+            ply: self.ply,
+            previous: self.previous,
+        }
+    }
+
+    /// A null window (a scout search): the pruning steps act only there.
+    #[inline]
+    pub fn is_scout(&self) -> bool {
+        self.window.beta - self.window.alpha == 1
+    }
+}
+
+/// What the steps before the moves know of a node, for the steps after them.
+pub(super) struct NodeFacts {
+    /// The side to move is in check (only worked out when `X`).
+    pub in_check: bool,
+    /// Pruning may act here: `X`, alpha-beta, a scout window, not in check.
+    pub prunable: bool,
+    /// The move tried first: the table's (or the oracle's).
+    pub hash_move: Option<Move>,
+    /// The static evaluation, worked out the first time a step asks for it.
+    static_eval: Option<Score>,
+}
+
+impl NodeFacts {
+    /// The static evaluation, evaluated once.
+    #[inline]
+    pub fn static_eval(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
+        *self.static_eval.get_or_insert_with(evaluate)
+    }
+}
+
+/// What the move loop found.
+struct MoveLoop {
+    best: Score,
+    best_move: Option<Move>,
+    searched: usize,
+}
+
+impl Searcher<'_> {
+    /// One main-search node. `X`: some pruning, reduction or extension knob is on (see
+    /// `negamax_root`).
+    pub(super) fn negamax<const X: bool>(&mut self, board: &Board, node: Node) -> Score {
+        // Step 1. Count the node; honour a stop request.
+        self.stats.nodes += 1;
+        self.poll_stop();
+        if self.aborted {
+            return DRAW;
+        }
+        self.pv.clear(node.ply);
+        self.stats.seldepth = self.stats.seldepth.max(node.ply as u64);
+        if X && node.ply >= MAX_PLY {
+            // Only extensions reach this deep; the static evaluation is all there is room for.
+            return self.evaluate(board, node.psq);
+        }
+        let minimax = !self.cfg.alphabeta;
+        let key = board.hash();
+        self.path[node.ply] = repetition_key(board);
+
+        // Step 2. Repetition (a rule, not a knob): a draw. Alpha-beta takes it as a cutoff;
+        // minimax (`alphabeta = false`) still expands the node, so its tree stays the perft tree.
+        let repeated = node.ply > 0 && self.repeats(node.ply, board.halfmove_clock(), X);
+        if repeated && !minimax {
+            if node.depth == 0 {
+                self.stats.leaves += 1;
+            }
+            return DRAW;
+        }
+
+        // Step 3. Horizon: quiescence (`quiescence.*`) or the static evaluation (`eval`).
+        if node.depth == 0 {
+            self.stats.leaves += 1;
+            let score = self.horizon::<X>(board, node.ply, node.window, node.psq);
+            return if repeated { DRAW } else { score };
+        }
+
+        // Step 4. Transposition table (`tt`, `tt_mb`): the hash move orders; with "full", a
+        // stored bound deep enough ends the node.
+        let mut hash_move = match self.probe_table(key, &node) {
+            Ok(mv) => mv,
+            Err(cut) => return cut,
+        };
+        // The oracle, when one is given, orders its move first (the minimal-tree estimate).
+        if X {
+            if let Some(mv) = self
+                .oracle
+                .as_deref()
+                .and_then(|o| o.move_at(key, node.depth))
+            {
+                hash_move = Some(mv);
+            }
+        }
+
+        // The pruning steps below act only at non-PV nodes (a null window) not in check.
+        let in_check = X && !board.checkers().is_empty();
+        let mut facts = NodeFacts {
+            in_check,
+            prunable: X && !minimax && !in_check && node.is_scout(),
+            hash_move,
+            static_eval: None,
+        };
+
+        if X && facts.prunable {
+            // Step 5. Razoring (`razoring.*`).
+            if let Some(score) = self.razoring::<X>(board, &node, &mut facts) {
+                return score;
+            }
+            // Step 6. Reverse futility pruning (`reverse_futility.*`).
+            if let Some(score) = self.reverse_futility(board, &node, &mut facts) {
+                return score;
+            }
+            // Step 7. Null move (`null_move.*`).
+            if self.null_move_allowed(board, &node) {
+                if let Some(score) = self.null_move::<X>(board, &node) {
+                    return score;
+                }
+                if self.aborted {
+                    return DRAW;
+                }
+            }
+        }
+
+        // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
+        // steps 8a-8c (`search_moves`).
+        let Some(moves) = self.search_moves::<X>(board, &node, &mut facts) else {
+            return DRAW;
+        };
+
+        // Step 10. No legal move: mate, or stalemate (a draw). (Pruning never skips the first
+        // move, so a node with moves searched one.)
+        if moves.searched == 0 {
+            let score = if board.checkers().is_empty() {
+                DRAW
+            } else {
+                -(MATE - node.ply as Score)
+            };
+            return if repeated { DRAW } else { score };
+        }
+
+        // Step 11. The best move of a node that ended inside the window also teaches
+        // (`ordering.history_good = "cutoff_and_pv"`, `ordering.history_pv_bonus`).
+        let inside = moves.best > node.window.alpha && moves.best < node.window.beta;
+        if inside && self.cfg.ordering.history_good == HistoryGood::CutoffAndPv {
+            if let Some(mv) = moves.best_move {
+                let factor = u32::from(self.cfg.ordering.history_pv_bonus);
+                self.tables.learn(self.cfg, board, mv, node.place(), factor);
+            }
+        }
+        if X {
+            if let (Some(oracle), Some(mv)) = (self.oracle.as_deref_mut(), moves.best_move) {
+                oracle.record(key, node.depth, mv);
+            }
+        }
+
+        // Step 12. Store the result with its bound (`tt`).
+        self.store_table(key, &node, moves.best, moves.best_move);
+        if repeated {
+            DRAW
+        } else {
+            moves.best
+        }
+    }
+
+    /// Step 4: the table's move, or `Err(score)` when a stored bound ends the node (`tt =
+    /// "full"`). Never inside the window: an exact score there would cut the PV short.
+    #[inline]
+    fn probe_table(&mut self, key: u64, node: &Node) -> Result<Option<Move>, Score> {
+        let Some(tt) = &self.tt else {
+            return Ok(None);
+        };
+        self.stats.tt_probes += 1;
+        let Some(entry) = tt.probe(key, node.ply) else {
+            return Ok(None);
+        };
+        self.stats.tt_hits += 1;
+        if self.cfg.tt == TtMode::Full && node.ply > 0 && entry.depth as u32 >= node.depth {
+            let cut = match entry.bound {
+                Bound::Exact => !node.window.contains(entry.score),
+                Bound::Lower => entry.score >= node.window.beta,
+                Bound::Upper => entry.score <= node.window.alpha,
+            };
+            if cut {
+                self.stats.tt_cutoffs += 1;
+                return Err(entry.score);
+            }
+        }
+        Ok(entry.mv)
+    }
+
+    /// Step 12: the node's score with its bound against the window it was searched with.
+    #[inline]
+    fn store_table(&mut self, key: u64, node: &Node, best: Score, best_move: Option<Move>) {
+        if let Some(tt) = &mut self.tt {
+            let bound = if best >= node.window.beta {
+                Bound::Lower
+            } else if best > node.window.alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(key, node.ply, best_move, best, node.depth, bound);
+        }
+    }
+
+    /// Step 8: the moves from the staged picker. The first is searched with the full window;
+    /// the rest with a null window and re-searched when they beat alpha (`pvs`); minimax
+    /// (`alphabeta = false`) searches every move fully. `None`: a stop cut the search short.
+    #[inline(always)]
+    fn search_moves<const X: bool>(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+    ) -> Option<MoveLoop> {
+        let minimax = !self.cfg.alphabeta;
+        let mut window = node.window;
+        let refutations = self.tables.refutations(board, node.place());
+        let mut picker = MovePicker::new(self.plan, facts.hash_move, refutations, node.previous);
+        let mut found = MoveLoop {
+            best: -INF,
+            best_move: None,
+            searched: 0,
+        };
+        let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
+        while let Some(mv) = picker.next(board, &self.tables.history) {
+            let child_psq = self.child_psq(board, mv, node.psq);
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            if X && self.cfg.null_move.enabled {
+                self.null_floor[node.ply + 1] = self.null_floor[node.ply];
+            }
+            let mut next = node.depth - 1;
+            let mut reduction = 0;
+            if X {
+                let quiet = !is_tactical(board, mv);
+                let gives_check = !child.checkers().is_empty();
+                let late_quiet = found.searched > 0 && quiet && !gives_check;
+                // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
+                // never the first.
+                if late_quiet && facts.prunable {
+                    if let Some(bound) = self.prune_move(board, node, facts, quiets.len()) {
+                        found.best = found.best.max(bound);
+                        continue;
+                    }
+                }
+                // Step 8b. Check extension (`extensions.check`).
+                next += self.check_extension(node, gives_check);
+                // Step 8c. Late-move reduction (`lmr.*`): late quiet moves, never the hash
+                // move, a killer, a check, or any move at a node in check.
+                if !minimax
+                    && late_quiet
+                    && !facts.in_check
+                    && Some(mv) != facts.hash_move
+                    && !refutations.killers.contains(&Some(mv))
+                {
+                    reduction = self.lmr_reduction(board, mv, node.depth, found.searched);
+                }
+                if quiet {
+                    quiets.push(mv);
+                }
+            }
+            let child_node = node.child(next, window, Some(mv), child_psq);
+            let score = if X && reduction > 0 {
+                self.reduced_search::<X>(&child, child_node, reduction)
+            } else {
+                self.search_move::<X>(&child, child_node, found.searched > 0)
+            };
+            found.searched += 1;
+            if self.aborted {
+                return None;
+            }
+
+            // Step 9. A better move raises alpha; one that reaches beta ends the node and
+            // teaches the ordering tables (`ordering.killers`, `ordering.history*`).
+            if score > found.best {
+                found.best = score;
+                found.best_move = Some(mv);
+                if minimax {
+                    self.pv.update(node.ply, mv);
+                } else if score > window.alpha {
+                    window.alpha = score;
+                    self.pv.update(node.ply, mv);
+                    if score >= window.beta {
+                        self.stats.beta_cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(found.searched == 1);
+                        self.tables.learn(self.cfg, board, mv, node.place(), 1);
+                        if X {
+                            self.tables.count_success(self.cfg, board, mv, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// One child searched the usual way: the full window, or (`pvs`, `late`) a null window
+    /// first and the full window only when the move beats alpha; minimax: the full window.
+    /// `child` carries the parent's window; the result is from the parent's side.
+    #[inline(always)]
+    fn search_move<const X: bool>(&mut self, board: &Board, child: Node, late: bool) -> Score {
+        let window = child.window;
+        if !self.cfg.alphabeta {
+            return -self.negamax::<X>(
+                board,
+                Node {
+                    window: Window::FULL,
+                    ..child
+                },
+            );
+        }
+        let full = Node {
+            window: window.negated(),
+            ..child
+        };
+        if !late || !self.cfg.pvs {
+            return -self.negamax::<X>(board, full);
+        }
+        let scout = Node {
+            window: window.null_child(),
+            ..child
+        };
+        let probe = -self.negamax::<X>(board, scout);
+        if window.contains(probe) && !self.aborted {
+            -self.negamax::<X>(board, full)
+        } else {
+            probe
+        }
+    }
+
+    /// Step 8c's search: `reduction` plies shallower with a null window, then at full depth
+    /// (as `search_move` would) when the move beats alpha.
+    #[inline]
+    fn reduced_search<const X: bool>(
+        &mut self,
+        board: &Board,
+        child: Node,
+        reduction: u32,
+    ) -> Score {
+        self.stats.lmr_reductions += 1;
+        let reduced_node = Node {
+            depth: child.depth - reduction,
+            window: child.window.null_child(),
+            ..child
+        };
+        let reduced = -self.negamax::<X>(board, reduced_node);
+        if reduced > child.window.alpha && !self.aborted {
+            self.stats.lmr_researches += 1;
+            self.search_move::<X>(board, child, true)
+        } else {
+            reduced
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The steps that prune, reduce or extend: razoring (step 5), reverse futility (step 6), the
+//! null move (step 7), futility and late-move pruning (step 8a), the check extension (step 8b)
+//! and late-move reductions (step 8c). Each acts only while its knob is on.
+
+use super::node::{Node, NodeFacts};
+use super::Searcher;
+use crate::chess::piece_value;
+use crate::config::search_config::{LmrReduction, NullVerify};
+use crate::search::score::{Score, MATE_BOUND};
+use crate::search::window::Window;
+use cozy_chess::{Board, Move, Piece};
+
+impl Searcher<'_> {
+    /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
+    /// decides; a score still at or below alpha ends the node.
+    #[inline]
+    pub(super) fn razoring<const X: bool>(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+    ) -> Option<Score> {
+        let razor = &self.cfg.razoring;
+        if !razor.enabled || node.depth > 2 {
+            return None;
+        }
+        let static_eval = facts.static_eval(|| self.evaluate(board, node.psq));
+        if static_eval + razor.margin > node.window.alpha {
+            return None;
+        }
+        let score = self.horizon::<X>(board, node.ply, node.window, node.psq);
+        if score <= node.window.alpha {
+            self.stats.razor_cutoffs += 1;
+            return Some(score);
+        }
+        None
+    }
+
+    /// Step 6. Reverse futility pruning (`reverse_futility.*`): far enough above beta that no
+    /// move is expected to fall below it.
+    #[inline]
+    pub(super) fn reverse_futility(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+    ) -> Option<Score> {
+        let rfp = &self.cfg.reverse_futility;
+        if !rfp.enabled || node.depth > rfp.max_depth {
+            return None;
+        }
+        let static_eval = facts.static_eval(|| self.evaluate(board, node.psq));
+        if static_eval - rfp.margin * node.depth as Score >= node.window.beta {
+            self.stats.rfp_cutoffs += 1;
+            return Some(static_eval);
+        }
+        None
+    }
+
+    /// Whether this node may try a null move: deep enough, not right after another, not a
+    /// verification, not with a mate bound, and (unless allowed) not with only king and pawns.
+    #[inline]
+    pub(super) fn null_move_allowed(&self, board: &Board, node: &Node) -> bool {
+        let null = &self.cfg.null_move;
+        let ply = node.ply;
+        null.enabled
+            && node.depth >= null.min_depth
+            && !(ply > 0 && self.null_floor[ply] == ply)
+            && !self.verifying[ply]
+            && node.window.beta.abs() < MATE_BOUND
+            && (null.in_pawn_endings || pieces_besides_pawns(board) > 0)
+    }
+
+    /// Step 7. Null move (`null_move.*`): let the opponent move twice; if a reduced search
+    /// still fails high, so would a real move. `Some(score)` when it ends the node.
+    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> Option<Score> {
+        let null = &self.cfg.null_move;
+        let depth = node.depth;
+        let reduction = if null.adaptive {
+            if depth > 6 {
+                3
+            } else {
+                2
+            }
+        } else {
+            u32::from(null.reduction)
+        };
+        let child = board.null_move()?;
+        self.stats.null_tries += 1;
+        self.null_floor[node.ply + 1] = node.ply + 1;
+        let beta = node.window.beta;
+        let null_window = Window {
+            alpha: -beta,
+            beta: -beta + 1,
+        };
+        let depth_left = depth.saturating_sub(reduction + 1);
+        let passed = node.child(depth_left, null_window, None, node.psq);
+        let score = -self.negamax::<X>(&child, passed);
+        if self.aborted || score < beta {
+            return None;
+        }
+        let verify = match null.verify {
+            NullVerify::Never => false,
+            NullVerify::Always => true,
+            NullVerify::Endgame => pieces_besides_pawns(board) <= 1,
+        };
+        if verify {
+            // Fruit's verification: this node again, shallower, with no null move here.
+            self.stats.null_verifications += 1;
+            self.verifying[node.ply] = true;
+            let again = Node {
+                depth: depth.saturating_sub(reduction).max(1),
+                window: Window {
+                    alpha: beta - 1,
+                    beta,
+                },
+                ..*node
+            };
+            let checked = self.negamax::<X>(board, again);
+            self.verifying[node.ply] = false;
+            if self.aborted || checked < beta {
+                return None;
+            }
+            self.stats.null_cutoffs += 1;
+            return Some(checked);
+        }
+        self.stats.null_cutoffs += 1;
+        // A mate found after passing is not a mate the side to move can force.
+        Some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
+    /// quiet move that gives no check, near the horizon; `quiets_tried` quiet moves came before
+    /// it. `Some(bound)`: skip the move, and the node's best is at least `bound`.
+    #[inline]
+    pub(super) fn prune_move(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+        quiets_tried: usize,
+    ) -> Option<Score> {
+        if node.depth > 3 {
+            return None;
+        }
+        let at = node.depth as usize - 1;
+        let futility = &self.cfg.futility;
+        if futility.enabled {
+            let hopeless =
+                facts.static_eval(|| self.evaluate(board, node.psq)) + futility.margins[at];
+            if hopeless <= node.window.alpha {
+                self.stats.futility_prunes += 1;
+                return Some(hopeless);
+            }
+        }
+        let lmp = &self.cfg.late_move_pruning;
+        if lmp.enabled && quiets_tried >= lmp.counts[at] as usize {
+            self.stats.lmp_prunes += 1;
+            return Some(-crate::search::score::INF);
+        }
+        None
+    }
+
+    /// Step 8b. Check extension (`extensions.check`): one ply for a move that gives check, while
+    /// the ply stays below twice the iteration's depth.
+    #[inline]
+    pub(super) fn check_extension(&mut self, node: &Node, gives_check: bool) -> u32 {
+        if self.cfg.extensions.check && gives_check && node.ply < 2 * self.iteration_depth as usize
+        {
+            self.stats.extensions += 1;
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Step 8c. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth).
+    #[inline]
+    pub(super) fn lmr_reduction(
+        &self,
+        board: &Board,
+        mv: Move,
+        depth: u32,
+        searched: usize,
+    ) -> u32 {
+        let lmr = &self.cfg.lmr;
+        if !lmr.enabled || depth < lmr.min_depth || searched < lmr.full_moves as usize {
+            return 0;
+        }
+        if lmr.history_threshold > 0
+            && self
+                .tables
+                .success
+                .at_least(board, mv, lmr.history_threshold)
+        {
+            return 0;
+        }
+        let r = match lmr.reduction {
+            LmrReduction::One => 1,
+            LmrReduction::Log => {
+                let moves = (searched + 1) as f64;
+                (lmr.base + (depth as f64).ln() * moves.ln() / lmr.divisor).round() as u32
+            }
+        };
+        // A reduced move is still searched at depth 1 or more.
+        r.min(depth.saturating_sub(2))
+    }
+}
+
+/// Knights, bishops, rooks and queens of the side to move.
+fn pieces_besides_pawns(board: &Board) -> u32 {
+    let us = board.colors(board.side_to_move());
+    (us & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).len()
+}
+
+/// Material of both sides' pieces, pawns and kings aside, in centipawns.
+pub(super) fn piece_material(board: &Board) -> i32 {
+    [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+        .iter()
+        .map(|&p| board.pieces(p).len() as i32 * piece_value(p))
+        .sum()
+}

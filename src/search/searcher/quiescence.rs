@@ -1,0 +1,194 @@
+//! The horizon: quiescence (captures, and quiet checks at its top plies when asked) or the
+//! static evaluation.
+
+use super::pruning::piece_material;
+use super::Searcher;
+use crate::chess::eval::psq_without_kings;
+use crate::chess::piece_value;
+use crate::search::movegen::{generate, Gen, MoveList};
+use crate::search::picker::CapturePicker;
+use crate::search::score::{Score, DRAW, INF, MAX_PLY};
+use crate::search::window::Window;
+use cozy_chess::{Board, Move, Piece};
+
+impl Searcher<'_> {
+    /// The value the search gives a horizon node: quiescence with a full window (its exact
+    /// value), or the static evaluation.
+    pub fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
+        let psq = psq_without_kings(board);
+        // Quiet checks and delta pruning live in the X search; the leaf must see them too.
+        if self.extras {
+            self.horizon::<true>(board, ply, Window::FULL, psq)
+        } else {
+            self.horizon::<false>(board, ply, Window::FULL, psq)
+        }
+    }
+
+    /// The horizon's value: quiescence, or the static evaluation without it.
+    #[inline]
+    pub(super) fn horizon<const X: bool>(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        window: Window,
+        psq: Score,
+    ) -> Score {
+        if self.cfg.quiescence.enabled {
+            if X {
+                self.horizon_ply = ply;
+            }
+            self.quiescence::<X>(board, ply, window, psq)
+        } else {
+            self.evaluate(board, psq)
+        }
+    }
+
+    /// Captures only, beyond the horizon (and quiet checks at its top plies when asked).
+    ///
+    /// Always alpha-beta, even under `alphabeta = false`: there the horizon node opens it with a
+    /// full window, so its value is exact, while a full-width capture tree would grow beyond reach.
+    fn quiescence<const X: bool>(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        mut window: Window,
+        psq: Score,
+    ) -> Score {
+        self.stats.seldepth = self.stats.seldepth.max(ply as u64);
+        let q = &self.cfg.quiescence;
+
+        // Step 1. Stand pat (`quiescence.stand_pat`): the side to move may take the static
+        // evaluation instead of capturing.
+        let stand = self.evaluate(board, psq);
+        let mut best = if q.stand_pat { stand } else { -INF };
+        if q.stand_pat {
+            if best >= window.beta {
+                return best;
+            }
+            window.alpha = window.alpha.max(best);
+        }
+        if ply >= MAX_PLY {
+            return stand;
+        }
+
+        // Step 2. Captures from the quiescence picker (`quiescence.ordering`,
+        // `quiescence.prune`), until one reaches beta.
+        let mut picker = CapturePicker::new();
+        picker.fill(board, q.ordering, q.pruning());
+        let delta_base = if X && q.delta {
+            self.delta_base(board, stand)
+        } else {
+            None
+        };
+        for capture in &mut picker {
+            // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
+            if let Some(base) = delta_base {
+                let gain = piece_value(capture.victim)
+                    + capture
+                        .mv
+                        .promotion
+                        .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+                if base + gain <= window.alpha {
+                    self.stats.delta_prunes += 1;
+                    continue;
+                }
+            }
+            let child_psq = self.capture_psq(board, &capture, psq);
+            if let Some(score) = self.quiescence_child::<X>(
+                board,
+                capture.mv,
+                ply,
+                &mut window,
+                &mut best,
+                child_psq,
+            ) {
+                return score;
+            }
+        }
+
+        // Step 4. Quiet moves that give check at the top plies of quiescence
+        // (`quiescence.checks`); the checked side still answers with captures or stands pat.
+        if X && q.checks > 0 && usize::from(q.checks) > ply - self.horizon_ply {
+            if let Some(score) = self.quiet_checks::<X>(board, ply, &mut window, &mut best, psq) {
+                return score;
+            }
+        }
+        if self.aborted {
+            return DRAW;
+        }
+        if best == -INF {
+            stand
+        } else {
+            best
+        }
+    }
+
+    /// Delta pruning's floor, stand-pat + margin, where it applies: not in check, and not with
+    /// 1300 cp or less of pieces (pawns and kings aside) on the board, where one capture may
+    /// decide the game.
+    #[cold]
+    fn delta_base(&self, board: &Board, stand: Score) -> Option<Score> {
+        (board.checkers().is_empty() && piece_material(board) > 1300)
+            .then(|| stand + self.cfg.quiescence.delta_margin)
+    }
+
+    /// Quiescence's quiet checking moves; `Some(score)` when one ends the node.
+    #[cold]
+    #[inline(never)]
+    fn quiet_checks<const X: bool>(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        window: &mut Window,
+        best: &mut Score,
+        psq: Score,
+    ) -> Option<Score> {
+        let mut quiet = MoveList::new();
+        generate(board, Gen::Quiet, &mut quiet);
+        for m in quiet {
+            let mut child = board.clone();
+            child.play_unchecked(m.mv);
+            if child.checkers().is_empty() {
+                continue;
+            }
+            let child_psq = self.child_psq(board, m.mv, psq);
+            if let Some(score) =
+                self.quiescence_child::<X>(board, m.mv, ply, window, best, child_psq)
+            {
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// One quiescence move; `Some(score)` when the node is done (a beta cutoff, or a stop).
+    #[inline(always)]
+    fn quiescence_child<const X: bool>(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        ply: usize,
+        window: &mut Window,
+        best: &mut Score,
+        child_psq: Score,
+    ) -> Option<Score> {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        self.stats.qnodes += 1;
+        self.poll_stop();
+        let score = -self.quiescence::<X>(&child, ply + 1, window.negated(), child_psq);
+        if self.aborted {
+            return Some(DRAW);
+        }
+        if score > *best {
+            *best = score;
+            if score > window.alpha {
+                window.alpha = score;
+                if score >= window.beta {
+                    return Some(score);
+                }
+            }
+        }
+        None
+    }
+}
