@@ -59,6 +59,8 @@ crate::knob_group! {
         recapture_first: bool = false, Domain::Bool, Kind::Ordering;
         /// killer slots per ply (shift-in; captures are never killers)
         killers: u8 = 2, Domain::Int { min: 0, max: Some(4), unit: "" }, Kind::Ordering;
+        /// countermove heuristic (Uiterwijk): the quiet move that last refuted the opponent's previous move (by its piece and destination) is tried right after the killers
+        countermove: bool = false, Domain::Bool, Kind::Ordering;
         /// order non-capturing promotions with the captures (Kornilov); false: among the quiet moves
         promotions_with_captures: bool = true, Domain::Bool, Kind::Ordering;
         /// where killers go relative to captures

@@ -29,6 +29,8 @@ enum Stage {
     FirstCapture,
     /// The killer moves of this ply.
     Killers,
+    /// The reply that last refuted the opponent's previous move (`ordering.countermove`).
+    Countermove,
     /// Captures (and promotions) in the capture order.
     Captures,
     /// Captures that lose material by SEE, after the killers (`ordering.captures = "see"`).
@@ -66,6 +68,10 @@ const STAGE_TABLE: &[StageRule] = &[
     StageRule {
         stage: Stage::Killers,
         when: |_| true,
+    },
+    StageRule {
+        stage: Stage::Countermove,
+        when: |o| o.countermove,
     },
     StageRule {
         stage: Stage::Captures,
@@ -240,6 +246,15 @@ impl MovePicker {
                         }
                     }
                     self.stage += 1;
+                }
+                Stage::Countermove => {
+                    self.stage += 1;
+                    if let Some(mv) = self.refutations.countermove.take() {
+                        if self.worth_trying(board, mv) {
+                            self.tried.push(mv);
+                            return Some(mv);
+                        }
+                    }
                 }
                 Stage::BadCaptures => {
                     if !self.filled {

@@ -3,6 +3,7 @@
 //! table, say) adds its table, what it learns and what it proposes here, and nowhere else in
 //! the searcher.
 
+pub mod countermove;
 pub mod history;
 pub mod killers;
 pub mod success;
@@ -10,6 +11,7 @@ pub mod success;
 use crate::chess::is_tactical;
 use crate::config::search_config::HistoryScope;
 use crate::config::SearchConfig;
+use countermove::CountermoveTable;
 use cozy_chess::{Board, Move};
 use history::HistoryTable;
 use killers::KillerTable;
@@ -31,6 +33,8 @@ pub struct Place {
 pub struct Refutations {
     /// Killer moves of this ply, most recent first.
     pub killers: [Option<Move>; 4],
+    /// The reply that last refuted the previous move (`ordering.countermove`).
+    pub countermove: Option<Move>,
 }
 
 /// Every table the move order learns into during one search.
@@ -41,6 +45,8 @@ pub struct OrderingTables {
     pub history: HistoryTable,
     /// Fruit's history success counts (`lmr.history_threshold`).
     pub success: SuccessTable,
+    /// Replies by the previous move, while `ordering.countermove` is on.
+    pub countermoves: Option<CountermoveTable>,
 }
 
 impl OrderingTables {
@@ -51,13 +57,16 @@ impl OrderingTables {
             killers: KillerTable::new(ordering.killers),
             history: HistoryTable::new(ordering.history_table, ordering.history_bonus),
             success: SuccessTable::new(),
+            countermoves: ordering.countermove.then(CountermoveTable::new),
         }
     }
 
     /// What the next search of a sequence starts from (`keep_tables`): the history, decayed by
-    /// `ordering.history_decay`; killers and success counts belong to one tree and start afresh.
+    /// `ordering.history_decay`, and the countermoves; killers and success counts belong to
+    /// one tree and start afresh.
     pub fn carry_over(self, cfg: &SearchConfig) -> Self {
         let mut next = OrderingTables::new(cfg);
+        next.countermoves = self.countermoves;
         next.history = self.history;
         next.history.decay(cfg.ordering.history_decay);
         next
@@ -70,14 +79,15 @@ impl OrderingTables {
 
     /// What the tables propose at `place`.
     #[inline]
-    pub fn refutations(&self, _board: &Board, place: Place) -> Refutations {
+    pub fn refutations(&self, board: &Board, place: Place) -> Refutations {
         Refutations {
             killers: self.killers.at(place.ply),
+            countermove: (self.countermoves.as_ref()).and_then(|t| t.reply(board, place.previous)),
         }
     }
 
-    /// A good move teaches killers (quiet moves only) and history (within its scope), with
-    /// `factor` times the history bonus.
+    /// A good move teaches killers and countermoves (quiet moves only) and history (within its
+    /// scope), with `factor` times the history bonus.
     pub fn learn(
         &mut self,
         cfg: &SearchConfig,
@@ -89,6 +99,9 @@ impl OrderingTables {
         let tactical = is_tactical(board, mv);
         if !tactical {
             self.killers.record(place.ply, mv);
+            if let Some(table) = &mut self.countermoves {
+                table.record(board, place.previous, mv);
+            }
         }
         let ordering = &cfg.ordering;
         if ordering.history && (!tactical || ordering.history_scope == HistoryScope::AllRemaining) {
