@@ -4,7 +4,6 @@
 //! `SearchStats` after them: a new counter is a new last column, and nothing is ever reordered.
 //! A file written before a counter existed still reads; the missing counter reads as 0.
 
-use crate::engine::EngineSearch;
 use crate::error::InputError;
 use crate::search::{IterationReport, SearchStats};
 use std::collections::HashMap;
@@ -166,53 +165,6 @@ impl Row {
         }
     }
 
-    /// A row from an external engine's search to `depth`: its nodes are the work column
-    /// (`nodes_cum`, every node since `go`); counters it does not report stay empty.
-    pub fn from_engine(
-        experiment: &str,
-        variant: &str,
-        position: &str,
-        depth: u32,
-        search: &EngineSearch,
-        bm_ok: Option<bool>,
-        config_hash: &str,
-    ) -> Row {
-        let nodes = search.nodes.unwrap_or(0);
-        let stats = SearchStats {
-            seldepth: search.seldepth.unwrap_or(0).into(),
-            ..SearchStats::default()
-        };
-        Row {
-            experiment: experiment.to_string(),
-            variant: variant.to_string(),
-            position: position.to_string(),
-            depth,
-            nodes_cum: nodes,
-            time_ms: round3(search.iteration_ms.unwrap_or(search.time_ms)),
-            time_ms_cum: round3(search.time_ms),
-            nps: if search.time_ms > 0.0 {
-                (nodes as f64 / (search.time_ms / 1e3)) as u64
-            } else {
-                0
-            },
-            score_cp: search.score_cp.unwrap_or(0),
-            mate: search.mate,
-            best_move: search.best_move.clone(),
-            pv: search.pv.clone(),
-            bm_ok,
-            config_hash: config_hash.to_string(),
-            stats,
-            minimal_nodes: None,
-            oracle_nodes: None,
-            fullwidth_leaves: None,
-            counted: if search.seldepth.is_some() {
-                Counted::Seldepth
-            } else {
-                Counted::Nothing
-            },
-        }
-    }
-
     /// (variant, position, depth).
     pub fn key(&self) -> RowKey {
         (self.variant.clone(), self.position.clone(), self.depth)
@@ -349,7 +301,8 @@ pub fn unescape_text(cell: &str) -> String {
     cell.strip_prefix('\'').unwrap_or(cell).to_string()
 }
 
-fn round3(ms: f64) -> f64 {
+/// Milliseconds rounded to three decimals, as the CSV keeps them.
+pub fn round3(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 

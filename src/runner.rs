@@ -4,13 +4,13 @@
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
 use crate::error::InputError;
-use crate::export::csv_file::{existing_hash, rewrite_canonical, ResultsFile};
-use crate::export::manifest::EngineRecord;
-use crate::export::manifest::{self, manifest_path, Manifest};
 use crate::jobs::{
     chains, plan_chains, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool,
 };
 use crate::output::progress_bar::JobProgress;
+use crate::storage::manifest::EngineRecord;
+use crate::storage::manifest::{self, manifest_path, Manifest};
+use crate::storage::results_csv::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;

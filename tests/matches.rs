@@ -5,7 +5,7 @@
 
 mod common;
 
-use ablate::tournament::{read_games, GameRow};
+use ablate::matches::games_csv::{read_games, GameRow};
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 use std::process::Command;

@@ -6,7 +6,7 @@
 
 mod common;
 
-use ablate::summary::sig3;
+use ablate::reports::summary::sig3;
 use common::ROOT;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -1155,12 +1155,12 @@ fn peers() -> String {
 fn pruning_games() -> String {
     let summaries = |name: &str| {
         let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.games.csv"));
-        let rows = ablate::tournament::read_games(&path)
+        let rows = ablate::matches::games_csv::read_games(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        ablate::tournament::summarize(&rows, None)
+        ablate::matches::summary::summarize(&rows, None)
     };
     let (depth, nodes) = (summaries("pruning"), summaries("pruning-nodes"));
-    let elo = |p: &ablate::tournament::PairingSummary| {
+    let elo = |p: &ablate::matches::summary::PairingSummary| {
         let signed = |x: f64| format!("{x:+.1}").replace('-', "−");
         let plain = |x: f64| format!("{x:.1}").replace('-', "−");
         format!(
@@ -1170,7 +1170,8 @@ fn pruning_games() -> String {
             plain(p.elo_hi.expect("an interval"))
         )
     };
-    let pairs = |p: &ablate::tournament::PairingSummary| p.ptnml.map(|c| c.to_string()).join(" ");
+    let pairs =
+        |p: &ablate::matches::summary::PairingSummary| p.ptnml.map(|c| c.to_string()).join(" ");
     let rows: Vec<Vec<String>> = depth
         .iter()
         .map(|d| {

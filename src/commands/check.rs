@@ -39,7 +39,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     };
     let prepared = prepare(&args.config, &run_args)?;
     let outcome = execute(&prepared, &run_args, &AtomicBool::new(false));
-    let _ = std::fs::remove_file(crate::export::manifest::manifest_path(&scratch));
+    let _ = std::fs::remove_file(crate::storage::manifest::manifest_path(&scratch));
     let outcome = outcome?;
     let got = read_rows(&outcome.csv)?;
     let _ = std::fs::remove_file(&scratch);
@@ -198,7 +198,7 @@ fn write_reference(path: &std::path::Path, rows: &[Row]) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    crate::export::write_atomically(path, &bytes)?;
+    crate::storage::write_atomically(path, &bytes)?;
     Ok(())
 }
 

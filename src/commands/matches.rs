@@ -3,15 +3,18 @@
 
 use crate::cli::MatchArgs;
 use crate::error::{InputError, Interrupted};
-use crate::export::manifest::{git_commit, manifest_path, rfc3339};
-use crate::export::pgn::games_pgn;
 use crate::jobs::Shard;
-use crate::play::{Adjudication, Limit, TimeControl};
+use crate::matches::game::Adjudication;
+use crate::matches::games_csv::read_games;
+use crate::matches::manifest::MatchManifest;
+use crate::matches::pairings::{prepare_match, MatchOptions};
+use crate::matches::run::run_match;
+use crate::matches::summary::{render_summary, summarize};
+use crate::reports::pgn::games_pgn;
 use crate::runner::{worker_threads, RUNS_DIR};
+use crate::search::clock::{Limit, TimeControl};
 use crate::signals::StopSignals;
-use crate::tournament::{
-    prepare_match, read_games, render_summary, run_match, summarize, MatchManifest, MatchOptions,
-};
+use crate::storage::manifest::{git_commit, manifest_path, rfc3339};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -41,7 +44,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let sprt = args
         .sprt
         .as_deref()
-        .map(crate::elo::Sprt::parse)
+        .map(crate::matches::stats::Sprt::parse)
         .transpose()
         .map_err(|m| InputError::in_file("--sprt", m))?;
     let adjudication = Adjudication::parse(&args.adjudicate)
@@ -132,7 +135,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     }
     let write_manifest = |m: &MatchManifest| -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(m)? + "\n";
-        crate::export::write_atomically(&json_path, text.as_bytes())?;
+        crate::storage::write_atomically(&json_path, text.as_bytes())?;
         Ok(())
     };
     write_manifest(&manifest(0, 0, true))?;
@@ -184,7 +187,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let date = rfc3339(started)[..10].replace('-', ".");
     let pgn =
         games_pgn(&rows, &date).map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
-    crate::export::write_atomically(&pgn_path, pgn.as_bytes())?;
+    crate::storage::write_atomically(&pgn_path, pgn.as_bytes())?;
     let summaries = summarize(&rows, prepared.options.sprt.as_ref());
     if args.json {
         println!("{}", serde_json::to_string_pretty(&summaries)?);

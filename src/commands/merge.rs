@@ -6,10 +6,10 @@
 
 use crate::cli::MergeArgs;
 use crate::error::InputError;
-use crate::export::csv_file::rewrite_canonical;
-use crate::export::manifest::{manifest_path, Manifest};
 use crate::jobs::{plan_jobs, Shard};
 use crate::records::{read_rows, write_rows, Row, RowKey};
+use crate::storage::manifest::{manifest_path, Manifest};
+use crate::storage::results_csv::rewrite_canonical;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -27,7 +27,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<()> {
         .inputs
         .iter()
         .find(|p| p.exists())
-        .is_some_and(|p| crate::tournament::is_games_csv(p))
+        .is_some_and(|p| crate::matches::games_csv::is_games_csv(p))
     {
         return merge_games(args);
     }
@@ -356,7 +356,8 @@ fn first_appearance<'a>(items: impl Iterator<Item = &'a String>) -> Vec<String> 
 /// twice, every shard present and finished (else refused, unless `--allow-partial`); writes the
 /// games in canonical order, the PGN beside them and a manifest with the shards' fields summed.
 fn merge_games(args: &MergeArgs) -> anyhow::Result<()> {
-    use crate::tournament::{read_games, write_games, GameRow, MatchManifest};
+    use crate::matches::games_csv::{read_games, write_games, GameRow};
+    use crate::matches::manifest::MatchManifest;
     let mut rows: Vec<GameRow> = Vec::new();
     let mut problems = Vec::new();
     let mut manifests: Vec<MatchManifest> = Vec::new();
@@ -458,9 +459,9 @@ fn merge_games(args: &MergeArgs) -> anyhow::Result<()> {
                 .replace('-', ".")
         })
         .unwrap_or_else(|| "????.??.??".into());
-    let pgn = crate::export::pgn::games_pgn(&rows, &date)
+    let pgn = crate::reports::pgn::games_pgn(&rows, &date)
         .map_err(|m| InputError::in_file(args.out.display().to_string(), m))?;
-    crate::export::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;
+    crate::storage::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;
     if let Some(mut m) = manifests.first().cloned() {
         m.shard = None;
         m.games_total = manifests.iter().map(|s| s.games_total).sum();
@@ -472,7 +473,7 @@ fn merge_games(args: &MergeArgs) -> anyhow::Result<()> {
         m.interrupted = !problems.is_empty();
         m.missing = problems.clone();
         let text = serde_json::to_string_pretty(&m)? + "\n";
-        crate::export::write_atomically(&manifest_path(&args.out), text.as_bytes())?;
+        crate::storage::write_atomically(&manifest_path(&args.out), text.as_bytes())?;
     }
     println!(
         "merged {} games from {} files into {} (and {})",

@@ -1,18 +1,18 @@
 //! `ablate report`: Markdown tables and SVG charts from a results CSV.
 
 use crate::cli::ReportArgs;
-use crate::export::manifest::{manifest_path, Manifest};
-use crate::export::markdown::MarkdownExporter;
-use crate::export::svg::{quality_path, ratio_path, SvgExporter};
-use crate::export::Exporter;
 use crate::records::read_rows;
+use crate::reports::markdown::MarkdownExporter;
+use crate::reports::summary::Summary;
+use crate::reports::svg::{quality_path, ratio_path, SvgExporter};
+use crate::reports::Exporter;
 use crate::runner::score_checks;
-use crate::summary::Summary;
+use crate::storage::manifest::{manifest_path, Manifest};
 use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
-    if crate::tournament::is_games_csv(&args.csv) {
+    if crate::matches::games_csv::is_games_csv(&args.csv) {
         return games_report(args);
     }
     let rows = read_rows(&args.csv)?;
@@ -28,7 +28,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if let Some(why) = manifest
         .as_ref()
         .and_then(|m| m.git_commit.as_deref())
-        .and_then(crate::export::manifest::staleness)
+        .and_then(crate::storage::manifest::staleness)
     {
         eprintln!("warning: {}: {why}", args.csv.display());
     }
@@ -62,7 +62,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
 
 /// A games CSV (`ablate match`): the match summary, and its PGN beside it.
 fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
-    use crate::tournament::{read_games, render_summary, summarize, MatchManifest};
+    use crate::matches::games_csv::read_games;
+    use crate::matches::manifest::MatchManifest;
+    use crate::matches::summary::{render_summary, summarize};
     let rows = read_games(&args.csv)?;
     let manifest: Option<MatchManifest> = std::fs::read_to_string(manifest_path(&args.csv))
         .ok()
@@ -70,16 +72,16 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     let sprt = manifest
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
-        .and_then(|s| crate::elo::Sprt::parse(s).ok());
+        .and_then(|s| crate::matches::stats::Sprt::parse(s).ok());
     print!("{}", render_summary(&summarize(&rows, sprt.as_ref())));
     let date = manifest
         .as_ref()
         .and_then(|m| m.started.get(..10).map(|d| d.replace('-', ".")))
         .unwrap_or_else(|| "????.??.??".into());
-    let pgn = crate::export::pgn::games_pgn(&rows, &date)
+    let pgn = crate::reports::pgn::games_pgn(&rows, &date)
         .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
-    crate::export::write_atomically(&path, pgn.as_bytes())?;
+    crate::storage::write_atomically(&path, pgn.as_bytes())?;
     println!("wrote {}", path.display());
     Ok(())
 }

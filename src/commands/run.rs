@@ -3,9 +3,9 @@
 use crate::cli::RunArgs;
 use crate::error::{InputError, Interrupted};
 use crate::records::read_rows;
+use crate::reports::summary::Summary;
 use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
 use crate::signals::StopSignals;
-use crate::summary::Summary;
 
 /// Runs the main job from the command line.
 pub fn run(args: &RunArgs) -> anyhow::Result<()> {

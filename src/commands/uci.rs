@@ -2,7 +2,7 @@
 
 use crate::cli::{BenchArgs, UciArgs};
 use crate::error::InputError;
-use crate::uci::Engine;
+use crate::uci::server::UciServer;
 
 /// Builds the engine's configuration and speaks UCI until `quit`.
 pub fn run(args: &UciArgs) -> anyhow::Result<()> {
@@ -29,5 +29,5 @@ pub fn run(args: &UciArgs) -> anyhow::Result<()> {
         name.push_str(&format!(" {variant}"));
     }
     let stdin = std::io::stdin();
-    Engine::new(name, layers, config, Box::new(std::io::stdout())).run(stdin.lock())
+    UciServer::new(name, layers, config, Box::new(std::io::stdout())).run(stdin.lock())
 }

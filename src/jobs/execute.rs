@@ -6,12 +6,14 @@ use crate::config::engine::EngineSpec;
 use crate::config::experiment::MinimalMode;
 use crate::config::experiment::ResolvedVariant;
 use crate::config::SearchConfig;
-use crate::engine::Engine;
-use crate::records::Row;
+use crate::records::{round3, Counted, Row};
 use crate::search::minimal::{chess_minimal_tree, oracle_nodes, plain_definition, MinimalTree};
 use crate::search::tt::TranspositionTable;
+use crate::search::SearchStats;
 use crate::search::{search_depths, search_depths_kept, KeptTables};
 use crate::suite::EpdPosition;
+use crate::uci::client::EngineProcess;
+use crate::uci::client::EngineSearch;
 use cozy_chess::Board;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -48,24 +50,24 @@ impl TablePool {
 /// instead of starting one per job. An engine that failed is dropped (and so stopped).
 #[derive(Default)]
 pub struct EnginePool {
-    free: Mutex<Vec<(String, Engine)>>,
+    free: Mutex<Vec<(String, EngineProcess)>>,
 }
 
 impl EnginePool {
     /// A running engine of `variant`, started if none is free.
-    pub fn take(&self, variant: &str, spec: &EngineSpec) -> Result<Engine, String> {
+    pub fn take(&self, variant: &str, spec: &EngineSpec) -> Result<EngineProcess, String> {
         let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
         match free.iter().position(|(name, _)| name == variant) {
             Some(i) => Ok(free.swap_remove(i).1),
             None => {
                 drop(free);
-                Engine::start(spec)
+                EngineProcess::start(spec)
             }
         }
     }
 
     /// Returns a healthy engine for the next job.
-    pub fn give_back(&self, variant: &str, engine: Engine) {
+    pub fn give_back(&self, variant: &str, engine: EngineProcess) {
         self.free
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -181,7 +183,7 @@ impl JobContext<'_> {
                     engine.last_lines()
                 ));
             }
-            rows.push(Row::from_engine(
+            rows.push(engine_row(
                 self.experiment,
                 &variant.name,
                 &position.id,
@@ -311,4 +313,51 @@ pub fn run_jobs(
         }
         result
     })
+}
+
+/// A row from an external engine's search to `depth`: its nodes are the work column
+/// (`nodes_cum`, every node since `go`); counters it does not report stay empty.
+fn engine_row(
+    experiment: &str,
+    variant: &str,
+    position: &str,
+    depth: u32,
+    search: &EngineSearch,
+    bm_ok: Option<bool>,
+    config_hash: &str,
+) -> Row {
+    let nodes = search.nodes.unwrap_or(0);
+    let stats = SearchStats {
+        seldepth: search.seldepth.unwrap_or(0).into(),
+        ..SearchStats::default()
+    };
+    Row {
+        experiment: experiment.to_string(),
+        variant: variant.to_string(),
+        position: position.to_string(),
+        depth,
+        nodes_cum: nodes,
+        time_ms: round3(search.iteration_ms.unwrap_or(search.time_ms)),
+        time_ms_cum: round3(search.time_ms),
+        nps: if search.time_ms > 0.0 {
+            (nodes as f64 / (search.time_ms / 1e3)) as u64
+        } else {
+            0
+        },
+        score_cp: search.score_cp.unwrap_or(0),
+        mate: search.mate,
+        best_move: search.best_move.clone(),
+        pv: search.pv.clone(),
+        bm_ok,
+        config_hash: config_hash.to_string(),
+        stats,
+        minimal_nodes: None,
+        oracle_nodes: None,
+        fullwidth_leaves: None,
+        counted: if search.seldepth.is_some() {
+            Counted::Seldepth
+        } else {
+            Counted::Nothing
+        },
+    }
 }

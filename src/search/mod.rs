@@ -3,6 +3,7 @@
 //! by a `SearchConfig` knob.
 
 pub mod captures;
+pub mod clock;
 pub mod learning;
 pub mod minimal;
 pub mod movegen;

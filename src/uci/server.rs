@@ -22,7 +22,7 @@ type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// An engine: its base configuration (file variant and `--set`), the options set since, and
 /// the game it is in.
-pub struct Engine {
+pub struct UciServer {
     name: String,
     base: Vec<Table>,
     options: Table,
@@ -45,15 +45,15 @@ struct Plan {
     hard: Option<Duration>,
 }
 
-impl Engine {
+impl UciServer {
     /// An engine for `config`, whose override layers are `base` (kept under every setoption).
     pub fn new(
         name: String,
         base: Vec<Table>,
         config: SearchConfig,
         out: Box<dyn Write + Send>,
-    ) -> Engine {
-        Engine {
+    ) -> UciServer {
+        UciServer {
             name,
             base,
             options: Table::new(),
@@ -386,7 +386,7 @@ fn plan(words: &[&str], white: bool) -> Result<Plan, String> {
         i += 1;
     }
     if let Some(left) = time {
-        let (soft, hard) = crate::play::clock::budget(left, inc, to_go);
+        let (soft, hard) = crate::search::clock::budget(left, inc, to_go);
         plan.hard = Some(hard);
         plan.soft = Some(soft);
     }

@@ -1,11 +1,11 @@
 //! One game between two search configurations, each side with its own table, from an opening
 //! to a result by the rules or by adjudication.
 
-use super::clock::{budget, Limit};
 use super::rules::{game_over, GameResult, Termination};
 use crate::chess::notation::uci;
 use crate::chess::{legal_moves, repetition_key};
 use crate::config::{SearchConfig, MAX_DEPTH};
+use crate::search::clock::{budget, Limit};
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_game, GameLimits, IterationReport, MATE_BOUND};
 use cozy_chess::{Board, Color};

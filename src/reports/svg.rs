@@ -1,7 +1,7 @@
 //! SVG charts with plotters: total work against depth (log scale), and the ratio to the baseline.
 
 use super::Exporter;
-use crate::summary::Summary;
+use crate::reports::summary::Summary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 

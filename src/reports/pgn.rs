@@ -2,7 +2,7 @@
 //! FEN/SetUp, Termination and PlyCount, and per move a `{score/depth nodes}` comment.
 
 use crate::chess::notation::san_position;
-use crate::tournament::GameRow;
+use crate::matches::games_csv::GameRow;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::Position;

@@ -1,7 +1,7 @@
 //! The results CSV: rows appended and flushed as jobs finish, resumed by config hash, and
 //! rewritten atomically in canonical order at the end without holding the rows in memory.
 
-use super::temp_path;
+use super::atomic::temp_path;
 use crate::error::InputError;
 use crate::records::{header, open_results, write_rows, Columns, Row};
 use std::collections::{HashMap, HashSet};

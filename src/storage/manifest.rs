@@ -115,7 +115,7 @@ impl Manifest {
     pub fn write(&self, path: &Path) -> anyhow::Result<()> {
         let mut text = serde_json::to_string_pretty(self)?;
         text.push('\n');
-        super::write_atomically(path, text.as_bytes())?;
+        super::atomic::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
 

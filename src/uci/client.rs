@@ -56,7 +56,7 @@ pub struct EngineSearch {
 }
 
 /// A running engine process.
-pub struct Engine {
+pub struct EngineProcess {
     label: String,
     child: Child,
     stdin: ChildStdin,
@@ -68,9 +68,9 @@ pub struct Engine {
     pub identity: EngineIdentity,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine, sends `uci` and the options, and waits until it is ready.
-    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+    pub fn start(spec: &EngineSpec) -> Result<EngineProcess, String> {
         let argv = spec.argv()?;
         // main() restores SIGPIPE's default so that `ablate … | head` ends quietly; with an
         // engine, a write to its closed pipe must be an error that names it, not ablate's death.
@@ -105,7 +105,7 @@ impl Engine {
                 }
             }
         });
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             label,
             child,
             stdin,
@@ -313,7 +313,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
         for _ in 0..50 {

@@ -1,7 +1,7 @@
 //! The Markdown before/after tables: the same numbers as the terminal summary.
 
 use super::Exporter;
-use crate::summary::{fmt_ratio, Summary};
+use crate::reports::summary::{fmt_ratio, Summary};
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check.
@@ -61,7 +61,7 @@ impl MarkdownExporter {
 
 impl Exporter for MarkdownExporter {
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()> {
-        super::write_atomically(path, Self::render(summary).as_bytes())?;
+        crate::storage::write_atomically(path, Self::render(summary).as_bytes())?;
         Ok(())
     }
 }

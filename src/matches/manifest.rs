@@ -1,0 +1,58 @@
+//! The JSON beside a games CSV.
+
+use crate::config::experiment::ResolvedVariant;
+
+/// The JSON beside a games CSV: what was played, with which variants and options, and whether
+/// the run finished (merge reads it to name incomplete shards).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct MatchManifest {
+    /// The experiment.
+    pub experiment: String,
+    /// The config file.
+    pub config_file: String,
+    /// The hash in every row.
+    pub match_hash: String,
+    /// ablate's version.
+    pub ablate_version: String,
+    /// The git commit, when known.
+    pub git_commit: Option<String>,
+    /// Every variant, resolved.
+    pub variants: Vec<ResolvedVariant>,
+    /// (variant, opponent) of each pairing, in order.
+    pub pairings: Vec<(String, String)>,
+    /// Games per pairing.
+    pub games_per_pairing: usize,
+    /// The limit, as written on the command line.
+    pub limit: String,
+    /// The openings file and its SHA-256.
+    pub openings: String,
+    /// SHA-256 of the openings file.
+    pub openings_sha256: String,
+    /// The shuffle seed, if any.
+    pub seed: Option<u64>,
+    /// The SPRT, as given.
+    pub sprt: Option<String>,
+    /// Adjudication, as given.
+    pub adjudication: Vec<String>,
+    /// `K/N` for a shard.
+    pub shard: Option<String>,
+    /// Games this run (or shard) was to play.
+    pub games_total: usize,
+    /// Games played now.
+    pub games_played: usize,
+    /// Games kept from an earlier run.
+    pub games_resumed: usize,
+    /// True until the run ends, and when a signal stopped it.
+    pub interrupted: bool,
+    /// Worker threads.
+    pub threads: usize,
+    /// Start, UTC.
+    pub started: String,
+    /// End, UTC.
+    pub finished: String,
+    /// Wall time, seconds.
+    pub wall_seconds: f64,
+    /// For a merge: what is missing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<String>,
+}

@@ -1,0 +1,15 @@
+//! `ablate match`: variants play games against each other, in pairs from balanced openings
+//! (the same opening twice, colours swapped), in parallel, each game with its own tables. Games
+//! stream to a CSV as they finish (resume, shards and merge as for experiments); a PGN and the
+//! summary (W/D/L, pentanomial counts, Elo with its interval, LOS, SPRT) are derived from it.
+//!
+//! pairings → game (under rules) → games_csv → summary (with stats); `run` drives it.
+
+pub mod game;
+pub mod games_csv;
+pub mod manifest;
+pub mod pairings;
+pub mod rules;
+pub mod run;
+pub mod stats;
+pub mod summary;

@@ -1,0 +1,272 @@
+//! A match's plan: its options, who plays whom, the openings in the order pairs take them,
+//! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
+
+use super::game::{play_game, Adjudication, GameRecord};
+use super::games_csv::GameRow;
+use super::stats::Sprt;
+use crate::config::experiment::{Experiment, ResolvedVariant};
+use crate::error::InputError;
+use crate::search::clock::Limit;
+use crate::suite::{hex, EpdPosition, Suite};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// Everything a match needs beyond the experiment file.
+#[derive(Debug, Clone)]
+pub struct MatchOptions {
+    /// Games per pairing (even: pairs of games).
+    pub games: usize,
+    /// The limit of every move.
+    pub limit: Limit,
+    /// The opening suite.
+    pub openings: PathBuf,
+    /// Shuffle the openings with this seed (file order without).
+    pub seed: Option<u64>,
+    /// Stop each pairing when its SPRT decides.
+    pub sprt: Option<Sprt>,
+    /// Every pair of variants, rather than every variant against the baseline.
+    pub round_robin: bool,
+    /// Early ends both sides agree on.
+    pub adjudication: Adjudication,
+    /// `K/N`: one shard of the games.
+    pub shard: Option<crate::jobs::Shard>,
+    /// Only these variants (and the baseline) play.
+    pub variants: Vec<String>,
+}
+
+/// Who plays whom: `variant` against `opponent`, indices into the resolved variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pairing {
+    /// The variant the results are given for.
+    pub variant: usize,
+    /// Its opponent.
+    pub opponent: usize,
+}
+
+/// One game of the match, in canonical order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameJob {
+    /// Canonical index: pairs in order, each pairing's pair k before any pair k+1.
+    pub index: usize,
+    /// Which pairing.
+    pub pairing: usize,
+    /// Which pair of that pairing (its opening).
+    pub pair: usize,
+    /// False: the variant has white; true: the colours are swapped.
+    pub swapped: bool,
+}
+
+/// A match ready to run: variants, pairings, openings, the hash.
+pub struct PreparedMatch {
+    /// The experiment.
+    pub experiment: Experiment,
+    /// Every variant, baseline first.
+    pub variants: Vec<ResolvedVariant>,
+    /// Who plays whom.
+    pub pairings: Vec<Pairing>,
+    /// The openings, in the order pairs take them.
+    pub openings: Vec<EpdPosition>,
+    /// The match hash in every row.
+    pub hash: String,
+    /// The options.
+    pub options: MatchOptions,
+}
+
+/// Loads the experiment and the openings and plans the pairings.
+pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<PreparedMatch> {
+    let experiment = Experiment::load(config)?;
+    let variants = experiment.resolve(&[])?;
+    if let Some(v) = variants.iter().find(|v| v.engine.is_some()) {
+        return Err(InputError::in_file(
+            &experiment.file,
+            format!(
+                "variant \"{}\" is an external engine; ablate match plays ablate's own variants in-process (use cutechess-cli or fastchess with ablate uci for engines)",
+                v.name
+            ),
+        )
+        .into());
+    }
+    if options.games == 0 || options.games % 2 != 0 {
+        return Err(InputError::in_file(
+            "--games",
+            format!(
+                "{}; expected an even number of games, 2 or more (they are played in pairs)",
+                options.games
+            ),
+        )
+        .into());
+    }
+    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+    for wanted in &options.variants {
+        if !names.contains(&wanted.as_str()) {
+            let all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+            return Err(InputError::in_file(
+                "--variant",
+                format!(
+                    "no variant \"{wanted}\"; {}",
+                    crate::config::keys::hint(wanted, &all)
+                ),
+            )
+            .into());
+        }
+    }
+    let playing: Vec<usize> = (0..variants.len())
+        .filter(|&i| {
+            i == 0 || options.variants.is_empty() || options.variants.contains(&variants[i].name)
+        })
+        .collect();
+    let mut pairings = Vec::new();
+    if options.round_robin {
+        for (a, &i) in playing.iter().enumerate() {
+            for &j in &playing[a + 1..] {
+                pairings.push(Pairing {
+                    variant: j,
+                    opponent: i,
+                });
+            }
+        }
+    } else {
+        for &i in playing.iter().skip(1) {
+            pairings.push(Pairing {
+                variant: i,
+                opponent: 0,
+            });
+        }
+    }
+    if pairings.is_empty() {
+        return Err(InputError::in_file(
+            &experiment.file,
+            "no pairing: a match needs a variant besides the baseline",
+        )
+        .into());
+    }
+    let suite = Suite::load(&options.openings)?;
+    let mut openings = suite.positions.clone();
+    if let Some(seed) = options.seed {
+        // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
+        openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
+    }
+    let canonical = serde_json::json!({
+        "experiment": experiment.name,
+        "variants": variants,
+        "pairings": pairings.iter().map(|p| (p.variant, p.opponent)).collect::<Vec<_>>(),
+        "openings_sha256": suite.sha256,
+        "seed": options.seed,
+        "games": options.games,
+        "limit": format!("{:?}", options.limit),
+        "adjudication": format!("{:?}", options.adjudication),
+        "sprt": options.sprt.map(|s| format!("{s:?}")),
+    });
+    let hash = format!(
+        "m{}",
+        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
+    );
+    Ok(PreparedMatch {
+        experiment,
+        variants,
+        pairings,
+        openings,
+        hash,
+        options,
+    })
+}
+
+impl PreparedMatch {
+    /// Every game of the match (or of its shard), pair-major so that each pairing's pairs
+    /// finish in order (which SPRT reads).
+    pub fn jobs(&self) -> Vec<GameJob> {
+        let mut jobs = Vec::new();
+        let mut index = 0;
+        for pair in 0..self.options.games / 2 {
+            for pairing in 0..self.pairings.len() {
+                for swapped in [false, true] {
+                    // Both games of a pair go to one shard: a pair is the unit of the statistics.
+                    let unit = index / 2;
+                    if self.options.shard.is_none_or(|s| unit % s.n == s.k) {
+                        jobs.push(GameJob {
+                            index,
+                            pairing,
+                            pair,
+                            swapped,
+                        });
+                    }
+                    index += 1;
+                }
+            }
+        }
+        jobs
+    }
+
+    /// The game's opening: pair k takes the k-th opening (wrapping around).
+    fn opening(&self, pair: usize) -> &EpdPosition {
+        &self.openings[pair % self.openings.len()]
+    }
+
+    /// Plays one game; `None` when stopped.
+    pub fn play(&self, job: &GameJob, stop: &AtomicBool) -> Option<GameRow> {
+        let pairing = self.pairings[job.pairing];
+        let (variant, opponent) = (
+            &self.variants[pairing.variant],
+            &self.variants[pairing.opponent],
+        );
+        let (white, black) = if job.swapped {
+            (opponent, variant)
+        } else {
+            (variant, opponent)
+        };
+        let opening = self.opening(job.pair);
+        let record: GameRecord = play_game(
+            &white.config,
+            &black.config,
+            &opening.board,
+            self.options.limit,
+            &self.options.adjudication,
+            stop,
+        )?;
+        Some(GameRow {
+            match_name: self.experiment.name.clone(),
+            variant: variant.name.clone(),
+            opponent: opponent.name.clone(),
+            pair: job.pair,
+            game: usize::from(job.swapped),
+            opening: opening.id.clone(),
+            fen: opening.fen.clone(),
+            white: white.name.clone(),
+            black: black.name.clone(),
+            result: record.result.pgn().to_string(),
+            termination: record.termination.name().to_string(),
+            plies: record.moves.len(),
+            white_nodes: record.nodes[0],
+            black_nodes: record.nodes[1],
+            white_time_ms: (record.time_ms[0] * 1000.0).round() / 1000.0,
+            black_time_ms: (record.time_ms[1] * 1000.0).round() / 1000.0,
+            moves: record
+                .moves
+                .iter()
+                .map(|m| m.uci.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            notes: record
+                .moves
+                .iter()
+                .map(|m| m.comment())
+                .collect::<Vec<_>>()
+                .join(";"),
+            match_hash: self.hash.clone(),
+        })
+    }
+
+    /// The canonical position of a row: (pair, pairing, game).
+    pub fn order_key(&self, row: &GameRow) -> (usize, usize, usize) {
+        let pairing = self
+            .pairings
+            .iter()
+            .position(|p| {
+                self.variants[p.variant].name == row.variant
+                    && self.variants[p.opponent].name == row.opponent
+            })
+            .unwrap_or(usize::MAX);
+        (row.pair, pairing, row.game)
+    }
+}

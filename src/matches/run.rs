@@ -1,0 +1,193 @@
+//! Playing a match: games on a worker pool, each row appended as its game ends, resume of
+//! what the CSV holds, and the SPRT stop.
+
+use super::games_csv::{read_games, write_games, GameRow};
+use super::pairings::{GameJob, PreparedMatch};
+use super::stats::{Hypothesis, Pentanomial, Sprt};
+use crate::error::InputError;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+
+/// What a match run did.
+pub struct MatchOutcome {
+    /// The games CSV.
+    pub csv: PathBuf,
+    /// Games played now.
+    pub played: usize,
+    /// Games found finished and kept.
+    pub resumed: usize,
+    /// True when a signal stopped it.
+    pub interrupted: bool,
+}
+
+/// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.
+pub fn run_match(
+    prepared: &PreparedMatch,
+    csv: &Path,
+    threads: usize,
+    force: bool,
+    stop: &AtomicBool,
+    mut on_game: impl FnMut(&GameRow),
+) -> anyhow::Result<MatchOutcome> {
+    if let Some(parent) = csv.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut done: Vec<GameRow> = Vec::new();
+    if csv.exists() {
+        let old = read_games(csv)?;
+        match old.first() {
+            Some(r) if r.match_hash != prepared.hash && !force => {
+                return Err(InputError::in_file(
+                    csv.display().to_string(),
+                    format!("holds games of match {}, but this match is {}; use --force to replace it or --out to write elsewhere", r.match_hash, prepared.hash),
+                )
+                .into())
+            }
+            Some(r) if r.match_hash == prepared.hash => done = old,
+            _ => {}
+        }
+    }
+    write_games(csv, &done, false)?;
+    let finished: HashSet<(String, String, usize, usize)> = done
+        .iter()
+        .map(|r| (r.variant.clone(), r.opponent.clone(), r.pair, r.game))
+        .collect();
+    let pending: Vec<GameJob> = prepared
+        .jobs()
+        .into_iter()
+        .filter(|j| {
+            let p = prepared.pairings[j.pairing];
+            !finished.contains(&(
+                prepared.variants[p.variant].name.clone(),
+                prepared.variants[p.opponent].name.clone(),
+                j.pair,
+                usize::from(j.swapped),
+            ))
+        })
+        .collect();
+    let resumed = done.len();
+    // Each pairing's SPRT, decided on its first pairs in order; later pairs are not started.
+    let decided: Vec<AtomicBool> = prepared
+        .pairings
+        .iter()
+        .map(|_| AtomicBool::new(false))
+        .collect();
+    let all_rows = Mutex::new(done);
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<GameRow>();
+    let mut played = 0;
+    let mut result: anyhow::Result<()> = Ok(());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
+    std::thread::scope(|scope| {
+        let (next, pending, decided) = (&next, &pending, &decided);
+        let workers = sender.clone();
+        // The pool's workers take games in canonical order from one counter, so that each
+        // pairing's early pairs finish first (SPRT reads them in order).
+        scope.spawn(move || {
+            pool.scope(|pool_scope| {
+                for _ in 0..threads.max(1) {
+                    let sender = workers.clone();
+                    pool_scope.spawn(move |_| loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = pending.get(i) else { return };
+                        if decided[job.pairing].load(Ordering::Relaxed) {
+                            continue;
+                        }
+                        if let Some(row) = prepared.play(job, stop) {
+                            if sender.send(row).is_err() {
+                                return;
+                            }
+                        }
+                    });
+                }
+            });
+            drop(workers);
+        });
+        drop(sender);
+        for row in receiver {
+            if result.is_err() {
+                continue;
+            }
+            result = write_games(csv, std::slice::from_ref(&row), true);
+            played += 1;
+            on_game(&row);
+            let mut rows = all_rows.lock().unwrap_or_else(|e| e.into_inner());
+            rows.push(row);
+            if let Some(sprt) = prepared.options.sprt {
+                for (i, _) in prepared.pairings.iter().enumerate() {
+                    if sprt_decision(prepared, &rows, i, &sprt).is_some() {
+                        decided[i].store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            if result.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    result?;
+    let mut rows = all_rows.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Only a signal (or a failed write) sets `stop`; an SPRT decision skips games without it.
+    let interrupted = stop.load(Ordering::Relaxed);
+    if !interrupted {
+        // Canonical order; with SPRT, only the pairs up to each decision, so that the file is
+        // the same for any --jobs.
+        if let Some(sprt) = prepared.options.sprt {
+            let cut: Vec<Option<usize>> = (0..prepared.pairings.len())
+                .map(|i| sprt_decision(prepared, &rows, i, &sprt).map(|(pairs, _, _)| pairs))
+                .collect();
+            rows.retain(|r| {
+                let (pair, pairing, _) = prepared.order_key(r);
+                cut.get(pairing).copied().flatten().is_none_or(|n| pair < n)
+            });
+        }
+        rows.sort_by_key(|r| prepared.order_key(r));
+        let tmp = csv.with_extension("csv.tmp");
+        write_games(&tmp, &rows, false)?;
+        std::fs::rename(&tmp, csv)?;
+    }
+    Ok(MatchOutcome {
+        csv: csv.to_path_buf(),
+        played,
+        resumed,
+        interrupted,
+    })
+}
+
+/// The first prefix of complete pairs (in pair order) at which pairing `i`'s SPRT decides:
+/// (pairs, LLR, hypothesis).
+pub fn sprt_decision(
+    prepared: &PreparedMatch,
+    rows: &[GameRow],
+    i: usize,
+    sprt: &Sprt,
+) -> Option<(usize, f64, Hypothesis)> {
+    let p = prepared.pairings[i];
+    let (v, o) = (
+        &prepared.variants[p.variant].name,
+        &prepared.variants[p.opponent].name,
+    );
+    let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for r in rows.iter().filter(|r| &r.variant == v && &r.opponent == o) {
+        by_pair.entry(r.pair).or_default().push(r.variant_points());
+    }
+    let mut ptnml = Pentanomial::default();
+    for (expected, (pair, points)) in by_pair.iter().enumerate() {
+        if *pair != expected || points.len() < 2 {
+            return None;
+        }
+        ptnml.0[(points.iter().sum::<f64>() * 2.0).round() as usize] += 1;
+        let llr = sprt.llr(&ptnml);
+        if let Some(h) = sprt.decide(llr) {
+            return Some((expected + 1, llr, h));
+        }
+    }
+    None
+}

@@ -1,0 +1,180 @@
+//! What a match's games say, per pairing: W/D/L, pentanomial counts, Elo with its interval,
+//! LOS, SPRT, nodes and time per move; and the terminal table.
+
+use super::games_csv::GameRow;
+use super::stats::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt};
+use std::collections::BTreeMap;
+
+/// One pairing's summary, from the variant's side.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PairingSummary {
+    /// The variant.
+    pub variant: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// Games played.
+    pub games: usize,
+    /// Wins.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Losses.
+    pub losses: usize,
+    /// Pairs in which the variant scored 0, ½, 1, 1½, 2.
+    pub ptnml: [u64; 5],
+    /// Mean points per game.
+    pub score: Option<f64>,
+    /// Logistic Elo (null when every game was won or lost).
+    pub elo: Option<f64>,
+    /// 95% interval, lower end.
+    pub elo_lo: Option<f64>,
+    /// 95% interval, upper end.
+    pub elo_hi: Option<f64>,
+    /// Normalized Elo.
+    pub nelo: Option<f64>,
+    /// Likelihood of superiority.
+    pub los: Option<f64>,
+    /// Draws over games.
+    pub draw_ratio: f64,
+    /// The SPRT's log-likelihood ratio (null without --sprt).
+    pub llr: Option<f64>,
+    /// The SPRT's (lower, upper) bounds.
+    pub llr_bounds: Option<(f64, f64)>,
+    /// "H0", "H1", or null while undecided or without --sprt.
+    pub sprt: Option<Hypothesis>,
+    /// The variant's nodes per move.
+    pub nodes_per_move: f64,
+    /// The opponent's nodes per move.
+    pub opponent_nodes_per_move: f64,
+    /// The variant's thinking time per move, milliseconds.
+    pub ms_per_move: f64,
+    /// The opponent's.
+    pub opponent_ms_per_move: f64,
+}
+
+/// The summary of every pairing that has games in `rows`.
+pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
+    let mut pairings: Vec<(String, String)> = Vec::new();
+    for r in rows {
+        let key = (r.variant.clone(), r.opponent.clone());
+        if !pairings.contains(&key) {
+            pairings.push(key);
+        }
+    }
+    pairings
+        .into_iter()
+        .map(|(variant, opponent)| {
+            let games: Vec<&GameRow> = rows
+                .iter()
+                .filter(|r| r.variant == variant && r.opponent == opponent)
+                .collect();
+            let points: Vec<f64> = games.iter().map(|r| r.variant_points()).collect();
+            let wins = points.iter().filter(|p| **p == 1.0).count();
+            let losses = points.iter().filter(|p| **p == 0.0).count();
+            let draws = games.len() - wins - losses;
+            let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+            for (r, p) in games.iter().zip(&points) {
+                by_pair.entry(r.pair).or_default().push(*p);
+            }
+            let mut ptnml = Pentanomial::default();
+            for pts in by_pair.values().filter(|p| p.len() == 2) {
+                ptnml.0[(pts.iter().sum::<f64>() * 2.0).round() as usize] += 1;
+            }
+            let e: Option<EloEstimate> = estimate(&ptnml);
+            let finite = |x: f64| x.is_finite().then_some(x);
+            let (mut vn, mut vm, mut vt, mut on, mut om, mut ot) =
+                (0u64, 0usize, 0f64, 0u64, 0usize, 0f64);
+            for r in &games {
+                let (n, m, t) = r.side_work(&variant);
+                vn += n;
+                vm += m;
+                vt += t;
+                let (n, m, t) = r.side_work(&opponent);
+                on += n;
+                om += m;
+                ot += t;
+            }
+            let llr = sprt.map(|s| s.llr(&ptnml));
+            PairingSummary {
+                variant,
+                opponent,
+                games: games.len(),
+                wins,
+                draws,
+                losses,
+                ptnml: ptnml.0,
+                score: e.map(|e| e.score),
+                elo: e.and_then(|e| finite(e.elo)),
+                elo_lo: e.and_then(|e| finite(e.elo_lo)),
+                elo_hi: e.and_then(|e| finite(e.elo_hi)),
+                nelo: e.and_then(|e| finite(e.nelo)),
+                los: e.map(|e| e.los),
+                draw_ratio: if games.is_empty() {
+                    0.0
+                } else {
+                    draws as f64 / games.len() as f64
+                },
+                llr,
+                llr_bounds: sprt.map(|s| s.bounds()),
+                sprt: sprt.zip(llr).and_then(|(s, l)| s.decide(l)),
+                nodes_per_move: vn as f64 / vm.max(1) as f64,
+                opponent_nodes_per_move: on as f64 / om.max(1) as f64,
+                ms_per_move: vt / vm.max(1) as f64,
+                opponent_ms_per_move: ot / om.max(1) as f64,
+            }
+        })
+        .collect()
+}
+
+/// The summary as a terminal table with a legend.
+pub fn render_summary(summaries: &[PairingSummary]) -> String {
+    let mut out = String::new();
+    let f = |x: Option<f64>, d: usize| x.map_or("-".to_string(), |v| format!("{v:.d$}"));
+    for s in summaries {
+        out.push_str(&format!(
+            "{} vs {}: {} games, +{} ={} -{} (W/D/L), pairs [0, ½, 1, 1½, 2] = {:?}\n",
+            s.variant, s.opponent, s.games, s.wins, s.draws, s.losses, s.ptnml
+        ));
+        out.push_str(&format!(
+            "  score {}  Elo {} [{}, {}]  nElo {}  LOS {}  draws {:.1}%\n",
+            f(s.score, 3),
+            f(s.elo, 1),
+            f(s.elo_lo, 1),
+            f(s.elo_hi, 1),
+            f(s.nelo, 1),
+            s.los.map_or("-".into(), |l| format!("{:.1}%", l * 100.0)),
+            s.draw_ratio * 100.0
+        ));
+        if let (Some(llr), Some((lo, hi))) = (s.llr, s.llr_bounds) {
+            let verdict = match s.sprt {
+                Some(Hypothesis::H0) => "H0 accepted",
+                Some(Hypothesis::H1) => "H1 accepted",
+                None => "undecided",
+            };
+            out.push_str(&format!(
+                "  SPRT: LLR {llr:.2} ({lo:.2}, {hi:.2}): {verdict}\n"
+            ));
+        }
+        let ratio = |a: f64, b: f64| {
+            if b > 0.0 {
+                format!("{:.3}", a / b)
+            } else {
+                "-".into()
+            }
+        };
+        out.push_str(&format!(
+            "  cost: {:.0} nodes/move against {:.0} (×{}), {:.1} ms/move against {:.1} (×{})\n",
+            s.nodes_per_move,
+            s.opponent_nodes_per_move,
+            ratio(s.nodes_per_move, s.opponent_nodes_per_move),
+            s.ms_per_move,
+            s.opponent_ms_per_move,
+            ratio(s.ms_per_move, s.opponent_ms_per_move)
+        ));
+    }
+    out.push_str(
+        "Elo: logistic, 95% interval from the pentanomial variance of game pairs; nElo: normalized\n\
+         Elo; LOS: likelihood of superiority; SPRT: pentanomial GSPRT (fishtest/fastchess model)\n",
+    );
+    out
+}

@@ -1,0 +1,16 @@
+//! Reports of finished runs and matches: Markdown and SVG behind one trait, and the PGN of a
+//! games CSV; `summary` computes what they show.
+
+pub mod markdown;
+pub mod pgn;
+pub mod summary;
+pub mod svg;
+
+use std::path::Path;
+use summary::Summary;
+
+/// A report format: turns a summary into a file.
+pub trait Exporter {
+    /// Writes the report for `summary` to `path`.
+    fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()>;
+}

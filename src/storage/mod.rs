@@ -1,0 +1,8 @@
+//! Where runs and matches are kept: the results CSV (streamed rows, resume, canonical rewrite),
+//! the JSON manifest beside it with its provenance, and atomic writes.
+
+pub mod atomic;
+pub mod manifest;
+pub mod results_csv;
+
+pub use atomic::write_atomically;

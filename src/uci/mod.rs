@@ -1,0 +1,5 @@
+//! UCI, both ways: `server` is ablate as a UCI engine (`ablate uci`), `client` drives an
+//! external engine (engine variants).
+
+pub mod client;
+pub mod server;
