@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for src/elo.rs's test, computed independently of it.
+"""Reference values for src/matches/stats.rs's test, computed independently of it.
 
 The GSPRT's maximum-likelihood distributions are found here by scipy's SLSQP optimizer over the
 five pair probabilities (maximise sum(p_hat * log p) subject to sum(p) = 1 and the hypothesis'

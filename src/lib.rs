@@ -1,7 +1,28 @@
-//! ablate: an ablation harness for alpha-beta move ordering with exact, deterministic node counts.
+//! ablate: an ablation harness for alpha-beta search heuristics, with exact, deterministic node
+//! counts.
 //!
-//! The pipeline: config → suite → jobs → search → records → exporters; `runner` drives it and
-//! `commands` are thin front ends over it.
+//! The pipeline: config → suite → jobs → search → records → storage → reports, with matches
+//! (pairings → games → statistics) beside it and thin commands on top.
+//!
+//! # Layers
+//!
+//! Lowest first. A module imports only from its own line and the lines above it; no file
+//! imports one that imports it back. `tests/layers.rs` reads this list and checks every `use`.
+//!
+//! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
+//! - `chess`: board helpers, evaluation, notation, perft
+//! - `config`: the knobs (each declared once), experiment files, `--set`
+//! - `suite`: EPD and PGN position suites
+//! - `search`: the one search, its move picker, tables and time budget
+//! - `records`: one results row per (variant, position, depth)
+//! - `uci`: UCI both ways: the server (`ablate uci`) and the client (engine variants)
+//! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
+//! - `jobs`: the job list, shards, and executing jobs in parallel
+//! - `runner`: an experiment run end to end; merge and check of results
+//! - `matches`: pairings, games, the games CSV, Elo and SPRT
+//! - `reports`: the run summary, Markdown, SVG and PGN
+//! - `cli`: the command line's arguments and help
+//! - `commands`: one thin front end per command
 
 mod macros;
 

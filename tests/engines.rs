@@ -321,12 +321,7 @@ fn installed(program: &str) -> bool {
     let found = ["/usr/games", "/usr/bin", "/usr/local/bin"]
         .iter()
         .any(|d| Path::new(d).join(program).is_file());
-    if !found {
-        println!(
-            "SKIPPED: {program} is not installed (apt-get install {program}); .ci/run installs it"
-        );
-    }
-    found
+    found || !common::skip_without(program, &format!("apt-get install {program}"))
 }
 
 /// A real engine on two Bratko-Kopec positions at depths 1-4: legal moves, node counts, its

@@ -165,8 +165,8 @@ fn games_are_the_same_for_any_jobs_and_replay_legally_in_python_chess() {
         .args(["-c", "import chess.pgn"])
         .status()
         .is_ok_and(|s| s.success());
-    if !has_chess {
-        println!("SKIPPED: the PGN replay needs python3 with python-chess (pip install chess)");
+    if !has_chess && common::skip_without("python-chess, for the PGN replay,", "pip install chess")
+    {
         return;
     }
     for pgn in ["one.pgn", "many.pgn"] {

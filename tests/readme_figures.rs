@@ -6,7 +6,7 @@
 
 mod common;
 
-use ablate::reports::summary::sig3;
+use ablate::output::table::sig3;
 use common::ROOT;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -1204,6 +1204,45 @@ fn pruning_games() -> String {
 }
 
 /// A committed result's wall time, from its manifest `results/NAME.json`.
+fn countermove() -> String {
+    let r = Results::load("countermove");
+    let variants = [
+        ("default (two killers, history)", "default", "default"),
+        ("+ countermove", "countermove", "default"),
+        ("no killers", "no_killers", "default"),
+        (
+            "no killers, + countermove",
+            "no_killers_countermove",
+            "no_killers",
+        ),
+    ];
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, variant, over)| {
+            let mut row = vec![s(label)];
+            for d in 5..=8 {
+                row.push(n(r.work(variant, d)));
+                row.push(r3(r.ratio(variant, over, d)));
+            }
+            row
+        })
+        .collect();
+    let mut out = table(
+        &["", "d5", "×", "d6", "×", "d7", "×", "d8", "×"],
+        "lrrrrrrrr",
+        &rows,
+    );
+    let (changed, total) = r.scores_changed("countermove", "default");
+    let (changed_nk, total_nk) = r.scores_changed("no_killers_countermove", "no_killers");
+    let _ = write!(
+        out,
+        "\nWork is Σ `nodes_cum` over the 24 positions; × is against the row it adds the \
+         countermove to (the default for the first three). Root scores changed by the \
+         countermove: {changed} of {total} with killers, {changed_nk} of {total_nk} without.\n"
+    );
+    out
+}
+
 fn wall_seconds(name: &str) -> f64 {
     let path = format!("{ROOT}/results/{name}.json");
     let manifest: serde_json::Value =
@@ -1259,6 +1298,7 @@ fn blocks() -> Vec<Block> {
         ("peers", peers),
         ("pruning-games", pruning_games),
         ("first-move-cutoffs", first_move_cutoffs),
+        ("countermove", countermove),
     ]
 }
 

@@ -108,7 +108,10 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         .output()
         .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
     {
-        println!("SKIPPED: starting slurmctld, slurmd and munged needs root; .ci/run runs as root");
+        common::skip_without(
+            "root, to start slurmctld, slurmd and munged,",
+            "run as root",
+        );
         return;
     }
     let start = Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))

@@ -95,7 +95,7 @@ fn risky_name(suite: &Path, depths: &[u32]) -> (String, String) {
 #[test]
 fn results_csvs_survive_a_round_trip_through_libreoffice() {
     let Some(office) = libreoffice() else {
-        println!("SKIPPED: no libreoffice on PATH (apt-get install libreoffice-calc-nogui)");
+        common::skip_without("libreoffice", "apt-get install libreoffice-calc-nogui");
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -176,10 +176,7 @@ fn python_chess() -> bool {
         .args(["-c", "import chess.engine"])
         .status()
         .is_ok_and(|s| s.success());
-    if !found {
-        println!("SKIPPED: python3 with python-chess is not installed (pip install chess)");
-    }
-    found
+    found || !common::skip_without("python3 with python-chess", "pip install chess")
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::config::{check_depth, SearchConfig};
 use crate::error::InputError;
 use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, TablePool};
 use crate::output::table::{thousands, Table};
-use crate::storage::manifest::peak_rss_kb;
+use crate::storage::provenance::peak_rss_kb;
 use crate::suite::{epd::parse_epd_line, EpdPosition};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;

@@ -8,39 +8,21 @@ use crate::matches::game::Adjudication;
 use crate::matches::games_csv::read_games;
 use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
+use crate::matches::pgn::games_pgn;
 use crate::matches::run::run_match;
 use crate::matches::summary::{render_summary, summarize};
-use crate::reports::pgn::games_pgn;
 use crate::runner::{worker_threads, RUNS_DIR};
-use crate::search::clock::{Limit, TimeControl};
+use crate::search::clock::Limit;
 use crate::signals::StopSignals;
-use crate::storage::manifest::{git_commit, manifest_path, rfc3339};
+use crate::storage::manifest::{manifest_path, CsvKind};
+use crate::storage::provenance::Provenance;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
 /// Runs `ablate match`.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    let limit = match (args.depth, args.nodes, &args.tc) {
-        (_, Some(0), _) => {
-            return Err(
-                InputError::in_file("--nodes", "0; expected 1 or more nodes per move").into(),
-            )
-        }
-        (_, Some(n), _) => Limit::Nodes(n),
-        (_, _, Some(tc)) => {
-            Limit::Clock(TimeControl::parse(tc).map_err(|m| InputError::in_file("--tc", m))?)
-        }
-        (Some(d), _, _) => Limit::Depth(
-            crate::config::check_depth(d.into()).map_err(|m| InputError::in_file("--depth", m))?,
-        ),
-        (None, None, None) => Limit::Depth(4),
-    };
-    let limit_text = match limit {
-        Limit::Depth(d) => format!("depth {d}"),
-        Limit::Nodes(n) => format!("nodes {n}"),
-        Limit::Clock(_) => format!("tc {}", args.tc.as_deref().unwrap_or("")),
-    };
+    let (limit, limit_text) = Limit::from_options(args.depth, args.nodes, args.tc.as_deref())?;
     let sprt = args
         .sprt
         .as_deref()
@@ -92,12 +74,21 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let started = SystemTime::now();
     let clock = Instant::now();
     let total = prepared.jobs().len();
+    let openings_sha256 = crate::suite::Suite::load(&args.openings)
+        .map(|s| s.sha256)
+        .unwrap_or_default();
     let manifest = |played: usize, resumed: usize, interrupted: bool| MatchManifest {
         experiment: name.clone(),
         config_file: prepared.experiment.file.clone(),
         match_hash: prepared.hash.clone(),
-        ablate_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: git_commit(),
+        kind: CsvKind::Games,
+        provenance: Provenance::until_now(
+            &args.openings.display().to_string(),
+            &openings_sha256,
+            threads,
+            started,
+            clock,
+        ),
         variants: prepared.variants.clone(),
         pairings: prepared
             .pairings
@@ -111,10 +102,6 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             .collect(),
         games_per_pairing: args.games,
         limit: limit_text.clone(),
-        openings: args.openings.display().to_string(),
-        openings_sha256: crate::suite::Suite::load(&args.openings)
-            .map(|s| s.sha256)
-            .unwrap_or_default(),
         seed: args.seed,
         sprt: args.sprt.clone(),
         adjudication: args.adjudicate.clone(),
@@ -123,10 +110,6 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         games_played: played,
         games_resumed: resumed,
         interrupted,
-        threads,
-        started: rfc3339(started),
-        finished: rfc3339(SystemTime::now()),
-        wall_seconds: clock.elapsed().as_secs_f64(),
         missing: Vec::new(),
     };
     let json_path = manifest_path(&csv);
@@ -184,7 +167,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         .pgn
         .clone()
         .unwrap_or_else(|| csv.with_extension("pgn"));
-    let date = rfc3339(started)[..10].replace('-', ".");
+    let date = crate::storage::provenance::rfc3339(started)[..10].replace('-', ".");
     let pgn =
         games_pgn(&rows, &date).map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
     crate::storage::write_atomically(&pgn_path, pgn.as_bytes())?;

@@ -12,7 +12,9 @@ use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
-    if crate::matches::games_csv::is_games_csv(&args.csv) {
+    if crate::storage::manifest::CsvKind::of(&args.csv)
+        == Some(crate::storage::manifest::CsvKind::Games)
+    {
         return games_report(args);
     }
     let rows = read_rows(&args.csv)?;
@@ -27,8 +29,8 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let manifest = Manifest::read(&manifest_path(&args.csv))?;
     if let Some(why) = manifest
         .as_ref()
-        .and_then(|m| m.git_commit.as_deref())
-        .and_then(crate::storage::manifest::staleness)
+        .and_then(|m| m.provenance.git_commit.as_deref())
+        .and_then(crate::storage::provenance::staleness)
     {
         eprintln!("warning: {}: {why}", args.csv.display());
     }
@@ -76,9 +78,9 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     print!("{}", render_summary(&summarize(&rows, sprt.as_ref())));
     let date = manifest
         .as_ref()
-        .and_then(|m| m.started.get(..10).map(|d| d.replace('-', ".")))
+        .and_then(|m| m.provenance.started.get(..10).map(|d| d.replace('-', ".")))
         .unwrap_or_else(|| "????.??.??".into());
-    let pgn = crate::reports::pgn::games_pgn(&rows, &date)
+    let pgn = crate::matches::pgn::games_pgn(&rows, &date)
         .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
     crate::storage::write_atomically(&path, pgn.as_bytes())?;

@@ -2,6 +2,9 @@
 
 use super::engine::EngineSpec;
 use super::keys;
+pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
+use super::names::grid_variants;
+pub use super::names::{is_experiment_name, is_variant_name, EXPERIMENT_NAME, VARIANT_NAME};
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
 use std::path::{Path, PathBuf};
@@ -410,95 +413,6 @@ pub fn normalise_depths(mut depths: Vec<u32>) -> Result<Vec<u32>, String> {
 
 fn depth_expected() -> String {
     format!("expected whole numbers from 1 to {}", super::MAX_DEPTH)
-}
-
-/// The deepest exact minimal tree an experiment computes unless it says otherwise: depth 4
-/// takes about 4 s per Bratko-Kopec position on one core, depth 5 about 37 s.
-pub const DEFAULT_MINIMAL_MAX_DEPTH: u32 = 4;
-
-crate::choice_enum! {
-    /// Which minimal-tree figures an experiment computes (`minimal = ...`, `--minimal`).
-    pub enum MinimalMode {
-        /// None.
-        Off = "off",
-        /// The exact minimal tree (a full-width search) and the oracle estimate.
-        Exact = "exact",
-        /// The oracle estimate only (two searches), for any depth.
-        Oracle = "oracle",
-    }
-}
-
-impl MinimalMode {
-    /// The mode named `text`.
-    pub fn parse(text: &str) -> Option<MinimalMode> {
-        Self::NAMES
-            .iter()
-            .position(|n| *n == text)
-            .map(|i| [Self::Off, Self::Exact, Self::Oracle][i])
-    }
-}
-
-/// What an experiment name may be, in words.
-pub const EXPERIMENT_NAME: &str =
-    "a letter, then letters, digits, - _ or . (it names files, and spreadsheets must read it as text)";
-/// What a variant name may be, in words.
-pub const VARIANT_NAME: &str =
-    "a letter, then letters, digits, - _ . = or , (grid names are key=value,key=value)";
-
-/// A letter first, so that no spreadsheet reads the name as a number or a formula.
-fn is_name(name: &str, allowed: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || allowed.contains(c))
-}
-
-/// Experiment names become file names and CSV cells.
-pub fn is_experiment_name(name: &str) -> bool {
-    is_name(name, "-_.")
-}
-
-/// Variant names become CSV cells; grid names (`key=value,key=value`) are among them.
-pub fn is_variant_name(name: &str) -> bool {
-    is_name(name, "-_.=,")
-}
-
-/// Every combination of the grid's values, last key varying fastest, named `k=v,k=v`.
-fn grid_variants(grid: &Table) -> Result<Vec<(String, Table)>, String> {
-    let mut axes: Vec<(&String, &Vec<Value>)> = Vec::new();
-    for (key, values) in grid {
-        match values {
-            Value::Array(list) if !list.is_empty() => axes.push((key, list)),
-            other => {
-                return Err(format!(
-                    "\"{key}\" = {other}; expected a non-empty list of values"
-                ))
-            }
-        }
-    }
-    let mut combos: Vec<(Vec<String>, Table)> = vec![(Vec::new(), Table::new())];
-    for (key, values) in axes {
-        let mut next = Vec::new();
-        for (names, table) in &combos {
-            for value in values {
-                let mut names = names.clone();
-                let shown = match value {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                names.push(format!("{key}={shown}"));
-                let mut table = table.clone();
-                keys::insert(&mut table, key, value.clone());
-                next.push((names, table));
-            }
-        }
-        combos = next;
-    }
-    Ok(combos
-        .into_iter()
-        .filter(|(n, _)| !n.is_empty())
-        .map(|(n, t)| (n.join(","), t))
-        .collect())
 }
 
 #[cfg(test)]

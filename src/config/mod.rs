@@ -5,6 +5,8 @@ pub mod engine;
 pub mod experiment;
 pub mod keys;
 pub mod knob;
+pub mod minimal_mode;
+pub mod names;
 pub mod search_config;
 
 pub use search_config::SearchConfig;

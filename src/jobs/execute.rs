@@ -1,7 +1,7 @@
 //! Runs jobs on a rayon pool; each job is single-threaded and independent, so results never depend
 //! on scheduling. Finished jobs are handed to the caller one at a time, in completion order.
 
-use super::Job;
+use super::plan::Job;
 use crate::config::engine::EngineSpec;
 use crate::config::experiment::MinimalMode;
 use crate::config::experiment::ResolvedVariant;

@@ -116,15 +116,3 @@ pub fn write_games(path: &Path, rows: &[GameRow], append: bool) -> anyhow::Resul
     writer.flush()?;
     Ok(())
 }
-
-/// Whether a CSV is a games CSV (by its header).
-pub fn is_games_csv(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .next()
-                .map(|l| l.starts_with("match,variant,opponent,"))
-        })
-        .unwrap_or(false)
-}

@@ -1,6 +1,8 @@
 //! The JSON beside a games CSV.
 
 use crate::config::experiment::ResolvedVariant;
+use crate::storage::manifest::CsvKind;
+use crate::storage::provenance::Provenance;
 
 /// The JSON beside a games CSV: what was played, with which variants and options, and whether
 /// the run finished (merge reads it to name incomplete shards).
@@ -12,10 +14,12 @@ pub struct MatchManifest {
     pub config_file: String,
     /// The hash in every row.
     pub match_hash: String,
-    /// ablate's version.
-    pub ablate_version: String,
-    /// The git commit, when known.
-    pub git_commit: Option<String>,
+    /// What this file is: always "games".
+    #[serde(default = "games")]
+    pub kind: CsvKind,
+    /// Who played it, from which code and openings, on what machine, when.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Every variant, resolved.
     pub variants: Vec<ResolvedVariant>,
     /// (variant, opponent) of each pairing, in order.
@@ -24,10 +28,6 @@ pub struct MatchManifest {
     pub games_per_pairing: usize,
     /// The limit, as written on the command line.
     pub limit: String,
-    /// The openings file and its SHA-256.
-    pub openings: String,
-    /// SHA-256 of the openings file.
-    pub openings_sha256: String,
     /// The shuffle seed, if any.
     pub seed: Option<u64>,
     /// The SPRT, as given.
@@ -44,15 +44,12 @@ pub struct MatchManifest {
     pub games_resumed: usize,
     /// True until the run ends, and when a signal stopped it.
     pub interrupted: bool,
-    /// Worker threads.
-    pub threads: usize,
-    /// Start, UTC.
-    pub started: String,
-    /// End, UTC.
-    pub finished: String,
-    /// Wall time, seconds.
-    pub wall_seconds: f64,
     /// For a merge: what is missing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+}
+
+/// The kind of match manifests written before manifests said it.
+fn games() -> CsvKind {
+    CsvKind::Games
 }

@@ -8,7 +8,9 @@
 pub mod game;
 pub mod games_csv;
 pub mod manifest;
+pub mod merge;
 pub mod pairings;
+pub mod pgn;
 pub mod rules;
 pub mod run;
 pub mod stats;

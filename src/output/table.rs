@@ -82,6 +82,20 @@ impl Table {
     }
 }
 
+/// A ratio to three significant digits (0.0573, 0.889, 20.6), or "-".
+pub fn fmt_ratio(r: Option<f64>) -> String {
+    r.map_or("-".into(), sig3)
+}
+
+/// Three significant digits, never in exponent form.
+pub fn sig3(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

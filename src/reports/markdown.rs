@@ -1,7 +1,8 @@
 //! The Markdown before/after tables: the same numbers as the terminal summary.
 
 use super::Exporter;
-use crate::reports::summary::{fmt_ratio, Summary};
+use crate::output::table::fmt_ratio;
+use crate::reports::summary::Summary;
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check.

@@ -1,10 +1,9 @@
-//! Reports of finished runs and matches: Markdown and SVG behind one trait, and the PGN of a
-//! games CSV; `summary` computes what they show.
+//! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
 pub mod markdown;
-pub mod pgn;
 pub mod summary;
 pub mod svg;
+pub mod terminal;
 
 use std::path::Path;
 use summary::Summary;

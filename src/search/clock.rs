@@ -1,5 +1,6 @@
 //! What limits each move of a game: a depth, a node count, or a clock with an increment.
 
+use crate::error::InputError;
 use std::time::Duration;
 
 /// The limit on every move of a match.
@@ -11,6 +12,40 @@ pub enum Limit {
     Nodes(u64),
     /// A clock per side: games depend on the machine.
     Clock(TimeControl),
+}
+
+impl Limit {
+    /// The limit the command line asks for (`--nodes`, else `--tc`, else `--depth`, else depth
+    /// 4), with its words for the manifest; errors name the option.
+    pub fn from_options(
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        tc: Option<&str>,
+    ) -> Result<(Limit, String), InputError> {
+        let limit = match (depth, nodes, tc) {
+            (_, Some(0), _) => {
+                return Err(InputError::in_file(
+                    "--nodes",
+                    "0; expected 1 or more nodes per move",
+                ))
+            }
+            (_, Some(n), _) => Limit::Nodes(n),
+            (_, _, Some(tc)) => {
+                Limit::Clock(TimeControl::parse(tc).map_err(|m| InputError::in_file("--tc", m))?)
+            }
+            (Some(d), _, _) => Limit::Depth(
+                crate::config::check_depth(d.into())
+                    .map_err(|m| InputError::in_file("--depth", m))?,
+            ),
+            (None, None, None) => Limit::Depth(4),
+        };
+        let words = match limit {
+            Limit::Depth(d) => format!("depth {d}"),
+            Limit::Nodes(n) => format!("nodes {n}"),
+            Limit::Clock(_) => format!("tc {}", tc.unwrap_or("")),
+        };
+        Ok((limit, words))
+    }
 }
 
 /// `BASE+INC` in seconds, as cutechess and fastchess write it (`10+0.1`).

@@ -1,5 +1,5 @@
 //! The one search's public face: what to search, what comes back, and the score scale.
-//! The searcher itself (`searcher.rs`) is fail-soft negamax alpha-beta whose every step is set
+//! The searcher itself (`searcher/`) is fail-soft negamax alpha-beta whose every step is set
 //! by a `SearchConfig` knob.
 
 pub mod captures;

@@ -3,6 +3,7 @@
 
 pub mod atomic;
 pub mod manifest;
+pub mod provenance;
 pub mod results_csv;
 
 pub use atomic::write_atomically;

@@ -27,3 +27,15 @@ pub fn assert_success(out: &Output) {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// A test that drives a real program calls this when the program (or what it needs) is
+/// missing: on a developer's machine it prints why it skips and returns true; under `CI=true`
+/// it fails, because CI installs every program the tests drive and a skip there would hide it.
+pub fn skip_without(what: &str, install: &str) -> bool {
+    let message = format!("{what} is missing ({install}); .ci/run installs it");
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and {message}: a test whose program is missing fails under CI");
+    }
+    println!("SKIPPED: {message}");
+    true
+}

@@ -1,6 +1,9 @@
 //! The experiment driver every command calls: resolve an experiment with its overrides, plan
 //! its jobs, run them in parallel, stream the rows and write the manifest.
 
+pub mod check;
+pub mod merge;
+
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
 use crate::error::InputError;
@@ -9,7 +12,8 @@ use crate::jobs::{
 };
 use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
-use crate::storage::manifest::{self, manifest_path, Manifest};
+use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest};
+use crate::storage::provenance::{git_commit, Provenance};
 use crate::storage::results_csv::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -247,8 +251,8 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         .as_ref()
         .is_some_and(|m| !m.interrupted && m.jobs_run + m.jobs_resumed == m.jobs_total);
     let same_build = old.as_ref().is_none_or(|m| {
-        m.ablate_version == env!("CARGO_PKG_VERSION")
-            && (m.git_commit.is_none() || m.git_commit == manifest::git_commit())
+        m.provenance.ablate_version == env!("CARGO_PKG_VERSION")
+            && (m.provenance.git_commit.is_none() || m.provenance.git_commit == git_commit())
     });
     let note = |text: String| {
         if !args.quiet {
@@ -391,10 +395,14 @@ pub fn execute(
         description: prepared.experiment.description.clone(),
         config_file: prepared.experiment.file.clone(),
         config_hash: prepared.config_hash.clone(),
-        ablate_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: manifest::git_commit(),
-        suite: prepared.suite.path.clone(),
-        suite_sha256: prepared.suite.sha256.clone(),
+        kind: CsvKind::Results,
+        provenance: Provenance::until_now(
+            &prepared.suite.path,
+            &prepared.suite.sha256,
+            threads,
+            started,
+            clock,
+        ),
         positions: prepared.positions.iter().map(|p| p.id.clone()).collect(),
         depths: prepared.depths.clone(),
         variants: prepared.variants.clone(),
@@ -404,13 +412,6 @@ pub fn execute(
         jobs_resumed: all_jobs.len() - pending.len(),
         jobs_run,
         interrupted,
-        cores: available_cores(),
-        cpu_model: manifest::cpu_model(),
-        threads,
-        started: manifest::rfc3339(started),
-        finished: manifest::rfc3339(SystemTime::now()),
-        wall_seconds: clock.elapsed().as_secs_f64(),
-        peak_rss_kb: manifest::peak_rss_kb(),
         counters: manifest::counter_docs(),
         engines: engine_records.clone(),
         merged_from: Vec::new(),

@@ -1,0 +1,137 @@
+//! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
+
+use super::games_csv::{read_games, write_games, GameRow};
+use super::manifest::MatchManifest;
+use super::pgn::games_pgn;
+use crate::error::InputError;
+use crate::jobs::Shard;
+use crate::runner::merge::{MergeRequest, Merged};
+use crate::storage::manifest::manifest_path;
+use crate::storage::provenance::Provenance;
+use std::collections::{BTreeSet, HashMap};
+
+/// Merges shard games CSVs of one match (`ablate match --shard K/N`): one match hash, no game
+/// twice, every shard present and finished (else refused, unless `--allow-partial`); writes the
+/// games in canonical order, the PGN beside them and a manifest with the shards' fields summed.
+pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut problems = Vec::new();
+    let mut manifests: Vec<MatchManifest> = Vec::new();
+    let mut seen: HashMap<(String, String, usize, usize), String> = HashMap::new();
+    let mut shards_seen: BTreeSet<usize> = BTreeSet::new();
+    let mut split: Option<usize> = None;
+    for path in &args.inputs {
+        let shown = path.display().to_string();
+        if !path.exists() {
+            problems.push(format!(
+                "{shown}: no such file (its shard never ran, or was cancelled before writing)"
+            ));
+            continue;
+        }
+        let games = read_games(path)?;
+        for g in &games {
+            if let Some(first) = rows.first().filter(|f| f.match_hash != g.match_hash) {
+                return Err(InputError::in_file(
+                    &shown,
+                    format!(
+                        "match hash {} differs from {}; expected shards of one match",
+                        g.match_hash, first.match_hash
+                    ),
+                )
+                .into());
+            }
+            if let Some(other) = seen.insert(
+                (g.variant.clone(), g.opponent.clone(), g.pair, g.game),
+                shown.clone(),
+            ) {
+                return Err(InputError::in_file(
+                    &shown,
+                    format!("game ({} vs {}, pair {}, game {}) is also in {other}; expected each game in one shard", g.variant, g.opponent, g.pair, g.game),
+                )
+                .into());
+            }
+            rows.push(g.clone());
+        }
+        let manifest: Option<MatchManifest> = std::fs::read_to_string(manifest_path(path))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok());
+        match manifest {
+            None => problems.push(format!(
+                "{shown}: no manifest ({} is missing, empty or unreadable), so ablate cannot tell whether it is complete",
+                manifest_path(path).display()
+            )),
+            Some(m) => {
+                if games.len() < m.games_total {
+                    let why = if m.interrupted { "the run was interrupted or is still running" } else { "games are missing" };
+                    problems.push(format!("{shown}: {} of its {} games finished ({why})", games.len(), m.games_total));
+                }
+                let shard = m.shard.as_deref().map(Shard::parse).transpose()?;
+                let n = shard.map_or(1, |s| s.n);
+                if split.is_some_and(|s| s != n) {
+                    return Err(InputError::in_file(&shown, "a shard of another split; expected shards of one split").into());
+                }
+                split = Some(n);
+                shards_seen.insert(shard.map_or(0, |s| s.k));
+                manifests.push(m);
+            }
+        }
+    }
+    if let (Some(n), Some(m)) = (split, manifests.first()) {
+        for k in (0..n).filter(|k| !shards_seen.contains(k)) {
+            problems.push(format!(
+                "shard {k}/{n} is not among the inputs (written as {}.games.shard-{k}-of-{n}.csv)",
+                m.experiment
+            ));
+        }
+    }
+    if !problems.is_empty() && !args.allow_partial {
+        return Err(InputError::in_file(
+            "merge",
+            format!(
+                "the shards are incomplete; nothing was written:\n  {}\nrun the missing shards again (a rerun resumes), or give --allow-partial",
+                problems.join("\n  ")
+            ),
+        )
+        .into());
+    }
+    let order: Vec<(String, String)> = manifests
+        .first()
+        .map(|m| m.pairings.clone())
+        .unwrap_or_default();
+    rows.sort_by_key(|r| {
+        let pairing = order
+            .iter()
+            .position(|(v, o)| *v == r.variant && *o == r.opponent)
+            .unwrap_or(usize::MAX);
+        (r.pair, pairing, r.game)
+    });
+    write_games(&args.out, &rows, false)?;
+    let date = manifests
+        .first()
+        .map(|m| {
+            m.provenance
+                .started
+                .get(..10)
+                .unwrap_or("????-??-??")
+                .replace('-', ".")
+        })
+        .unwrap_or_else(|| "????.??.??".into());
+    let pgn = games_pgn(&rows, &date)
+        .map_err(|m| InputError::in_file(args.out.display().to_string(), m))?;
+    crate::storage::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;
+    if let Some(mut m) = manifests.first().cloned() {
+        m.shard = None;
+        m.games_total = manifests.iter().map(|s| s.games_total).sum();
+        m.games_played = manifests.iter().map(|s| s.games_played).sum();
+        m.games_resumed = manifests.iter().map(|s| s.games_resumed).sum();
+        m.provenance = Provenance::merged(&m.provenance, manifests.iter().map(|s| &s.provenance));
+        m.interrupted = !problems.is_empty();
+        m.missing = problems.clone();
+        let text = serde_json::to_string_pretty(&m)? + "\n";
+        crate::storage::write_atomically(&manifest_path(&args.out), text.as_bytes())?;
+    }
+    Ok(Merged {
+        items: rows.len(),
+        problems,
+    })
+}
