@@ -296,7 +296,8 @@ impl Searcher<'_> {
                 // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
                 // never the first.
                 if late_quiet && facts.prunable {
-                    if let Some(bound) = self.prune_move(board, node, facts, quiets.len()) {
+                    let before = quiets.len();
+                    if let Some(bound) = self.prune_move(board, node, facts, before, found.best) {
                         found.best = found.best.max(bound);
                         continue;
                     }

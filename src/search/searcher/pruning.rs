@@ -131,7 +131,12 @@ impl Searcher<'_> {
 
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
     /// quiet move that gives no check, near the horizon; `quiets_tried` quiet moves came before
-    /// it. `Some(bound)`: skip the move, and the node's best is at least `bound`.
+    /// it, and the best of the moves searched so far scored `best`. `Some(bound)`: skip the
+    /// move, and the node's best is at least `bound`.
+    ///
+    /// A skipped move must not leave a mate score standing that the search has not proved:
+    /// futility bounds the node by its estimate, and late-move pruning (which has none) waits,
+    /// as Stockfish's does, until some searched move scores above a mated score.
     #[inline]
     pub(super) fn prune_move(
         &mut self,
@@ -139,6 +144,7 @@ impl Searcher<'_> {
         node: &Node,
         facts: &mut NodeFacts,
         quiets_tried: usize,
+        best: Score,
     ) -> Option<Score> {
         if node.depth > 3 {
             return None;
@@ -154,9 +160,9 @@ impl Searcher<'_> {
             }
         }
         let lmp = &self.cfg.late_move_pruning;
-        if lmp.enabled && quiets_tried >= lmp.counts[at] as usize {
+        if lmp.enabled && quiets_tried >= lmp.counts[at] as usize && best > -MATE_BOUND {
             self.stats.lmp_prunes += 1;
-            return Some(-crate::search::score::INF);
+            return Some(best);
         }
         None
     }
