@@ -132,6 +132,37 @@ fn every_knob_is_an_option_and_bad_input_never_crashes() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_is_skipped_and_the_engine_answers_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .arg("uci")
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ablate uci starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"isready\n\xff\xfe x\nisready\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.matches("readyok").count(), 2, "{text}");
+    assert!(
+        text.contains("info string skipped a line that is not UTF-8"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_node_limit_still_gives_a_legal_move() {
     // The limit is checked every 4096 nodes, so `nodes 1` stops the search within its first
     // 4096 nodes; the move comes from the last iteration completed by then.

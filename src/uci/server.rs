@@ -66,11 +66,19 @@ impl UciServer {
         }
     }
 
-    /// Reads commands until `quit` or the end of the input.
+    /// Reads commands until `quit` or the end of the input. A line that is not UTF-8 is
+    /// skipped with an `info string` naming it: one bad line must not end the engine.
     pub fn run(&mut self, input: impl BufRead) -> anyhow::Result<()> {
-        for line in input.lines() {
+        for line in input.split(b'\n') {
             let line = line?;
-            if !self.command(line.trim()) {
+            let Ok(text) = std::str::from_utf8(&line) else {
+                self.say(&format!(
+                    "info string skipped a line that is not UTF-8: {}",
+                    String::from_utf8_lossy(&line).trim()
+                ));
+                continue;
+            };
+            if !self.command(text.trim()) {
                 break;
             }
         }
