@@ -10,6 +10,11 @@
 /// The score of each pentanomial bucket: a pair scoring 0, ½, 1, 1½ or 2 points of 2.
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// The two-sided 95% normal quantile.
+/// The largest logistic Elo an SPRT bound may name: beyond it the hypotheses mean nothing and
+/// the likelihoods underflow.
+pub const MAX_SPRT_ELO: f64 = 1000.0;
+/// The same for normalized Elo, whose likelihood has no maximum a little beyond it.
+pub const MAX_SPRT_NELO: f64 = 200.0;
 const Z95: f64 = 1.959_963_984_540_054;
 /// 800 / ln 10: logistic Elo per unit of normalized score near 0.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
@@ -137,8 +142,10 @@ pub struct Sprt {
 }
 
 impl Sprt {
-    /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05` (alpha and beta default to 0.05, the model to
-    /// normalized).
+    /// Reads `elo0=0,elo1=5,alpha=0.05,beta=0.05`, or fastchess's space-separated form
+    /// `elo0=0 elo1=5` (alpha and beta default to 0.05, the model to normalized). Each key at
+    /// most once; both bounds finite, within ±`MAX_SPRT_ELO`, elo0 below elo1; alpha and beta
+    /// in (0, 0.5).
     pub fn parse(text: &str) -> Result<Sprt, String> {
         let mut sprt = Sprt {
             elo0: f64::NAN,
@@ -147,17 +154,27 @@ impl Sprt {
             beta: 0.05,
             model: SprtModel::Normalized,
         };
-        for item in text.split(',') {
+        let mut seen: Vec<&str> = Vec::new();
+        let items = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|i| !i.is_empty());
+        for item in items {
             let (key, value) = item.split_once('=').ok_or_else(|| {
                 format!("\"{item}\"; expected key=value, e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05")
             })?;
+            let key = key.trim();
+            if seen.contains(&key) {
+                return Err(format!("{key} is given twice; expected each key once"));
+            }
             let number = || {
                 value
                     .trim()
                     .parse::<f64>()
-                    .map_err(|_| format!("{key}={value}; expected a number"))
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("{key}={value}; expected a finite number"))
             };
-            match key.trim() {
+            match key {
                 "elo0" => sprt.elo0 = number()?,
                 "elo1" => sprt.elo1 = number()?,
                 "alpha" => sprt.alpha = number()?,
@@ -177,9 +194,23 @@ impl Sprt {
                     ))
                 }
             }
+            seen.push(key);
         }
-        if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
-            return Err("expected both elo0 and elo1, e.g. elo0=0,elo1=5".into());
+        let (limit, model) = match sprt.model {
+            SprtModel::Logistic => (MAX_SPRT_ELO, "logistic"),
+            SprtModel::Normalized => (MAX_SPRT_NELO, "normalized"),
+        };
+        for (name, v) in [("elo0", sprt.elo0), ("elo1", sprt.elo1)] {
+            if v.is_nan() {
+                return Err(format!(
+                    "{name} is missing; expected both elo0 and elo1, e.g. elo0=0,elo1=5"
+                ));
+            }
+            if v.abs() > limit {
+                return Err(format!(
+                    "{name}={v}; expected a {model} Elo from -{limit} to {limit}"
+                ));
+            }
         }
         if sprt.elo0 >= sprt.elo1 {
             return Err(format!(
@@ -188,14 +219,11 @@ impl Sprt {
             ));
         }
         for (name, v) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
-            if !(v > 0.0 && v < 1.0) {
+            if !(v > 0.0 && v < 0.5) {
                 return Err(format!(
-                    "{name} = {v}; expected a probability between 0 and 1"
+                    "{name} = {v}; expected an error rate above 0 and below 0.5"
                 ));
             }
-        }
-        if sprt.alpha + sprt.beta >= 1.0 {
-            return Err("alpha + beta must be below 1".into());
         }
         Ok(sprt)
     }
@@ -356,6 +384,34 @@ mod tests {
         assert!(Sprt::parse("elo0=0,elo1=5,gamma=1")
             .unwrap_err()
             .contains("unknown key \"gamma\""));
+        // What an outside audit got through: infinite, huge, NaN and repeated settings.
+        let err = |text: &str| Sprt::parse(text).unwrap_err();
+        assert!(err("elo0=-inf,elo1=inf").contains("elo0=-inf; expected a finite number"));
+        assert!(err("elo0=0,elo1=1e308").contains("elo1=100000000"));
+        assert!(err("elo0=0,elo1=1e308").contains("expected a normalized Elo from -200 to 200"));
+        assert!(err("elo0=nan,elo1=5").contains("elo0=nan; expected a finite number"));
+        assert!(err("elo0=0,elo1=5,elo1=6").contains("elo1 is given twice"));
+        assert!(err("elo0=0,elo1=5,beta=0.5").contains("beta = 0.5; expected an error rate"));
+        // fastchess's form, and the widest bounds still give a finite LLR.
+        let wide = Sprt::parse("elo0=-200 elo1=200 alpha=0.05").unwrap();
+        assert!(wide.llr(&Pentanomial([3, 10, 40, 12, 5])).is_finite());
+        for (model, limit) in [("logistic", 1000), ("normalized", 200)] {
+            for (elo0, elo1) in [(-limit, limit), (0, limit), (-limit, 0)] {
+                let s = Sprt::parse(&format!("elo0={elo0},elo1={elo1},model={model}")).unwrap();
+                for counts in [
+                    [3, 10, 40, 12, 5],
+                    [0, 0, 9, 0, 0],
+                    [0, 0, 0, 0, 9],
+                    [9, 0, 0, 0, 0],
+                ] {
+                    let llr = s.llr(&Pentanomial(counts));
+                    assert!(
+                        llr.is_finite(),
+                        "{model} [{elo0}, {elo1}] {counts:?}: {llr}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
