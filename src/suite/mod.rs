@@ -2,6 +2,7 @@
 
 pub mod epd;
 pub mod fen;
+pub mod movetext;
 pub mod pgn;
 
 pub use epd::{parse_epd_line, EpdPosition};
@@ -27,17 +28,24 @@ impl Suite {
         let shown = path.display().to_string();
         let bytes = std::fs::read(path)
             .map_err(|e| InputError::in_file(&shown, format!("cannot read the suite: {e}")))?;
-        let text = String::from_utf8(bytes.clone())
-            .map_err(|_| InputError::in_file(&shown, "not UTF-8 text; expected an EPD file"))?;
+        let is_pgn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        let text = String::from_utf8(bytes.clone()).map_err(|e| {
+            let kind = if is_pgn { "a PGN file" } else { "an EPD file" };
+            let line = bytes[..e.utf8_error().valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            InputError::at_line(&shown, line, format!("not UTF-8 text; expected {kind}"))
+        })?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         // A byte-order mark is invisible in an editor; it would make the first board unreadable.
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let is_pgn = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
         let positions = if is_pgn {
             pgn::parse_pgn(text).map_err(|e| InputError::in_file(&shown, e))?
         } else {

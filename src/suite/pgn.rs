@@ -2,6 +2,7 @@
 //! suite can replay games (`keep_tables` searches them in order with the tables kept).
 
 use super::fen::parse_fen;
+use super::movetext::check_movetext;
 use super::EpdPosition;
 use crate::chess::notation::san_position;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
@@ -13,6 +14,7 @@ use std::ops::ControlFlow;
 /// Reads every game of a PGN text; position ids are `g<game>.<move><w|b>` (`g1.12w`: game 1,
 /// before White's 12th move). The first bad move or FEN tag is the error, named by game and move.
 pub fn parse_pgn(text: &str) -> Result<Vec<EpdPosition>, String> {
+    check_movetext(text)?;
     let mut reader = Reader::new(std::io::Cursor::new(text.as_bytes()));
     let mut positions = Vec::new();
     let mut game = 0;
@@ -159,6 +161,24 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
         assert_eq!(positions[4].game, Some(2));
+    }
+
+    #[test]
+    fn nothing_unreadable_is_dropped() {
+        // What the PGN reader alone skipped (an outside audit): each is now the error.
+        for (text, named) in [
+            ("1. e4 e5 2. Nf9 *", "\"Nf9\""),
+            ("1. e4 Qq9 e5 *", "\"Qq9\""),
+            ("1. e4 e5 2. Nf3 hello world Nc6 *", "\"hello\""),
+            (
+                "1. e4 e5 (1. d4 d5 2. c4 *",
+                "variation \"(\" is not closed",
+            ),
+            ("1. e4 e5 2. Nf9 Nc6 *", "game 1, move 2: \"Nf9\""),
+        ] {
+            let err = parse_pgn(text).unwrap_err();
+            assert!(err.contains(named), "{text}: {err}");
+        }
     }
 
     #[test]
