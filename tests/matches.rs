@@ -383,3 +383,62 @@ fn an_interrupted_match_resumes_and_shards_merge_to_the_whole() {
         std::fs::read_to_string(dir.path().join("whole.pgn")).unwrap()
     );
 }
+
+/// `--games` is bounded with a clear error, and games are scheduled one at a time: a match of
+/// ten million games per pairing, stopped after its first games, never held them in memory.
+#[test]
+fn game_counts_are_bounded_and_scheduled_lazily() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let huge = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "18446744073709551614",
+            "-q",
+        ],
+    );
+    assert_eq!(huge.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&huge.stderr)
+            .contains("expected at most 10000000 games per pairing"),
+        "{}",
+        String::from_utf8_lossy(&huge.stderr)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args([
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "10000000",
+            "--depth",
+            "1",
+            "-q",
+        ])
+        .args(["--out", "big.csv", "--jobs", "1"])
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    let csv = dir.path().join("big.csv");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::fs::read_to_string(&csv).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("big.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["games_total"], 20_000_000);
+    // A list of 20 million games would take hundreds of MiB.
+    let peak = manifest["peak_rss_kb"].as_u64().unwrap();
+    assert!(peak < 100 * 1024, "peak memory {peak} KiB");
+}

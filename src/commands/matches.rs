@@ -73,7 +73,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     }
     let started = SystemTime::now();
     let clock = Instant::now();
-    let total = prepared.jobs().len();
+    let total = prepared.job_count();
     let openings_sha256 = crate::suite::Suite::load(&args.openings)
         .map(|s| s.sha256)
         .unwrap_or_default();

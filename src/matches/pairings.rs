@@ -35,6 +35,10 @@ pub struct MatchOptions {
     pub variants: Vec<String>,
 }
 
+/// The most games a pairing may ask for: far beyond any match that finishes, and far below
+/// the counts whose index arithmetic would overflow.
+pub const MAX_GAMES_PER_PAIRING: usize = 10_000_000;
+
 /// Who plays whom: `variant` against `opponent`, indices into the resolved variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pairing {
@@ -83,6 +87,16 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
             format!(
                 "variant \"{}\" is an external engine; ablate match plays ablate's own variants in-process (use cutechess-cli or fastchess with ablate uci for engines)",
                 v.name
+            ),
+        )
+        .into());
+    }
+    if options.games > MAX_GAMES_PER_PAIRING {
+        return Err(InputError::in_file(
+            "--games",
+            format!(
+                "{}; expected at most {MAX_GAMES_PER_PAIRING} games per pairing",
+                options.games
             ),
         )
         .into());
@@ -173,29 +187,39 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
 }
 
 impl PreparedMatch {
-    /// Every game of the match (or of its shard), pair-major so that each pairing's pairs
-    /// finish in order (which SPRT reads).
-    pub fn jobs(&self) -> Vec<GameJob> {
-        let mut jobs = Vec::new();
-        let mut index = 0;
-        for pair in 0..self.options.games / 2 {
-            for pairing in 0..self.pairings.len() {
-                for swapped in [false, true] {
-                    // Both games of a pair go to one shard: a pair is the unit of the statistics.
-                    let unit = index / 2;
-                    if self.options.shard.is_none_or(|s| unit % s.n == s.k) {
-                        jobs.push(GameJob {
-                            index,
-                            pairing,
-                            pair,
-                            swapped,
-                        });
-                    }
-                    index += 1;
-                }
-            }
+    /// The games of the match (or of its shard), pair-major so that each pairing's pairs
+    /// finish in order (which SPRT reads), one at a time: a match of millions of games never
+    /// holds its list.
+    pub fn jobs(&self) -> impl Iterator<Item = GameJob> + '_ {
+        (0..self.job_count()).filter_map(|i| self.job(i))
+    }
+
+    /// How many games this match (or shard) plays.
+    pub fn job_count(&self) -> usize {
+        let units = self.options.games / 2 * self.pairings.len();
+        let (k, n) = self.options.shard.map_or((0, 1), |s| (s.k, s.n));
+        2 * if k < units {
+            (units - k).div_ceil(n)
+        } else {
+            0
         }
-        jobs
+    }
+
+    /// The `i`-th game of this match (or shard) in canonical order. Both games of a pair go to
+    /// one shard: a pair is the unit of the statistics.
+    pub fn job(&self, i: usize) -> Option<GameJob> {
+        let (k, n) = self.options.shard.map_or((0, 1), |s| (s.k, s.n));
+        let unit = k + (i / 2) * n;
+        if i >= self.job_count() {
+            return None;
+        }
+        let pairings = self.pairings.len();
+        Some(GameJob {
+            index: unit * 2 + i % 2,
+            pairing: unit % pairings,
+            pair: unit / pairings,
+            swapped: i % 2 == 1,
+        })
     }
 
     /// The game's opening: pair k takes the k-th opening (wrapping around).

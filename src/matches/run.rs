@@ -54,19 +54,16 @@ pub fn run_match(
         .iter()
         .map(|r| (r.variant.clone(), r.opponent.clone(), r.pair, r.game))
         .collect();
-    let pending: Vec<GameJob> = prepared
-        .jobs()
-        .into_iter()
-        .filter(|j| {
-            let p = prepared.pairings[j.pairing];
-            !finished.contains(&(
-                prepared.variants[p.variant].name.clone(),
-                prepared.variants[p.opponent].name.clone(),
-                j.pair,
-                usize::from(j.swapped),
-            ))
-        })
-        .collect();
+    // Games are taken one at a time by index, so memory does not grow with --games.
+    let is_pending = |j: &GameJob| {
+        let p = prepared.pairings[j.pairing];
+        !finished.contains(&(
+            prepared.variants[p.variant].name.clone(),
+            prepared.variants[p.opponent].name.clone(),
+            j.pair,
+            usize::from(j.swapped),
+        ))
+    };
     let resumed = done.len();
     // Each pairing's SPRT, decided on its first pairs in order; later pairs are not started.
     let decided: Vec<AtomicBool> = prepared
@@ -83,7 +80,7 @@ pub fn run_match(
         .num_threads(threads.max(1))
         .build()?;
     std::thread::scope(|scope| {
-        let (next, pending, decided) = (&next, &pending, &decided);
+        let (next, is_pending, decided) = (&next, &is_pending, &decided);
         let workers = sender.clone();
         // The pool's workers take games in canonical order from one counter, so that each
         // pairing's early pairs finish first (SPRT reads them in order).
@@ -96,11 +93,11 @@ pub fn run_match(
                             return;
                         }
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = pending.get(i) else { return };
-                        if decided[job.pairing].load(Ordering::Relaxed) {
+                        let Some(job) = prepared.job(i) else { return };
+                        if !is_pending(&job) || decided[job.pairing].load(Ordering::Relaxed) {
                             continue;
                         }
-                        if let Some(row) = prepared.play(job, stop) {
+                        if let Some(row) = prepared.play(&job, stop) {
                             if sender.send(row).is_err() {
                                 return;
                             }
