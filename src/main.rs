@@ -18,6 +18,22 @@ fn main() {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
+    // With an engine variant running, SIGPIPE is ignored (a dead engine must be an error, not
+    // ablate's death), so a closed stdout shows up as a failed print: end as quietly as the
+    // signal would have, with its exit status.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(128 + libc::SIGPIPE);
+        }
+        default_hook(info)
+    }));
     let cli = ablate::cli::Cli::parse();
     let code = match ablate::commands::dispatch(cli) {
         Ok(()) => ablate::error::EXIT_OK,

@@ -7,6 +7,7 @@ mod common;
 use ablate::records::{read_rows, Row, TIME_COLUMNS};
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 /// Three positions with every pawn at home, so `e2e4`/`e7e5` are legal in each.
 const SUITE: &str = "\
@@ -393,4 +394,50 @@ fn fruit_is_a_variant_with_its_pruning_on_and_off() {
         "gnuchess",
         "\"id_name\": \"GNU Chess",
     );
+}
+
+/// With an engine variant, SIGPIPE is ignored (a dead engine is an error that names it); a
+/// reader that goes away must still end ablate quietly, as the signal would (`ablate ... |
+/// head`). And the manifest records of an engine variant only the engine, not an unused
+/// configuration of ablate's.
+#[test]
+fn a_closed_stdout_ends_quietly_and_engine_manifests_hold_only_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(
+        dir.path(),
+        "[variants.fake]\nengine = \"./fake-engine.sh\"\n",
+    );
+    std::fs::write(dir.path().join("mode"), "none").unwrap();
+    std::fs::write(dir.path().join("fail_at"), "1000000").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .args([
+            "--config",
+            "engines.toml",
+            "--out",
+            "quiet.csv",
+            "--jobs",
+            "1",
+        ])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("failed printing"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("quiet.json")).unwrap())
+            .unwrap();
+    let variants = manifest["variants"].as_array().unwrap();
+    let fake = variants.iter().find(|v| v["name"] == "fake").unwrap();
+    assert!(fake.get("config").is_none(), "{fake}");
+    assert!(fake.get("engine").is_some(), "{fake}");
+    let baseline = variants.iter().find(|v| v["name"] == "baseline").unwrap();
+    assert!(baseline.get("config").is_some(), "{baseline}");
 }

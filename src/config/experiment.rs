@@ -64,15 +64,31 @@ pub struct Experiment {
 }
 
 /// A variant with its fully resolved configuration.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize)]
 pub struct ResolvedVariant {
     /// The variant's name.
     pub name: String,
-    /// The configuration it searches with (for an engine variant, the defaults, unused).
+    /// The configuration it searches with (for an engine variant, the defaults, unused: not
+    /// written to manifests).
+    #[serde(default)]
     pub config: SearchConfig,
     /// The external UCI engine that searches instead of ablate, for an engine variant.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub engine: Option<EngineSpec>,
+}
+
+impl serde::Serialize for ResolvedVariant {
+    /// The name, then what searches: ablate's configuration, or the engine alone.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("ResolvedVariant", 2)?;
+        out.serialize_field("name", &self.name)?;
+        match &self.engine {
+            Some(engine) => out.serialize_field("engine", engine)?,
+            None => out.serialize_field("config", &self.config)?,
+        }
+        out.end()
+    }
 }
 
 /// Finds a config: the path as given, else `configs/<name>` for a bare file name.
