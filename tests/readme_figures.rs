@@ -1079,6 +1079,34 @@ fn null_move() -> String {
     )
 }
 
+/// Null-move verification on ten zugzwangs: positions solved per depth, and the work.
+fn zugzwang() -> String {
+    let r = Results::load("zugzwang");
+    let variants = [
+        ("no null move", "none"),
+        ("plain null move", "plain"),
+        ("verify endgame (Fruit)", "endgame"),
+        ("verify always (Fruit)", "always"),
+        ("verify subtree (Tabibi-Netanyahu)", "subtree"),
+    ];
+    let depths: Vec<u32> = (6..=12).collect();
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            row.extend(depths.iter().map(|&d| r.solved(v, d).to_string()));
+            row.push(n(r.work(v, 12)));
+            row.push(r3(r.ratio(v, "none", 12)));
+            row
+        })
+        .collect();
+    let mut header = vec![s("variant")];
+    header.extend(depths.iter().map(|d| format!("d{d}")));
+    header.extend([s("work d12"), s("×")]);
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    table(&header, "lrrrrrrrrr", &rows)
+}
+
 /// An engine variant's row: the columns an external engine fills (the counters stay empty).
 #[derive(Debug, serde::Deserialize)]
 struct EngineRow {
@@ -1299,6 +1327,7 @@ fn blocks() -> Vec<Block> {
         ("pruning-games", pruning_games),
         ("first-move-cutoffs", first_move_cutoffs),
         ("countermove", countermove),
+        ("zugzwang", zugzwang),
     ]
 }
 

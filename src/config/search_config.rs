@@ -132,7 +132,7 @@ crate::knob_group! {
         reduction: u8 = 3, Domain::Int { min: 1, max: Some(4), unit: "" }, while_on!(null_move, "null_move.enabled");
         /// Heinz's adaptive null move: reduction 3 above depth 6, else 2 (overrides reduction)
         adaptive: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
-        /// verification search on a null-move fail-high: the node searched at the reduced depth without a null move (Fruit)
+        /// verification of a null-move fail-high: never; endgame or always (Fruit: the node searched at the reduced depth without a null move); subtree (Tabibi-Netanyahu: one ply shallower, re-searched at full depth on a zugzwang)
         verify: NullVerify = NullVerify::Never, Domain::Choice(NullVerify::NAMES), while_on!(null_move, "null_move.enabled");
         /// the smallest remaining depth that tries a null move
         min_depth: u32 = 2, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(null_move, "null_move.enabled");
@@ -220,6 +220,8 @@ crate::choice_enum! {
         Endgame = "endgame",
         /// Always.
         Always = "always",
+        /// Tabibi and Netanyahu's verified null-move pruning (ICGA 2002): one ply shallower, plain null moves below, full depth again on a zugzwang.
+        Subtree = "subtree",
     }
 }
 

@@ -1,6 +1,7 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`X = false`).
 
+use super::pruning::NullMove;
 use super::Searcher;
 use crate::chess::{is_tactical, repetition_key};
 use crate::config::search_config::{HistoryGood, TtMode};
@@ -25,6 +26,9 @@ pub(super) struct Node {
     pub previous: Option<Move>,
     /// The incrementally kept non-king PST score (White's view).
     pub psq: Score,
+    /// A null-move fail-high here must be verified (`null_move.verify = "subtree"`): true
+    /// from the root down until a verification hands its subtree plain null moves.
+    pub verify: bool,
 }
 
 impl Node {
@@ -36,6 +40,7 @@ impl Node {
             window,
             previous: None,
             psq,
+            verify: true,
         }
     }
 
@@ -48,6 +53,7 @@ impl Node {
             window,
             previous,
             psq,
+            verify: self.verify,
         }
     }
 
@@ -98,7 +104,7 @@ struct MoveLoop {
 impl Searcher<'_> {
     /// One main-search node. `X`: some pruning, reduction or extension knob is on (see
     /// `negamax_root`).
-    pub(super) fn negamax<const X: bool>(&mut self, board: &Board, node: Node) -> Score {
+    pub(super) fn negamax<const X: bool>(&mut self, board: &Board, mut node: Node) -> Score {
         // Step 1. Count the node; honour a stop request.
         self.stats.nodes += 1;
         self.poll_stop();
@@ -150,6 +156,7 @@ impl Searcher<'_> {
         }
 
         // The pruning steps below act only at non-PV nodes (a null window) not in check.
+        let mut zugzwang_watch = false;
         let in_check = X && !board.checkers().is_empty();
         let mut facts = NodeFacts {
             in_check,
@@ -169,8 +176,15 @@ impl Searcher<'_> {
             }
             // Step 7. Null move (`null_move.*`).
             if self.null_move_allowed(board, &node) {
-                if let Some(score) = self.null_move::<X>(board, &node) {
-                    return score;
+                match self.null_move::<X>(board, &node) {
+                    NullMove::Cut(score) => return score,
+                    NullMove::Verify => {
+                        // Tabibi and Netanyahu: one ply shallower, plain null moves below.
+                        node.depth -= 1;
+                        node.verify = false;
+                        zugzwang_watch = true;
+                    }
+                    NullMove::NoCut => {}
                 }
                 if self.aborted {
                     return DRAW;
@@ -180,9 +194,20 @@ impl Searcher<'_> {
 
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
         // steps 8a-8c (`search_moves`).
-        let Some(moves) = self.search_moves::<X>(board, &node, &mut facts) else {
+        let Some(mut moves) = self.search_moves::<X>(board, &node, &mut facts) else {
             return DRAW;
         };
+
+        // Step 8d. Zugzwang (`null_move.verify = "subtree"`): passing failed high but no move
+        // does, so passing was better than moving; search again at full depth, verifying.
+        if X && zugzwang_watch && moves.best < node.window.beta {
+            node.depth += 1;
+            node.verify = true;
+            let Some(again) = self.search_moves::<X>(board, &node, &mut facts) else {
+                return DRAW;
+            };
+            moves = again;
+        }
 
         // Step 10. No legal move: mate, or stalemate (a draw). (Pruning never skips the first
         // move, so a node with moves searched one.)

@@ -10,6 +10,17 @@ use crate::search::score::{Score, MATE_BOUND};
 use crate::search::window::Window;
 use cozy_chess::{Board, Move, Piece};
 
+/// What the null-move step concluded.
+pub(super) enum NullMove {
+    /// The node ends with this score.
+    Cut(Score),
+    /// A fail-high to verify (`null_move.verify = "subtree"`): search the node one ply
+    /// shallower with plain null moves below, and again at full depth if no move fails high.
+    Verify,
+    /// Passing did not fail high (or its verification failed): search the moves.
+    NoCut,
+}
+
 impl Searcher<'_> {
     /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
     /// decides; a score still at or below alpha ends the node.
@@ -67,13 +78,14 @@ impl Searcher<'_> {
             && node.depth >= null.min_depth
             && !(ply > 0 && self.null_floor[ply] == ply)
             && !self.verifying[ply]
+            && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)
             && node.window.beta.abs() < MATE_BOUND
             && (null.in_pawn_endings || pieces_besides_pawns(board) > 0)
     }
 
     /// Step 7. Null move (`null_move.*`): let the opponent move twice; if a reduced search
-    /// still fails high, so would a real move. `Some(score)` when it ends the node.
-    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> Option<Score> {
+    /// still fails high, so would a real move.
+    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> NullMove {
         let null = &self.cfg.null_move;
         let depth = node.depth;
         let reduction = if null.adaptive {
@@ -85,7 +97,9 @@ impl Searcher<'_> {
         } else {
             u32::from(null.reduction)
         };
-        let child = board.null_move()?;
+        let Some(child) = board.null_move() else {
+            return NullMove::NoCut;
+        };
         self.stats.null_tries += 1;
         self.null_floor[node.ply + 1] = node.ply + 1;
         let beta = node.window.beta;
@@ -97,12 +111,17 @@ impl Searcher<'_> {
         let passed = node.child(depth_left, null_window, None, node.psq);
         let score = -self.negamax::<X>(&child, passed);
         if self.aborted || score < beta {
-            return None;
+            return NullMove::NoCut;
         }
         let verify = match null.verify {
             NullVerify::Never => false,
             NullVerify::Always => true,
             NullVerify::Endgame => pieces_besides_pawns(board) <= 1,
+            NullVerify::Subtree if node.verify => {
+                self.stats.null_verifications += 1;
+                return NullMove::Verify;
+            }
+            NullVerify::Subtree => false,
         };
         if verify {
             // Fruit's verification: this node again, shallower, with no null move here.
@@ -119,14 +138,14 @@ impl Searcher<'_> {
             let checked = self.negamax::<X>(board, again);
             self.verifying[node.ply] = false;
             if self.aborted || checked < beta {
-                return None;
+                return NullMove::NoCut;
             }
             self.stats.null_cutoffs += 1;
-            return Some(checked);
+            return NullMove::Cut(checked);
         }
         self.stats.null_cutoffs += 1;
         // A mate found after passing is not a mate the side to move can force.
-        Some(if score >= MATE_BOUND { beta } else { score })
+        NullMove::Cut(if score >= MATE_BOUND { beta } else { score })
     }
 
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
