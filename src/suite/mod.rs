@@ -100,3 +100,22 @@ impl Suite {
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Suite;
+
+    #[test]
+    fn text_that_is_not_utf8_names_the_kind_of_file_and_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, kind) in [
+            ("games.pgn", "expected a PGN file"),
+            ("suite.epd", "expected an EPD file"),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, b"[Event \"x\"]\n\n1. e4 \xff e5 *\n").unwrap();
+            let err = Suite::load(&path).unwrap_err().to_string();
+            assert!(err.contains(kind) && err.contains(":3"), "{err}");
+        }
+    }
+}
