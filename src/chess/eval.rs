@@ -96,7 +96,7 @@ pub fn psq_delta_capture(board: &Board, mv: cozy_chess::Move, piece: Piece, vict
 }
 
 /// The evaluation from an incrementally kept `psq_without_kings`, adding the kings' terms.
-#[inline]
+#[inline(always)]
 pub fn evaluate_incremental(board: &Board, kind: EvalKind, psq: i32) -> i32 {
     match kind {
         EvalKind::Material => evaluate(board, kind),

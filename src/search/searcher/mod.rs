@@ -136,8 +136,9 @@ impl<'a> Searcher<'a> {
         self.tables
     }
 
-    /// Static evaluation; the PST's non-king part arrives incrementally.
-    #[inline]
+    /// Static evaluation; the PST's non-king part arrives incrementally. Always inlined: it
+    /// runs at every quiescence node.
+    #[inline(always)]
     fn evaluate(&self, board: &Board, psq: Score) -> Score {
         evaluate_incremental(board, self.cfg.eval, psq)
     }

@@ -1,7 +1,6 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`X = false`).
 
-use super::pruning::NullMove;
 use super::Searcher;
 use crate::chess::{is_tactical, repetition_key};
 use crate::config::search_config::{HistoryGood, TtMode};
@@ -92,6 +91,17 @@ impl NodeFacts {
     pub fn static_eval(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
         *self.static_eval.get_or_insert_with(evaluate)
     }
+}
+
+/// What the null-move step concluded.
+pub(super) enum NullMove {
+    /// The node ends with this score.
+    Cut(Score),
+    /// A fail-high to verify (`null_move.verify = "subtree"`): search the node one ply
+    /// shallower with plain null moves below, and again at full depth if no move fails high.
+    Verify,
+    /// Passing did not fail high (or its verification failed): search the moves.
+    NoCut,
 }
 
 /// What the move loop found.

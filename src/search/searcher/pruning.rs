@@ -2,24 +2,13 @@
 //! null move (step 7), futility and late-move pruning (step 8a), the check extension (step 8b)
 //! and late-move reductions (step 8c). Each acts only while its knob is on.
 
-use super::node::{Node, NodeFacts};
+use super::node::{Node, NodeFacts, NullMove};
 use super::Searcher;
 use crate::chess::piece_value;
 use crate::config::search_config::{LmrReduction, NullVerify};
 use crate::search::score::{Score, MATE_BOUND};
 use crate::search::window::Window;
 use cozy_chess::{Board, Move, Piece};
-
-/// What the null-move step concluded.
-pub(super) enum NullMove {
-    /// The node ends with this score.
-    Cut(Score),
-    /// A fail-high to verify (`null_move.verify = "subtree"`): search the node one ply
-    /// shallower with plain null moves below, and again at full depth if no move fails high.
-    Verify,
-    /// Passing did not fail high (or its verification failed): search the moves.
-    NoCut,
-}
 
 impl Searcher<'_> {
     /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
