@@ -34,6 +34,26 @@ fn setup(dir: &Path) {
     std::fs::write(dir.join("even.toml"), EVEN).unwrap();
 }
 
+/// Waits until `csv` has `lines` lines (header included), sends `signal`, and returns the exit
+/// code.
+fn stop_after_lines(
+    child: &mut std::process::Child,
+    csv: &Path,
+    lines: usize,
+    signal: &str,
+) -> Option<i32> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while std::fs::read_to_string(csv).map_or(0, |t| t.lines().count()) < lines {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap().code()
+}
+
 /// Every column but the thinking times.
 fn games(path: &Path) -> Vec<Vec<String>> {
     read_games(path)
@@ -334,16 +354,7 @@ fn an_interrupted_match_resumes_and_shards_merge_to_the_whole() {
         .spawn()
         .unwrap();
     let cut = dir.path().join("cut.csv");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    while std::fs::read_to_string(&cut).map_or(0, |t| t.lines().count()) < 4 {
-        assert!(std::time::Instant::now() < deadline, "no game finished");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert_eq!(stop_after_lines(&mut child, &cut, 4, "-INT"), Some(130));
     let kept = read_games(&cut).unwrap().len();
     assert!((3..40).contains(&kept), "kept {kept} games");
     let resumed = ablate(
@@ -424,16 +435,7 @@ fn game_counts_are_bounded_and_scheduled_lazily() {
         .spawn()
         .unwrap();
     let csv = dir.path().join("big.csv");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while std::fs::read_to_string(&csv).map_or(0, |t| t.lines().count()) < 3 {
-        assert!(std::time::Instant::now() < deadline, "no game finished");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(143));
+    assert_eq!(stop_after_lines(&mut child, &csv, 3, "-TERM"), Some(143));
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("big.json")).unwrap())
             .unwrap();
