@@ -444,3 +444,48 @@ fn game_counts_are_bounded_and_scheduled_lazily() {
     let peak = manifest["peak_rss_kb"].as_u64().unwrap();
     assert!(peak < 100 * 1024, "peak memory {peak} KiB");
 }
+
+/// A committed match re-reported prints the lines of cutechess-cli and fastchess, and their
+/// figures are the library's, digit for digit: the pentanomial counts, Elo with half its 95%
+/// interval, LOS, the draw ratio and, with an SPRT, the LLR with its bounds.
+#[test]
+fn a_committed_match_reports_in_the_field_s_conventions() {
+    use ablate::matches::stats::{estimate, Pentanomial, Sprt};
+    use ablate::matches::summary::{conventional_lines, summarize};
+    let csv = Path::new(ROOT).join("results/pruning.games.csv");
+    let rows = read_games(&csv).unwrap();
+    let sprt = Sprt::parse("elo0=-10,elo1=0").unwrap();
+    let summaries = summarize(&rows, Some(&sprt));
+    assert!(summaries.len() >= 5, "{} pairings", summaries.len());
+    for s in &summaries {
+        let ptnml = Pentanomial(s.ptnml);
+        let e = estimate(&ptnml).unwrap();
+        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        let (lo, hi) = sprt.bounds();
+        let expected = format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\nElo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %\nPtnml(0-2): [{}]\nLLR: {:.2} ({:.2}, {:.2}) [-10.00, 0.00]\n",
+            s.variant, s.opponent, s.wins, s.losses, s.draws, e.score, s.games,
+            e.elo, half, e.los * 100.0, s.draws as f64 / s.games as f64 * 100.0,
+            s.ptnml.map(|c| c.to_string()).join(", "),
+            sprt.llr(&ptnml), lo, hi,
+        );
+        assert_eq!(conventional_lines(s), expected.replace("-0.0 ", "0.0 "));
+    }
+    // `ablate report` on a copy of the committed match shows them (and writes its PGN there).
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["csv", "json"] {
+        std::fs::copy(
+            Path::new(ROOT).join(format!("results/pruning.games.{ext}")),
+            dir.path().join(format!("m.{ext}")),
+        )
+        .unwrap();
+    }
+    let out = ablate(dir.path(), &["report", "m.csv"]);
+    assert_success(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = summarize(&rows, None);
+    let lines = conventional_lines(&first[0]);
+    assert!(text.contains(&lines), "{text}");
+    assert!(text.contains("Score of null_move vs baseline: "), "{text}");
+    assert!(!text.contains("-0.0"), "{text}");
+}

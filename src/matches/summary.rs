@@ -42,6 +42,8 @@ pub struct PairingSummary {
     pub llr_bounds: Option<(f64, f64)>,
     /// "H0", "H1", or null while undecided or without --sprt.
     pub sprt: Option<Hypothesis>,
+    /// The SPRT's (elo0, elo1), as given.
+    pub sprt_elo: Option<(f64, f64)>,
     /// The variant's nodes per move.
     pub nodes_per_move: f64,
     /// The opponent's nodes per move.
@@ -81,7 +83,8 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
                 ptnml.0[(pts.iter().sum::<f64>() * 2.0).round() as usize] += 1;
             }
             let e: Option<EloEstimate> = estimate(&ptnml);
-            let finite = |x: f64| x.is_finite().then_some(x);
+            // `+ 0.0` turns a negative zero into zero: "-0.0" is no figure to print.
+            let finite = |x: f64| x.is_finite().then_some(x + 0.0);
             let (mut vn, mut vm, mut vt, mut on, mut om, mut ot) =
                 (0u64, 0usize, 0f64, 0u64, 0usize, 0f64);
             for r in &games {
@@ -114,8 +117,9 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
                 } else {
                     draws as f64 / games.len() as f64
                 },
-                llr,
+                llr: llr.map(|l| l + 0.0),
                 llr_bounds: sprt.map(|s| s.bounds()),
+                sprt_elo: sprt.map(|s| (s.elo0, s.elo1)),
                 sprt: sprt.zip(llr).and_then(|(s, l)| s.decide(l)),
                 nodes_per_move: vn as f64 / vm.max(1) as f64,
                 opponent_nodes_per_move: on as f64 / om.max(1) as f64,
@@ -130,7 +134,11 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
 pub fn render_summary(summaries: &[PairingSummary]) -> String {
     let mut out = String::new();
     let f = |x: Option<f64>, d: usize| x.map_or("-".to_string(), |v| format!("{v:.d$}"));
-    for s in summaries {
+    for (i, s) in summaries.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&conventional_lines(s));
         out.push_str(&format!(
             "{} vs {}: {} games, +{} ={} -{} (W/D/L), pairs [0, ½, 1, 1½, 2] = {:?}\n",
             s.variant, s.opponent, s.games, s.wins, s.draws, s.losses, s.ptnml
@@ -176,5 +184,58 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
         "Elo: logistic, 95% interval from the pentanomial variance of game pairs; nElo: normalized\n\
          Elo; LOS: likelihood of superiority; SPRT: pentanomial GSPRT (fishtest/fastchess model)\n",
     );
+    out
+}
+
+/// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
+/// wins - losses - draws, the score in brackets, the game count), so that engine authors read
+/// it as they read theirs. `+/-` is half the 95% interval.
+pub fn conventional_lines(s: &PairingSummary) -> String {
+    let fixed = |x: f64, d: usize| {
+        let text = format!("{x:.d$}");
+        // A value that rounds to zero prints as zero, never "-0.00".
+        if text
+            .trim_start_matches('-')
+            .chars()
+            .all(|c| c == '0' || c == '.')
+        {
+            text.trim_start_matches('-').to_string()
+        } else {
+            text
+        }
+    };
+    let mut out = format!(
+        "Score of {} vs {}: {} - {} - {}  [{}] {}\n",
+        s.variant,
+        s.opponent,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.score.map_or("-".into(), |v| fixed(v, 3)),
+        s.games
+    );
+    let elo = match (s.elo, s.elo_lo, s.elo_hi) {
+        (Some(e), Some(lo), Some(hi)) => {
+            format!("{} +/- {}", fixed(e, 1), fixed((hi - lo) / 2.0, 1))
+        }
+        _ => "-".into(),
+    };
+    out.push_str(&format!(
+        "Elo difference: {elo}, LOS: {} %, DrawRatio: {} %\n",
+        s.los.map_or("-".into(), |l| fixed(l * 100.0, 1)),
+        fixed(s.draw_ratio * 100.0, 1)
+    ));
+    let ptnml: Vec<String> = s.ptnml.iter().map(u64::to_string).collect();
+    out.push_str(&format!("Ptnml(0-2): [{}]\n", ptnml.join(", ")));
+    if let (Some(llr), Some((lo, hi)), Some((elo0, elo1))) = (s.llr, s.llr_bounds, s.sprt_elo) {
+        out.push_str(&format!(
+            "LLR: {} ({}, {}) [{}, {}]\n",
+            fixed(llr, 2),
+            fixed(lo, 2),
+            fixed(hi, 2),
+            fixed(elo0, 2),
+            fixed(elo1, 2)
+        ));
+    }
     out
 }
