@@ -489,3 +489,29 @@ fn a_committed_match_reports_in_the_field_s_conventions() {
     assert!(text.contains("Score of null_move vs baseline: "), "{text}");
     assert!(!text.contains("-0.0"), "{text}");
 }
+
+/// When stderr is a log, not a terminal, match progress is plain lines: no carriage return
+/// joins them into one (a Slurm log once held 46 KB of `\r`-joined progress on one line).
+#[test]
+fn progress_in_a_log_is_plain_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "--out",
+            "log.csv",
+        ],
+    );
+    assert_success(&out);
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(!log.contains('\r'), "{log:?}");
+    assert!(log.lines().any(|l| l.starts_with("games 8/8: ")), "{log}");
+}

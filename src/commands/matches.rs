@@ -11,12 +11,12 @@ use crate::matches::pairings::{prepare_match, MatchOptions};
 use crate::matches::pgn::games_pgn;
 use crate::matches::run::run_match;
 use crate::matches::summary::{render_summary, summarize};
+use crate::output::progress_bar::MatchProgress;
 use crate::runner::{worker_threads, RUNS_DIR};
 use crate::search::clock::Limit;
 use crate::signals::StopSignals;
 use crate::storage::manifest::{manifest_path, CsvKind};
 use crate::storage::provenance::Provenance;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
@@ -125,20 +125,19 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let signals = StopSignals::install();
     let mut seen = 0usize;
     let quiet = args.quiet;
+    let mut progress = MatchProgress::new(total);
     let outcome = run_match(&prepared, &csv, threads, args.force, &signals.stop, |row| {
         seen += 1;
         if !quiet {
-            let mut err = std::io::stderr();
-            let _ = write!(
-                err,
-                "\rgames {seen}/{total}: {} vs {} pair {} {}   ",
+            let what = format!(
+                "{} vs {} pair {} {}",
                 row.white, row.black, row.pair, row.result
             );
-            let _ = err.flush();
+            progress.game(seen, &what);
         }
     })?;
-    if !quiet && seen > 0 {
-        eprintln!();
+    if !quiet {
+        progress.finish(seen);
     }
     write_manifest(&manifest(
         outcome.played,

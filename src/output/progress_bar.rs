@@ -48,3 +48,54 @@ impl JobProgress {
         self.bar.finish_and_clear();
     }
 }
+
+/// A match's progress on stderr. On a terminal: one line rewritten in place. Otherwise (a log
+/// file, a Slurm job's output): a plain line every `LOG_EVERY_GAMES` games or `LOG_EVERY`,
+/// never a carriage return, so that the log reads line by line.
+pub struct MatchProgress {
+    terminal: bool,
+    total: usize,
+    logged_at: std::time::Instant,
+    logged_games: usize,
+}
+
+/// Games between two log lines when stderr is not a terminal.
+pub const LOG_EVERY_GAMES: usize = 100;
+/// The longest wait between two log lines when stderr is not a terminal.
+pub const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+impl MatchProgress {
+    /// Progress of a match of `total` games.
+    pub fn new(total: usize) -> Self {
+        MatchProgress {
+            terminal: std::io::stderr().is_terminal(),
+            total,
+            logged_at: std::time::Instant::now(),
+            logged_games: 0,
+        }
+    }
+
+    /// Game number `seen` has finished; `what` says which and how.
+    pub fn game(&mut self, seen: usize, what: &str) {
+        use std::io::Write;
+        let mut err = std::io::stderr();
+        if self.terminal {
+            let _ = write!(err, "\rgames {seen}/{}: {what}   ", self.total);
+            let _ = err.flush();
+        } else if seen - self.logged_games >= LOG_EVERY_GAMES
+            || self.logged_at.elapsed() >= LOG_EVERY
+            || seen == self.total
+        {
+            let _ = writeln!(err, "games {seen}/{}: {what}", self.total);
+            self.logged_games = seen;
+            self.logged_at = std::time::Instant::now();
+        }
+    }
+
+    /// The run has ended after `seen` games: closes the terminal's line.
+    pub fn finish(&self, seen: usize) {
+        if self.terminal && seen > 0 {
+            eprintln!();
+        }
+    }
+}
