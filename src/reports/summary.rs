@@ -7,6 +7,8 @@ use crate::records::Row;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
+/// The shortest total time, in milliseconds, that a time ratio (×t) is computed from.
+pub const MIN_TIMED_MS: f64 = 10.0;
 /// Bootstrap resamples for the confidence interval.
 const RESAMPLES: usize = 2000;
 /// Fixed seed: the same rows always give the same interval.
@@ -234,7 +236,9 @@ impl Summary {
                     geomean_ratio: geomean(&ratios),
                     geomean_ci: bootstrap_ci(&ratios),
                     time_ms,
-                    time_ratio: (base_time > 0.0).then(|| time_ms / base_time),
+                    // Below 10 ms a time is mostly timer and scheduling noise: no ratio.
+                    time_ratio: (base_time >= MIN_TIMED_MS && time_ms >= MIN_TIMED_MS)
+                        .then(|| time_ms / base_time),
                     solved: vrows.iter().filter(|r| r.bm_ok == Some(true)).count(),
                     solvable: vrows.iter().filter(|r| r.bm_ok.is_some()).count(),
                     first_move_cutoff_pct: (cutoffs > 0)

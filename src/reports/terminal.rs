@@ -151,8 +151,23 @@ impl Summary {
             ));
         }
         if none > 0 {
+            // The names the tables use: V-keys when names are long.
+            let (labels, _) = self.labels(14);
+            let label_of = |v: &str| {
+                let i = self.variants.iter().position(|n| n == v);
+                i.and_then(|i| labels.get(i))
+                    .map_or(v.to_string(), String::clone)
+            };
+            let names: Vec<String> = self
+                .score_checks
+                .iter()
+                .filter(|(_, c)| *c == ScoreCheck::None)
+                .map(|(v, _)| label_of(v))
+                .collect();
             parts.push(format!(
-                "{none} variant(s) not compared: tree-changing, definition, or no manifest"
+                "{none} variant(s) not compared (tree-changing or definition knobs, or no \
+                 manifest): {}",
+                names.join(", ")
             ));
         }
         if parts.is_empty() {
@@ -163,7 +178,7 @@ impl Summary {
                 self.baseline
             ));
             for part in parts {
-                out.push_str(&format!("  {part}\n"));
+                out.push_str(&wrap(&part, 78, "  ", "    "));
             }
         }
         out
@@ -193,4 +208,27 @@ impl MinimalNote {
             thousands(self.knuth_moore_leaves.round() as u64)
         )
     }
+}
+
+/// `text` in lines of at most `width` characters after their indent: `first` before the first
+/// line, `rest` before the others.
+fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let indent = if out.is_empty() { first } else { rest };
+        if !line.is_empty()
+            && indent.len() + line.chars().count() + 1 + word.chars().count() > width
+        {
+            out.push_str(&format!("{indent}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    let indent = if out.is_empty() { first } else { rest };
+    out.push_str(&format!("{indent}{line}\n"));
+    out
 }
