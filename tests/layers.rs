@@ -189,7 +189,7 @@ fn find_use(text: &str) -> Option<usize> {
 
 /// The file an import path resolves to, seen from module `from`: the deepest module on the
 /// path that has a file. `None` for other crates and for the crate root (macros).
-fn resolve(src: &Path, from: &ModPath, is_dir_module: bool, path: &str) -> Option<PathBuf> {
+fn resolve(src: &Path, from: &ModPath, path: &str) -> Option<PathBuf> {
     let segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
     let (mut module, rest): (ModPath, &[&str]) = match segments.first()? {
         &"crate" => (Vec::new(), &segments[1..]),
@@ -211,7 +211,6 @@ fn resolve(src: &Path, from: &ModPath, is_dir_module: bool, path: &str) -> Optio
             (from.clone(), &segments[..])
         }
     };
-    let _ = is_dir_module;
     for seg in rest {
         let mut next = module.clone();
         next.push(seg.to_string());
@@ -252,11 +251,10 @@ fn graph(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
             continue;
         }
         let module = module_of(src, &file);
-        let is_dir = file.ends_with("mod.rs");
         let code = code_of(&std::fs::read_to_string(&file).unwrap());
         let targets: BTreeSet<PathBuf> = imported_paths(&code)
             .iter()
-            .filter_map(|p| resolve(src, &module, is_dir, p))
+            .filter_map(|p| resolve(src, &module, p))
             .filter(|t| *t != file)
             .collect();
         edges.insert(file, targets);

@@ -187,13 +187,6 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
 }
 
 impl PreparedMatch {
-    /// The games of the match (or of its shard), pair-major so that each pairing's pairs
-    /// finish in order (which SPRT reads), one at a time: a match of millions of games never
-    /// holds its list.
-    pub fn jobs(&self) -> impl Iterator<Item = GameJob> + '_ {
-        (0..self.job_count()).filter_map(|i| self.job(i))
-    }
-
     /// How many games this match (or shard) plays.
     pub fn job_count(&self) -> usize {
         let units = self.options.games / 2 * self.pairings.len();
@@ -205,8 +198,10 @@ impl PreparedMatch {
         }
     }
 
-    /// The `i`-th game of this match (or shard) in canonical order. Both games of a pair go to
-    /// one shard: a pair is the unit of the statistics.
+    /// The `i`-th game of this match (or shard) in canonical order: pair-major, so that each
+    /// pairing's pairs finish in order (which SPRT reads). Games are computed from their index,
+    /// so a match of millions of games never holds its list. Both games of a pair go to one
+    /// shard: a pair is the unit of the statistics.
     pub fn job(&self, i: usize) -> Option<GameJob> {
         let (k, n) = self.options.shard.map_or((0, 1), |s| (s.k, s.n));
         let unit = k + (i / 2) * n;

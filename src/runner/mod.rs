@@ -13,7 +13,7 @@ use crate::jobs::{
 use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
 use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest};
-use crate::storage::provenance::{git_commit, Provenance};
+use crate::storage::provenance::{available_cores, git_commit, Provenance};
 use crate::storage::results_csv::{existing_hash, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -206,11 +206,6 @@ pub fn output_csv(prepared: &PreparedRun, args: &RunOptions) -> Result<PathBuf, 
         (None, Some(s)) => Path::new(RUNS_DIR).join(format!("{name}.shard-{}-of-{}.csv", s.k, s.n)),
         (None, None) => Path::new(RUNS_DIR).join(format!("{name}.csv")),
     })
-}
-
-/// Logical cores on this machine.
-pub fn available_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// `--jobs`: 0 is refused; more than the cores is capped, with a notice (unless quiet).

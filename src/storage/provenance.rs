@@ -50,7 +50,7 @@ impl Provenance {
             git_commit: git_commit(),
             suite: suite.to_string(),
             suite_sha256: suite_sha256.to_string(),
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cores: available_cores(),
             cpu_model: cpu_model(),
             threads,
             started: rfc3339(started),
@@ -85,6 +85,11 @@ impl Provenance {
             .unwrap_or_default();
         merged
     }
+}
+
+/// Logical cores on this machine.
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The commit checked out in the current directory, if git knows it.

@@ -167,7 +167,10 @@ fn token(place: &mut Place, token: &str) -> Result<(), String> {
             place.at()
         ));
     }
-    let san = token.trim_end_matches(['!', '?']).replace("0-0", "O-O");
+    let san = token
+        .trim_end_matches(['!', '?'])
+        .replace("0-0-0", "O-O-O")
+        .replace("0-0", "O-O");
     if san.parse::<SanPlus>().is_ok() {
         if place.depth == 0 {
             if place.black {
@@ -192,7 +195,7 @@ mod tests {
     fn every_kind_of_token_passes() {
         let text =
             "[Event \"x\"]\n\n1. e4 {a comment\nover two lines} e5 (1... c5 2. Nf3 (2. d4)) \
-                    2. Nf3 $1 Nc6!? 3.Bb5 a6 4. O-O ; to the end\n0-0 1-0\n\n\
+                    2. Nf3 $1 Nc6!? 3.Bb5 a6 4. O-O ; to the end\n0-0 0-0-0+ 1-0\n\n\
                     [FEN \"7k/8/8/8/8/8/8/K7 b - - 0 40\"]\n\n40... Kg7 41. Kb2 *\n";
         check_movetext(text).unwrap();
     }
