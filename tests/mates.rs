@@ -35,6 +35,11 @@ const CONFIGS: &[&[&str]] = &[
     &[],
     &["null_move.enabled=true"],
     &["null_move.enabled=true", "null_move.verify=\"always\""],
+    &[
+        "null_move.enabled=true",
+        "null_move.in_pawn_endings=true",
+        "null_move.verify=\"subtree\"",
+    ],
     &["lmr.enabled=true", "lmr.full_moves=1", "lmr.min_depth=2"],
     &["futility.enabled=true"],
     &["reverse_futility.enabled=true"],
