@@ -39,7 +39,7 @@ impl MarkdownExporter {
         }
         out.push_str(&format!(
             "```\n{}{}```\n",
-            Summary::legend(),
+            summary.legend(),
             summary.render_flags()
         ));
         // Small suites with solutions: when did each variant first find each move?

@@ -6,27 +6,32 @@ use crate::config::knob::ScoreCheck;
 use crate::output::table::{fmt_ratio, thousands, Table};
 use std::collections::HashMap;
 
+/// Names longer than this become keys (`V3`) in the tables.
+const NAME_WIDTH: usize = 20;
+
 impl Summary {
-    /// Short names for the table when variant names are too long for 80 columns.
+    /// The names the tables use: a name longer than `width` becomes its key `V<n>` (n: its
+    /// place in the variant order), so that the tables stay narrow; shorter names stay.
     pub fn labels(&self, width: usize) -> (Vec<String>, bool) {
-        let long = self.variants.iter().any(|v| v.chars().count() > width);
-        if long {
-            (
-                self.variants
-                    .iter()
-                    .enumerate()
-                    .map(|(i, _)| format!("V{}", i + 1))
-                    .collect(),
-                true,
-            )
-        } else {
-            (self.variants.clone(), false)
-        }
+        let labels: Vec<String> = self
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if v.chars().count() > width {
+                    format!("V{}", i + 1)
+                } else {
+                    v.clone()
+                }
+            })
+            .collect();
+        let keyed = labels.iter().zip(&self.variants).any(|(l, v)| l != v);
+        (labels, keyed)
     }
 
     /// The terminal rendering: a legend when needed, then one table per depth, then flags.
     pub fn render_terminal(&self) -> String {
-        let (labels, legend) = self.labels(14);
+        let (labels, legend) = self.labels(NAME_WIDTH);
         let label_of: HashMap<&str, &str> = self
             .variants
             .iter()
@@ -36,6 +41,9 @@ impl Summary {
         let mut out = String::new();
         if legend {
             for (label, name) in labels.iter().zip(&self.variants) {
+                if label == name {
+                    continue;
+                }
                 // Long grid names wrap after a comma so the legend stays within 80 columns.
                 let mut line = format!("  {label:<4} ");
                 for (i, part) in name.split(',').enumerate() {
@@ -96,7 +104,7 @@ impl Summary {
             }
             out.push('\n');
         }
-        out.push_str(Self::legend());
+        out.push_str(&self.legend());
         out.push_str(&self.render_flags());
         out
     }
@@ -152,7 +160,7 @@ impl Summary {
         }
         if none > 0 {
             // The names the tables use: V-keys when names are long.
-            let (labels, _) = self.labels(14);
+            let (labels, _) = self.labels(NAME_WIDTH);
             let label_of = |v: &str| {
                 let i = self.variants.iter().position(|n| n == v);
                 i.and_then(|i| labels.get(i))
@@ -184,14 +192,28 @@ impl Summary {
         out
     }
 
-    /// What the summary's columns mean, under every terminal and Markdown summary.
-    pub fn legend() -> &'static str {
-        "work: Σ nodes_cum (main search + quiescence, every iteration up to this depth)\n\
-         ×base: work / baseline's; geomean [95% CI]: geometric mean of the ratios per\n\
-         position, 95% bootstrap interval; time s: Σ wall time; ×t: time / baseline's\n\
-         solved: best move meets bm/am, of the positions that have one\n\
-         fmc%: beta cutoffs by the first move; ebf: √(nodes(d) / nodes(d−2))\n\
-         ×min, ×oracle (--minimal): nodes over the minimal tree's, over the oracle's\n"
+    /// What the summary's columns mean, under every terminal and Markdown summary: only the
+    /// columns this summary has.
+    pub fn legend(&self) -> String {
+        let mut legend = String::from(
+            "work: Σ nodes_cum (main search + quiescence, every iteration up to this depth)\n\
+             ×base: work / baseline's; geomean [95% CI]: geometric mean of the ratios per\n\
+             position, 95% bootstrap interval; time s: Σ wall time; ×t: time / baseline's\n\
+             (- when either time is under 10 ms)\n\
+             solved: best move meets bm/am, of the positions that have one\n\
+             fmc%: beta cutoffs by the first move; ebf: √(nodes(d) / nodes(d−2))\n",
+        );
+        let minimal = self
+            .depths
+            .iter()
+            .flat_map(|d| &d.lines)
+            .any(|l| l.oracle_ratio.is_some() || l.minimal_ratio.is_some());
+        if minimal {
+            legend.push_str(
+                "×min, ×oracle (--minimal): nodes over the minimal tree's, over the oracle's\n",
+            );
+        }
+        legend
     }
 }
 
