@@ -52,13 +52,26 @@ fn the_main_command_searches_and_leaves_the_committed_results_alone() {
         std::fs::read(dir.path().join("results/killers.json")).unwrap(),
         manifest
     );
-    // Other depths are another configuration: no --force needed, the finished run is replaced.
+    // Other depths are another configuration: no --force needed, and the finished run is
+    // moved aside, where the note says, with its manifest.
+    let before = std::fs::read(dir.path().join("results/runs/killers.csv")).unwrap();
     let out = ablate(
         dir.path(),
         &["--config", "killers.toml", "--depths", "2", "--jobs", "2"],
     );
     assert_success(&out);
-    assert!(stderr(&out).contains("replacing it"), "{}", stderr(&out));
+    let note = stderr(&out);
+    assert!(
+        note.contains("held a finished run of config hash"),
+        "{note}"
+    );
+    let aside = note
+        .split("moved it to ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("the note names where: {note}"));
+    assert_eq!(std::fs::read(dir.path().join(aside)).unwrap(), before);
+    assert!(dir.path().join(aside.replace(".csv", ".json")).exists());
 }
 
 #[test]

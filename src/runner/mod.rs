@@ -230,7 +230,7 @@ pub fn worker_threads(requested: Option<usize>, quiet: bool) -> Result<usize, In
 /// Whether to resume what `csv` holds. Only an unfinished run of the same configuration (and
 /// the same build, where both are known) resumes; a finished one is run again. A file of another
 /// configuration is refused when the user named it with `--out` (unless `--force`); in the
-/// default folder, an unfinished one is moved aside and a finished one replaced.
+/// default folder it is moved aside, finished or not.
 fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Result<bool> {
     let shown = csv.display().to_string();
     if csv.is_dir() {
@@ -262,10 +262,19 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         }
         return Ok(!finished);
     }
+    if previous == config_hash && finished {
+        // The same configuration, finished by another build: a fresh run replaces it.
+        note(format!(
+            "{shown} holds a finished run of this configuration by another ablate build; running it again"
+        ));
+        return Ok(false);
+    }
     let what = if previous == config_hash {
         format!("an unfinished run of another ablate build (config hash {previous})")
+    } else if finished {
+        format!("a finished run of config hash {previous}, but this run's hash is {config_hash}")
     } else {
-        format!("results of config hash {previous}, but this run's hash is {config_hash}")
+        format!("an unfinished run of config hash {previous}, but this run's hash is {config_hash}")
     };
     if args.force {
         return Ok(false);
@@ -277,20 +286,28 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         )
         .into());
     }
-    if finished {
-        note(format!("{shown} held {what}; replacing it"));
-    } else {
-        let aside = csv.with_extension(format!("{}.csv", previous.trim_start_matches('h')));
-        std::fs::rename(csv, &aside).map_err(|e| {
-            InputError::in_file(&shown, format!("cannot move the unfinished run aside: {e}"))
-        })?;
-        let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
-        note(format!(
-            "{shown} held an unfinished run of {what}; moved it to {}",
-            aside.display()
-        ));
-    }
+    // In the default folder nothing is lost: the older run is moved aside, never replaced.
+    let aside = aside_path(csv, previous.trim_start_matches('h'));
+    std::fs::rename(csv, &aside).map_err(|e| {
+        InputError::in_file(&shown, format!("cannot move the older run aside: {e}"))
+    })?;
+    let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
+    note(format!(
+        "{shown} held {what}; moved it to {}",
+        aside.display()
+    ));
     Ok(false)
+}
+
+/// `<name>.<hash>.csv` beside `csv`, or `<name>.<hash>.2.csv` and so on when that is taken.
+fn aside_path(csv: &Path, hash: &str) -> std::path::PathBuf {
+    let mut aside = csv.with_extension(format!("{hash}.csv"));
+    let mut k = 2;
+    while aside.exists() {
+        aside = csv.with_extension(format!("{hash}.{k}.csv"));
+        k += 1;
+    }
+    aside
 }
 
 /// The score check each variant gets against the baseline (the first variant).
