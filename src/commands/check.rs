@@ -41,13 +41,16 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     };
     let report = compare(&expected, &got);
     if args.bless {
+        let before = std::fs::read(&args.reference).ok();
         write_reference(&args.reference, &got)?;
+        let after = std::fs::read(&args.reference)?;
         println!(
-            "blessed {}: {} rows changed, {} added, {} removed",
+            "blessed {}: {} rows changed, {} added, {} removed{}",
             reference_shown,
             report.changed_rows,
             report.extra.len(),
-            report.missing.len()
+            report.missing.len(),
+            before.map_or(String::new(), |b| format_note(&b, &after, &expected, &got))
         );
         return Ok(());
     }
@@ -63,4 +66,44 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         report.extra.len()
     ))
     .into())
+}
+
+/// What else a bless rewrote: the reference's columns or its config hashes, when this build
+/// writes them differently (so that a diff of the file is not a surprise).
+fn format_note(
+    before: &[u8],
+    after: &[u8],
+    expected: &[crate::records::Row],
+    got: &[crate::records::Row],
+) -> String {
+    if before == after {
+        return "; the file is unchanged".into();
+    }
+    let columns = |bytes: &[u8]| {
+        bytes
+            .split(|b| *b == b'\n')
+            .next()
+            .map_or(0, |header| header.split(|b| *b == b',').count())
+    };
+    let mut changes = Vec::new();
+    let (old, new) = (columns(before), columns(after));
+    if old != new {
+        changes.push(format!("{old} columns became {new}"));
+    }
+    let hashes = |rows: &[crate::records::Row]| {
+        rows.iter()
+            .map(|r| r.config_hash.clone())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    if hashes(expected) != hashes(got) {
+        changes.push("the config hashes changed (knobs were added since)".into());
+    }
+    if changes.is_empty() {
+        "; the file is rewritten (its times zeroed, its rows in canonical order)".into()
+    } else {
+        format!(
+            "; the file is rewritten in this build's format: {}",
+            changes.join(", ")
+        )
+    }
 }
