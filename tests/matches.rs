@@ -103,21 +103,25 @@ with open(sys.argv[1]) as f:
         h = game.headers
         assert int(h["PlyCount"]) == board.ply() - chess.Board(h["FEN"]).ply(), h
         term, result = h["Termination"], h["Result"]
-        if term == "checkmate":
+        # The PGN standard's Termination value; ablate's detail is the comment before the result.
+        detail = game.end().comment.strip()
+        assert h["TimeControl"] == "-" or "+" in h["TimeControl"], h
+        if term == "normal" and detail.endswith("checkmate"):
             assert board.is_checkmate(), board.fen()
             assert result == ("0-1" if board.turn == chess.WHITE else "1-0"), (result, board.fen())
-        elif term == "stalemate":
+        elif term == "normal" and detail.endswith("stalemate"):
             assert board.is_stalemate() and result == "1/2-1/2", board.fen()
-        elif term == "threefold repetition":
+        elif term == "normal" and detail.endswith("threefold repetition"):
             assert board.is_repetition(3) and result == "1/2-1/2", board.fen()
-        elif term == "fifty-move rule":
+        elif term == "normal" and detail.endswith("fifty-move rule"):
             assert board.halfmove_clock >= 100 and result == "1/2-1/2", board.fen()
-        elif term == "insufficient material":
+        elif term == "normal" and detail.endswith("insufficient material"):
             assert board.is_insufficient_material() and result == "1/2-1/2", board.fen()
-        elif term.startswith("adjudication"):
+        elif term == "adjudication":
+            assert "adjudication: " in detail, detail
             assert not board.is_game_over(claim_draw=True), (term, board.fen())
         else:
-            raise AssertionError(term)
+            raise AssertionError((term, detail))
         games += 1
 print("ok", games)
 "#;
@@ -357,6 +361,9 @@ fn an_interrupted_match_resumes_and_shards_merge_to_the_whole() {
     assert_eq!(stop_after_lines(&mut child, &cut, 4, "-INT"), Some(130));
     let kept = read_games(&cut).unwrap().len();
     assert!((3..40).contains(&kept), "kept {kept} games");
+    // The PGN keeps pace with the CSV: every kept game is in it already.
+    let pgn = std::fs::read_to_string(dir.path().join("cut.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), kept, "{pgn}");
     let resumed = ablate(
         dir.path(),
         &args("cut.csv")

@@ -8,7 +8,7 @@ use crate::matches::game::Adjudication;
 use crate::matches::games_csv::read_games;
 use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
-use crate::matches::pgn::games_pgn;
+use crate::matches::pgn::{games_pgn, time_control, PgnLog};
 use crate::matches::run::run_match;
 use crate::matches::summary::{render_summary, summarize};
 use crate::output::progress_bar::MatchProgress;
@@ -126,7 +126,18 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let mut seen = 0usize;
     let quiet = args.quiet;
     let mut progress = MatchProgress::new(total);
+    let pgn_path = args
+        .pgn
+        .clone()
+        .unwrap_or_else(|| csv.with_extension("pgn"));
+    let date = crate::storage::provenance::rfc3339(started)[..10].replace('-', ".");
+    let time_control = time_control(Some(&limit_text));
+    let mut pgn_log = PgnLog::resume(&pgn_path, &csv, &prepared.hash, &date, &time_control)?;
+    let mut pgn_error = None;
     let outcome = run_match(&prepared, &csv, threads, args.force, &signals.stop, |row| {
+        if pgn_error.is_none() {
+            pgn_error = pgn_log.append(row).err();
+        }
         seen += 1;
         if !quiet {
             let what = format!(
@@ -161,14 +172,13 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         }
         .into());
     }
+    if let Some(e) = pgn_error {
+        return Err(e.context(format!("{}", pgn_path.display())));
+    }
+    // The canonical order, as the CSV now has it.
     let rows = read_games(&csv)?;
-    let pgn_path = args
-        .pgn
-        .clone()
-        .unwrap_or_else(|| csv.with_extension("pgn"));
-    let date = crate::storage::provenance::rfc3339(started)[..10].replace('-', ".");
-    let pgn =
-        games_pgn(&rows, &date).map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
+    let pgn = games_pgn(&rows, &date, &time_control)
+        .map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
     crate::storage::write_atomically(&pgn_path, pgn.as_bytes())?;
     let summaries = summarize(&rows, prepared.options.sprt.as_ref());
     if args.json {

@@ -80,7 +80,9 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         .as_ref()
         .and_then(|m| m.provenance.started.get(..10).map(|d| d.replace('-', ".")))
         .unwrap_or_else(|| "????.??.??".into());
-    let pgn = crate::matches::pgn::games_pgn(&rows, &date)
+    let time_control =
+        crate::matches::pgn::time_control(manifest.as_ref().map(|m| m.limit.as_str()));
+    let pgn = crate::matches::pgn::games_pgn(&rows, &date, &time_control)
         .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
     crate::storage::write_atomically(&path, pgn.as_bytes())?;

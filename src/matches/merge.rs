@@ -116,7 +116,8 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
                 .replace('-', ".")
         })
         .unwrap_or_else(|| "????.??.??".into());
-    let pgn = games_pgn(&rows, &date)
+    let time_control = super::pgn::time_control(manifests.first().map(|m| m.limit.as_str()));
+    let pgn = games_pgn(&rows, &date, &time_control)
         .map_err(|m| InputError::in_file(args.out.display().to_string(), m))?;
     crate::storage::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;
     if let Some(mut m) = manifests.first().cloned() {

@@ -1,5 +1,6 @@
 //! PGN of a match's games, as any chess tool reads it: the seven-tag roster, the opening's
-//! FEN/SetUp, Termination and PlyCount, and per move a `{score/depth nodes}` comment.
+//! FEN/SetUp, the standard's Termination value (the detail in a comment), TimeControl and
+//! PlyCount, and per move a `{score/depth nodes}` comment.
 
 use crate::chess::notation::san_position;
 use crate::matches::games_csv::GameRow;
@@ -7,8 +8,35 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::Position;
 
+/// The PGN standard's Termination value (section 9.8.1) for a games-CSV termination.
+pub fn standard_termination(detail: &str) -> &'static str {
+    match detail {
+        d if d.starts_with("adjudication") => "adjudication",
+        "time forfeit" => "time forfeit",
+        "rules infraction" => "rules infraction",
+        "abandoned" => "abandoned",
+        _ => "normal",
+    }
+}
+
+/// The PGN TimeControl tag for a match limit as its manifest writes it (`tc 10+0.1`,
+/// `depth 4`, `nodes 30000`): the clock's `base+inc` in seconds, `-` (no time control) for a
+/// depth or node limit, `?` when unknown.
+pub fn time_control(limit: Option<&str>) -> String {
+    match limit {
+        Some(l) if l.starts_with("tc ") => l[3..].to_string(),
+        Some(l) if l.starts_with("depth ") || l.starts_with("nodes ") => "-".into(),
+        _ => "?".into(),
+    }
+}
+
 /// One game in PGN; the error names the move that is not legal.
-pub fn game_pgn(row: &GameRow, round: &str, date: &str) -> Result<String, String> {
+pub fn game_pgn(
+    row: &GameRow,
+    round: &str,
+    date: &str,
+    time_control: &str,
+) -> Result<String, String> {
     let mut pos = san_position(&row.fen)?;
     let mut text = String::new();
     for (tag, value) in [
@@ -21,7 +49,11 @@ pub fn game_pgn(row: &GameRow, round: &str, date: &str) -> Result<String, String
         ("Result", row.result.clone()),
         ("FEN", row.fen.clone()),
         ("SetUp", "1".to_string()),
-        ("Termination", row.termination.clone()),
+        (
+            "Termination",
+            standard_termination(&row.termination).to_string(),
+        ),
+        ("TimeControl", time_control.to_string()),
         ("PlyCount", row.plies.to_string()),
         ("Opening", row.opening.clone()),
     ] {
@@ -51,6 +83,9 @@ pub fn game_pgn(row: &GameRow, round: &str, date: &str) -> Result<String, String
             movetext.push(format!("{{{note}}}"));
         }
     }
+    if !row.termination.is_empty() {
+        movetext.push(format!("{{{}}}", row.termination));
+    }
     movetext.push(row.result.clone());
     // Lines of at most 80 characters, as the PGN standard asks.
     let mut line = String::new();
@@ -70,17 +105,96 @@ pub fn game_pgn(row: &GameRow, round: &str, date: &str) -> Result<String, String
     Ok(text)
 }
 
-/// Every game, in the given order, with rounds `pair.game` (1-based).
-pub fn games_pgn(rows: &[GameRow], date: &str) -> Result<String, String> {
+/// One game with its round `pair.game`, counted from 1 as PGN counts (the CSV's `pair` and
+/// `game` count from 0, as `--shard K/N` does); the error names the game.
+fn round_pgn(row: &GameRow, date: &str, time_control: &str) -> Result<String, String> {
+    let round = format!("{}.{}", row.pair + 1, row.game + 1);
+    game_pgn(row, &round, date, time_control).map_err(|m| {
+        format!(
+            "game {} vs {} pair {}: {m}",
+            row.variant, row.opponent, row.pair
+        )
+    })
+}
+
+/// Every game, in the given order.
+pub fn games_pgn(rows: &[GameRow], date: &str, time_control: &str) -> Result<String, String> {
     let mut out = String::new();
     for row in rows {
-        let round = format!("{}.{}", row.pair + 1, row.game + 1);
-        out.push_str(&game_pgn(row, &round, date).map_err(|m| {
-            format!(
-                "game {} vs {} pair {}: {m}",
-                row.variant, row.opponent, row.pair
-            )
-        })?);
+        out.push_str(&round_pgn(row, date, time_control)?);
     }
     Ok(out)
+}
+
+/// The PGN of a match in progress: the games kept from an earlier run first, then each game
+/// appended and flushed as it ends, so that an interrupted match keeps its PGN beside its CSV.
+pub struct PgnLog {
+    file: std::fs::File,
+    date: String,
+    time_control: String,
+}
+
+impl PgnLog {
+    /// Starts `path` afresh with the games already kept.
+    pub fn start(
+        path: &std::path::Path,
+        kept: &[GameRow],
+        date: &str,
+        time_control: &str,
+    ) -> anyhow::Result<PgnLog> {
+        let text = games_pgn(kept, date, time_control)
+            .map_err(|m| crate::error::InputError::in_file(path.display().to_string(), m))?;
+        crate::storage::write_atomically(path, text.as_bytes())?;
+        let file = std::fs::OpenOptions::new().append(true).open(path)?;
+        Ok(PgnLog {
+            file,
+            date: date.to_string(),
+            time_control: time_control.to_string(),
+        })
+    }
+
+    /// Starts `path` with the games of match `hash` that `csv` holds: those a resumed run keeps.
+    pub fn resume(
+        path: &std::path::Path,
+        csv: &std::path::Path,
+        hash: &str,
+        date: &str,
+        time_control: &str,
+    ) -> anyhow::Result<PgnLog> {
+        let kept: Vec<GameRow> = if csv.exists() {
+            crate::matches::games_csv::read_games(csv)?
+                .into_iter()
+                .filter(|r| r.match_hash == hash)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Self::start(path, &kept, date, time_control)
+    }
+
+    /// Appends one finished game.
+    pub fn append(&mut self, row: &GameRow) -> anyhow::Result<()> {
+        use std::io::Write;
+        let text = round_pgn(row, &self.date, &self.time_control)
+            .map_err(|m| anyhow::anyhow!("the PGN: {m}"))?;
+        self.file.write_all(text.as_bytes())?;
+        self.file.flush()?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminations_and_time_controls_take_the_standard_s_values() {
+        assert_eq!(standard_termination("checkmate"), "normal");
+        assert_eq!(standard_termination("threefold repetition"), "normal");
+        assert_eq!(standard_termination("adjudication: resign"), "adjudication");
+        assert_eq!(standard_termination("time forfeit"), "time forfeit");
+        assert_eq!(time_control(Some("tc 10+0.1")), "10+0.1");
+        assert_eq!(time_control(Some("nodes 30000")), "-");
+        assert_eq!(time_control(None), "?");
+    }
 }
