@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Re-runs every seed reproduction into results/ and rebuilds the report (Markdown + SVG charts).
 # Usage: scripts/reproduce-all.sh [--jobs N]     (about 50 minutes on 2 cores, 15 of them Stockfish and Fruit)
+# Options are passed to every ablate run (--jobs N, say). Afterwards
+# `ABLATE_BLESS_FIGURES=1 cargo test --test figures` rewrites the figure tables of the docs.
 set -euo pipefail
+case "${1:-}" in
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+esac
 cd "$(dirname "$0")/.."
 cargo build --release
 bin=./target/release/ablate
 start=$(date +%s)
+# Ifrit's killer table beyond the main job's depths: depths 8 and 9, 4 minutes.
+"$bin" --config configs/killers.toml --depths 8,9 --out results/killers-deep.csv --force --quiet "$@"
 for name in killers killers-bk killers-sensitivity quiescence mvv_lva aspiration history claims the tt ifrit pvs \
   schaeffer history-game history-game-fresh pruning pruning-wac null-move; do
   echo "== $name"

@@ -9,11 +9,11 @@ Examples:
   ablate --config killers.toml        # configs/killers.toml into results/runs/killers.csv
   ablate --config killers.toml --depths 7 --jobs 2
   ablate --config history.toml --variant baseline --variant bonus_depth
-  ablate --config ci.toml --set eval=material --out ci-material.csv
+  ablate --config ci.toml --set eval=material --out results/runs/ci-material.csv
   ablate search --fen startpos --depth 6 --set ordering.killers=0
   ablate perft positions/perft.epd --depth 4
   ablate check --config ci.toml --reference results/ci-reference.csv
-  ablate report results/killers.csv --markdown killers.md --svg killers.svg
+  ablate report results/killers.csv --markdown results/runs/killers.md --svg results/runs/killers.svg
   ablate config --explain
   ablate --config ci.toml --shard 2/4 --print-outputs   # results/runs/ci.shard-2-of-4.csv
 
@@ -58,12 +58,12 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers.csv\n  ablate report results/killers.csv --markdown k.md --svg k.svg"
+        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg, -quality.svg\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: its summary, and its PGN rebuilt"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
     #[command(
-        after_help = "Example:\n  ablate merge results/runs/ci.shard-0-of-2.csv results/runs/ci.shard-1-of-2.csv -o ci.csv"
+        after_help = "Example:\n  ablate merge results/runs/ci.shard-0-of-2.csv results/runs/ci.shard-1-of-2.csv -o results/runs/ci.csv"
     )]
     Merge(MergeArgs),
     /// Measure move-generation and search speed, parallel speedup and peak memory.
@@ -169,6 +169,7 @@ Examples:
   ablate search --fen startpos --depth 6
   ablate search --fen \"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -\" --depth 5 --format csv
   ablate search --fen startpos --depth 4 --config quiescence.toml --variant quiescence
+  ablate search --fen startpos --depth 5 --set null_move.enabled=true --all-counters   # zero counters too
   ablate search --fen startpos --depth 7 --config killers.toml --variant plain";
 
 const UCI_EXAMPLES: &str = "\
@@ -176,12 +177,13 @@ Examples:
   ablate uci                                   # the default search as an engine
   ablate uci --config killers.toml --variant killers --set tt_mb=64
   ablate uci bench                             # OpenBench's bench: Nodes searched, Nodes/second
-  echo \"go depth 5\" | ablate uci";
+  (echo \"go depth 5\"; sleep 2; echo quit) | ablate uci   # end of input is quit, as in other engines";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
   ablate check --config ci.toml --reference results/ci-reference.csv
-  ablate check --config ci.toml --reference results/ci-reference.csv --bless";
+  ablate check --config ci.toml --reference results/runs/my-reference.csv --bless   # a reference of your own
+  # after a change that moves counts on purpose: --reference results/ci-reference.csv --bless";
 
 /// Options of the main job, `ablate --config FILE`.
 #[derive(Debug, Args, Default, Clone)]
@@ -192,7 +194,7 @@ pub struct RunArgs {
     /// Worker threads [default: all cores].
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
-    /// Output CSV [default: results/<name>.csv]; the manifest goes beside it as .json.
+    /// Output CSV [default: results/runs/<name>.csv]; the manifest goes beside it as .json.
     #[arg(long, short = 'o', value_name = "CSV")]
     pub out: Option<PathBuf>,
     /// Override the config's depths, e.g. 5,6.
@@ -268,6 +270,10 @@ pub struct SearchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SearchFormat::Table)]
     pub format: SearchFormat,
+    /// In the table, also the counters that are zero at every depth (csv and json always
+    /// hold every column).
+    #[arg(long)]
+    pub all_counters: bool,
 }
 
 /// One search configuration: an experiment file's variant, then `--set` overrides.
@@ -315,12 +321,12 @@ pub struct CheckArgs {
 /// Options of `ablate report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// A results CSV written by `ablate --config`.
+    /// A results CSV written by `ablate --config`, or a games CSV written by `ablate match`.
     pub csv: PathBuf,
     /// Write the Markdown tables here [default: beside the CSV, .md].
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
-    /// Write the charts here [default: beside the CSV, .svg]; the ratio chart gets a -ratio suffix.
+    /// Write the work chart here [default: beside the CSV, .svg]; the ratio and quality charts get -ratio and -quality suffixes.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }

@@ -1,33 +1,58 @@
-//! Every example a user can copy, from the README's shell blocks and from every `--help`, runs
-//! as written (with depths made small, so the whole set takes seconds) and exits 0.
+//! Every example a user can copy, from the shell blocks of README.md and every page of docs/
+//! and from every `--help`, runs as written (with depths made small, so the whole set takes
+//! seconds) in a scratch copy of the repository, exits 0 and leaves every committed file as it
+//! was: examples write under `results/runs/` or a temporary folder, never beside the sources.
 
 mod common;
 
 use clap::CommandFactory;
 use common::ROOT;
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Lines that are not ablate commands, or that are the test command itself.
-fn is_ablate(line: &str) -> bool {
-    line.starts_with("ablate ")
-        || line.starts_with("./target/release/ablate ")
-        || line.starts_with("cargo run --release -- ")
+/// Commands a reader runs: ablate itself, the cargo commands and the scripts.
+fn is_command(line: &str) -> bool {
+    [
+        "ablate ",
+        "./target/release/ablate ",
+        "cargo ",
+        "scripts/",
+        "sbatch ",
+    ]
+    .iter()
+    .any(|p| line.starts_with(p))
 }
 
-/// The README's commands: shell blocks, comments removed.
-fn readme_examples() -> Vec<String> {
-    let text = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+/// README.md and every page of docs/, in order.
+fn pages() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    let mut pages = vec![Path::new(ROOT).join("README.md")];
+    pages.extend(docs);
+    pages
+}
+
+/// Every command of every page's `sh` blocks, comments removed, with its page.
+fn page_examples() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut in_sh = false;
-    for line in text.lines() {
-        if line.starts_with("```") {
-            in_sh = line.trim() == "```sh";
-            continue;
-        }
-        let command = strip_comment(line);
-        if in_sh && is_ablate(&command) {
-            out.push(command);
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page.strip_prefix(ROOT).unwrap().display().to_string();
+        let mut in_sh = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                in_sh = !in_sh && line.trim() == "```sh";
+                continue;
+            }
+            let command = strip_comment(line);
+            if in_sh && is_command(&command) {
+                out.push((name.clone(), command));
+            }
         }
     }
     out
@@ -52,7 +77,7 @@ fn help_examples() -> Vec<String> {
                 in_examples = false;
             }
             let command = strip_comment(line.trim());
-            if in_examples && is_ablate(&command) {
+            if in_examples && is_command(&command) {
                 out.push(command);
             }
         }
@@ -112,6 +137,48 @@ fn normalise(example: &str) -> String {
         .replacen("cargo run --release -- ", "ablate ", 1)
 }
 
+/// The command the test runs for an example, or why it runs something else or nothing.
+fn runnable(example: &str) -> Result<String, &'static str> {
+    let example = normalise(example);
+    if example.starts_with("cargo ") {
+        return Err("cargo itself: this test is built and run by cargo");
+    }
+    if example.starts_with("sbatch ") {
+        return Err("needs a running Slurm cluster: tests/slurm.rs submits the same script");
+    }
+    if example.starts_with("scripts/reproduce-all.sh") {
+        // The real thing takes 50 minutes: its usage must still print.
+        return Ok("scripts/reproduce-all.sh --help".into());
+    }
+    if let Some(rest) = example.strip_prefix("scripts/slurm/ablate-array.sh ") {
+        // Everything is checked as for a submission; only sbatch is not called.
+        let rest = rest.replace("--dry-run ", "");
+        return Ok(format!("scripts/slurm/ablate-array.sh --dry-run {rest}"));
+    }
+    Ok(shrink(&example))
+}
+
+/// Every file under `dir` but `results/runs/`, with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let relative = path.strip_prefix(dir).unwrap().to_path_buf();
+            if relative.starts_with("results/runs") || relative.starts_with("bin") {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.insert(relative, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
@@ -119,16 +186,23 @@ fn copy_dir(from: &Path, to: &Path) {
         let path = entry.path();
         if path.is_file() {
             std::fs::copy(&path, to.join(entry.file_name())).unwrap();
+        } else if path.is_dir() && entry.file_name() != "runs" {
+            copy_dir(&path, &to.join(entry.file_name()));
         }
     }
 }
 
 #[test]
-fn every_readme_and_help_example_runs() {
+fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
     let dir = tempfile::tempdir().unwrap();
-    for sub in ["configs", "positions", "results"] {
+    for sub in ["configs", "positions", "results", "scripts", "docs"] {
         copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
     }
+    std::fs::copy(
+        Path::new(ROOT).join("README.md"),
+        dir.path().join("README.md"),
+    )
+    .unwrap();
     let bin = dir.path().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_ablate"), bin.join("ablate")).unwrap();
@@ -142,27 +216,36 @@ fn every_readme_and_help_example_runs() {
             .args(["-c", command])
             .current_dir(dir.path())
             .env("PATH", &path)
+            .env("ABLATE", env!("CARGO_BIN_EXE_ablate"))
             .env("CI", "true")
             .output()
             .expect("bash runs")
     };
-    // The merge example needs its shards.
+    // The merge examples need their shards.
     for shard in ["0/2", "1/2"] {
         let setup = format!("ablate --config ci.toml --depths 2 --quiet --shard {shard}");
         assert!(run(&setup).status.success(), "{setup}");
     }
+    let before = snapshot(dir.path());
 
-    let readme = readme_examples();
+    let mut examples = page_examples();
     let help = help_examples();
-    assert!(readme.len() >= 12, "README examples found: {readme:?}");
+    assert!(examples.len() >= 30, "page examples found: {examples:?}");
     assert!(help.len() >= 15, "--help examples found: {help:?}");
+    examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
     let mut failures = Vec::new();
-    for example in readme.iter().chain(&help) {
-        let command = shrink(&normalise(example));
+    for (page, example) in &examples {
+        let command = match runnable(example) {
+            Ok(command) => command,
+            Err(why) => {
+                eprintln!("not run ({page}): {example}: {why}");
+                continue;
+            }
+        };
         let out = run(&command);
         if !out.status.success() {
             failures.push(format!(
-                "{example}\n  ran: {command}\n  exit {:?}: {}",
+                "{page}: {example}\n  ran: {command}\n  exit {:?}: {}",
                 out.status.code(),
                 String::from_utf8_lossy(&out.stderr).trim()
             ));
@@ -172,6 +255,24 @@ fn every_readme_and_help_example_runs() {
         failures.is_empty(),
         "examples that fail:\n{}",
         failures.join("\n")
+    );
+    let after = snapshot(dir.path());
+    let mut touched: Vec<String> = after
+        .iter()
+        .filter(|(path, bytes)| before.get(*path) != Some(bytes))
+        .map(|(path, _)| format!("written: {}", path.display()))
+        .collect();
+    touched.extend(
+        before
+            .keys()
+            .filter(|path| !after.contains_key(*path))
+            .map(|path| format!("removed: {}", path.display())),
+    );
+    assert!(
+        touched.is_empty(),
+        "examples must write under results/runs/ or a temporary folder, or leave a committed \
+         file as it was:\n{}",
+        touched.join("\n")
     );
 }
 
@@ -184,6 +285,15 @@ fn examples_are_found_and_shrunk() {
     assert_eq!(
         shrink("ablate search --fen startpos --depth 7 --format csv"),
         "ablate search --fen startpos --depth 3 --format csv"
+    );
+    assert_eq!(
+        runnable("scripts/slurm/ablate-array.sh schaeffer 8").unwrap(),
+        "scripts/slurm/ablate-array.sh --dry-run schaeffer 8"
+    );
+    assert!(runnable("sbatch --array=1 scripts/slurm/ablate-array.sh ci 2").is_err());
+    assert_eq!(
+        runnable("cargo run --release -- --config killers.toml").unwrap(),
+        "ablate --config killers.toml --depths 2,3"
     );
     assert_eq!(
         strip_comment("ablate config --explain   # every knob"),

@@ -1,8 +1,9 @@
-//! The README against the committed results: every block between `<!-- figures:NAME -->` and
-//! `<!-- /figures -->` is recomputed here from `results/*.csv` and `results/*.json` and must
-//! match word for word; outside the blocks the reproduction section may quote only the seeds'
-//! own figures (and small whole numbers: depths, section numbers, years).
-//! `ABLATE_BLESS_README=1 cargo test --test readme_figures` rewrites the blocks from the results.
+//! The docs against the committed results: every block between `<!-- figures:NAME -->` and
+//! `<!-- /figures -->`, in README.md or any page of docs/, is recomputed here from
+//! `results/*.csv` and `results/*.json` and must match word for word; outside the blocks the
+//! reproduction section (docs/reproductions.md) may quote only the seeds' own figures (and small
+//! whole numbers: depths, section numbers, years).
+//! `ABLATE_BLESS_FIGURES=1 cargo test --test figures` rewrites the blocks from the results.
 
 mod common;
 
@@ -56,6 +57,14 @@ impl Results {
         Results {
             name: name.to_string(),
             rows: read_rows(name),
+        }
+    }
+
+    /// One result split over files by depth (`killers.csv` and `killers-deep.csv`), as one.
+    fn load_all(names: &[&str]) -> Results {
+        Results {
+            name: names.join(" + "),
+            rows: names.iter().flat_map(|n| read_rows(n)).collect(),
         }
     }
 
@@ -160,7 +169,7 @@ fn s(text: &str) -> String {
 }
 
 fn killers() -> String {
-    let k = Results::load("killers");
+    let k = Results::load_all(&["killers", "killers-deep"]);
     let seed = [
         (
             "plain (captures first, nothing sorted)",
@@ -1288,6 +1297,12 @@ fn run_time() -> String {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let stem = path.file_stem().unwrap().to_string_lossy();
+            // A run still going (or stopped) is not a committed result yet.
+            let text = std::fs::read_to_string(&path).unwrap();
+            let manifest: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if manifest["interrupted"].as_bool() == Some(true) {
+                continue;
+            }
             total += wall_seconds(&stem);
             count += 1;
         }
@@ -1299,6 +1314,65 @@ fn run_time() -> String {
     )
 }
 
+/// The README's short table: one figure per headline claim, its page beside it.
+fn headline() -> String {
+    let k = Results::load("killers");
+    let the = Results::load("the");
+    let pvs = Results::load("pvs");
+    let path = std::path::PathBuf::from(format!("{ROOT}/results/pruning-nodes.games.csv"));
+    let games = ablate::matches::games_csv::read_games(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let matches = ablate::matches::summary::summarize(&games, None);
+    let elo = |variant: &str| {
+        let p = matches
+            .iter()
+            .find(|p| p.variant == variant)
+            .unwrap_or_else(|| panic!("pruning-nodes has no {variant}"));
+        format!(
+            "{:+.0} Elo [{:.0}, {:.0}], {} games",
+            p.elo.expect("an Elo"),
+            p.elo_lo.expect("an interval"),
+            p.elo_hi.expect("an interval"),
+            p.games
+        )
+        .replace('-', "−")
+    };
+    let repro = "docs/reproductions.md";
+    let rows = vec![
+        vec![
+            s("Killers alone buy \"a whole ply\" (Ifrit)"),
+            s("killers/plain 0.21 at depth 7"),
+            format!("{}", r3(k.ratio("killers", "plain", 7))),
+            format!("[direction yes, size no]({repro}#1-killers-ifrit-b25-configskillerstoml-initial-position)"),
+        ],
+        vec![
+            s("The hash move cuts the tree 70% (Thé)"),
+            s("0.30 of no ordering"),
+            format!("{} at depth 6", r3(the.ratio("hash_move", "none", 6))),
+            format!("[reproduced]({repro}#9-each-ordering-against-none-thé-1992-configsthetoml-bk)"),
+        ],
+        vec![
+            s("PVS saves 5–10% (Ifrit)"),
+            s("0.90–0.95 of alpha-beta"),
+            format!("{} at depth 6", r3(pvs.ratio("pvs", "alphabeta", 6))),
+            format!("[reproduced, with a spread]({repro}#7-pvs-ifrit-configspvstoml-bk)"),
+        ],
+        vec![
+            s("Null move, in games, over a search without it"),
+            s("—"),
+            elo("null_move"),
+            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+        ],
+        vec![
+            s("All pruning together, in games"),
+            s("—"),
+            elo("all"),
+            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+        ],
+    ];
+    table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
+}
+
 /// A block's name and what computes it.
 type Block = (&'static str, fn() -> String);
 
@@ -1306,6 +1380,7 @@ type Block = (&'static str, fn() -> String);
 fn blocks() -> Vec<Block> {
     vec![
         ("run-time", run_time),
+        ("headline", headline),
         ("killers", killers),
         ("killers-sensitivity", killers_sensitivity),
         ("killers-bk", killers_bk),
@@ -1437,34 +1512,60 @@ fn allowed(token: &str) -> bool {
 const OPEN: &str = "<!-- figures:";
 const CLOSE: &str = "<!-- /figures -->";
 
-#[test]
-fn the_readme_figures_match_the_committed_results() {
-    let path = format!("{ROOT}/README.md");
-    let readme = std::fs::read_to_string(&path).unwrap();
-    let start = readme
-        .find("## Reproducing the classic tables")
-        .expect("the README has a reproduction section");
-    let end = start
-        + 3
-        + readme[start + 3..]
+/// README.md and every page of docs/: where figure blocks may stand.
+fn pages() -> Vec<std::path::PathBuf> {
+    let mut pages = vec![std::path::PathBuf::from(format!("{ROOT}/README.md"))];
+    let mut docs: Vec<_> = std::fs::read_dir(format!("{ROOT}/docs"))
+        .expect("a docs folder")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
+/// The reproduction section, whose prose may quote only the seeds' figures.
+const PROSE_PAGE: &str = "reproductions.md";
+const PROSE_SECTION: &str = "## Reproducing the classic tables";
+
+/// One page's blocks checked against the results (or rewritten from them); its prose, if it
+/// is the reproduction page, returned for the number rule.
+fn check_page(
+    path: &std::path::Path,
+    bless: bool,
+    seen: &mut Vec<String>,
+    problems: &mut Vec<String>,
+) -> String {
+    let page = std::fs::read_to_string(path).unwrap();
+    let file = path
+        .strip_prefix(ROOT)
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    let (start, end) = if path.ends_with(PROSE_PAGE) {
+        let start = page
+            .find(PROSE_SECTION)
+            .expect("the reproduction page has its section");
+        let end = page[start + 3..]
             .find("\n## ")
-            .expect("a section after it");
-    let bless = std::env::var_os("ABLATE_BLESS_README").is_some();
-    let mut problems = Vec::new();
-    let mut seen = Vec::new();
-    // Blocks may stand anywhere in the README; the prose rule holds in the section.
-    let mut prose = String::new();
-    let mut rest = readme.as_str();
-    let mut offset = 0;
-    let mut rebuilt = String::new();
+            .map_or(page.len(), |i| start + 3 + i);
+        (start, end)
+    } else {
+        (0, 0)
+    };
     let in_section = |from: usize, to: usize| -> String {
         let (a, b) = (from.max(start), to.min(end));
         if a < b {
-            readme[a..b].to_string()
+            page[a..b].to_string()
         } else {
             String::new()
         }
     };
+    let mut prose = String::new();
+    let mut rest = page.as_str();
+    let mut offset = 0;
+    let mut rebuilt = String::new();
     while let Some(open) = rest.find(OPEN) {
         prose.push_str(&in_section(offset, offset + open));
         rebuilt.push_str(&rest[..open]);
@@ -1474,15 +1575,15 @@ fn the_readme_figures_match_the_committed_results() {
         let body_start = name_end + " -->\n".len();
         let close = after
             .find(CLOSE)
-            .unwrap_or_else(|| panic!("block {name} is not closed"));
+            .unwrap_or_else(|| panic!("{file}: block {name} is not closed"));
         let body = &after[body_start..close];
         let Some((_, generate)) = blocks().into_iter().find(|(n, _)| *n == name) else {
-            panic!("the README has a block \"{name}\" this test does not know");
+            panic!("{file} has a block \"{name}\" this test does not know");
         };
         let expected = generate();
         if body != expected {
             problems.push(format!(
-                "block \"{name}\" differs from the results:\n--- README\n{body}--- results\n{expected}"
+                "{file}: block \"{name}\" differs from the results:\n--- page\n{body}--- results\n{expected}"
             ));
         }
         rebuilt.push_str(&format!("{OPEN}{name} -->\n{expected}{CLOSE}"));
@@ -1491,11 +1592,32 @@ fn the_readme_figures_match_the_committed_results() {
         offset += consumed;
         rest = &rest[consumed..];
     }
-    prose.push_str(&in_section(offset, readme.len()));
+    prose.push_str(&in_section(offset, page.len()));
     rebuilt.push_str(rest);
+    if bless && rebuilt != page {
+        std::fs::write(path, rebuilt).unwrap();
+    }
+    prose
+}
+
+#[test]
+fn every_figure_block_matches_the_committed_results() {
+    let bless = std::env::var_os("ABLATE_BLESS_FIGURES").is_some();
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    let mut prose = String::new();
+    for page in pages() {
+        prose.push_str(&check_page(&page, bless, &mut seen, &mut problems));
+    }
+    assert!(
+        !prose.is_empty(),
+        "docs/{PROSE_PAGE} has the section \"{PROSE_SECTION}\""
+    );
     for (name, _) in blocks() {
-        if !seen.iter().any(|s| s == name) {
-            problems.push(format!("no block \"{name}\" in the README"));
+        match seen.iter().filter(|s| *s == name).count() {
+            0 => problems.push(format!("no block \"{name}\" in README.md or docs/")),
+            1 => {}
+            k => problems.push(format!("block \"{name}\" stands {k} times")),
         }
     }
     for line in prose.lines() {
@@ -1518,7 +1640,6 @@ fn the_readme_figures_match_the_committed_results() {
         }
     }
     if bless {
-        std::fs::write(&path, rebuilt).unwrap();
         return;
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));

@@ -39,6 +39,21 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<()> {
     let columns = columns();
     match args.format {
         SearchFormat::Table => {
+            // A counter of a heuristic that is off is zero throughout: it would only widen the table.
+            let columns: Vec<&str> = columns
+                .into_iter()
+                .filter(|c| {
+                    args.all_counters
+                        || FIRST.contains(c)
+                        || reports.iter().any(|r| {
+                            Row::new("", "", "", r, None, "")
+                                .cell(c)
+                                .parse::<f64>()
+                                .map(|v| v != 0.0)
+                                .unwrap_or(true)
+                        })
+                })
+                .collect();
             let mut t = Table::new(&columns);
             for r in &reports {
                 t.row(cells(&columns, r, true));

@@ -19,7 +19,7 @@ crate::knob_group! {
         pvs: bool = true, Domain::Bool, Kind::Ordering;
         /// search depths 1..N in turn; tables and the aspiration guess carry over
         iterative_deepening: bool = true, Domain::Bool, Kind::Ordering;
-        /// static evaluation (eval.md)
+        /// static evaluation (docs/eval.md)
         eval: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
         /// transposition table: off | move (hash move ordering only) | full (also bound cutoffs)
         tt: TtMode = TtMode::Full, Domain::Choice(TtMode::NAMES), WITH_FULL_TT;
