@@ -32,6 +32,9 @@ for limit in "--depth 5 --out results/pruning.games.csv" "--nodes 30000 --out re
   "$bin" match --config configs/pruning.toml --variant null_move --variant lmr --variant futility \
     --variant all --variant fruit --games 100 --adjudicate draw=40,10,8 resign=1000,4 $limit --force --quiet "$@" > /dev/null
 done
+for games in results/pruning.games.csv results/pruning-nodes.games.csv; do
+  "$bin" report "$games" > /dev/null
+done
 # Real engines beside ablate: needs Debian's stockfish and gnuchess (Fruit 2.1 as gnuchess -u).
 if command -v stockfish >/dev/null || [ -x /usr/games/stockfish ]; then
   echo "== peers"

@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg, -quality.svg\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: its summary, and its PGN rebuilt"
+        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg, -quality.svg\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.

@@ -495,6 +495,27 @@ fn a_committed_match_reports_in_the_field_s_conventions() {
     assert!(text.contains(&lines), "{text}");
     assert!(text.contains("Score of null_move vs baseline: "), "{text}");
     assert!(!text.contains("-0.0"), "{text}");
+    // ... and writes the games report: a row per pairing with the library's Elo and interval,
+    // the forest plot and the cost chart.
+    let markdown = std::fs::read_to_string(dir.path().join("m.md")).unwrap();
+    for s in &first {
+        let sign = |x: f64| format!("{x:+.1}").replace('-', "−");
+        let cell = format!(
+            "{} [{}, {}]",
+            sign(s.elo.unwrap()),
+            sign(s.elo_lo.unwrap()),
+            sign(s.elo_hi.unwrap())
+        );
+        let row = format!("| {} vs {} | {} |", s.variant, s.opponent, s.games);
+        assert!(
+            markdown.contains(&row) && markdown.contains(&cell),
+            "{row} {cell}\n{markdown}"
+        );
+    }
+    for chart in ["m.svg", "m-cost.svg"] {
+        let svg = std::fs::read_to_string(dir.path().join(chart)).unwrap();
+        assert!(svg.contains("null_move vs baseline"), "{chart}");
+    }
 }
 
 /// When stderr is a log, not a terminal, match progress is plain lines: no carriage return

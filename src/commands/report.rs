@@ -62,7 +62,8 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A games CSV (`ablate match`): the match summary, and its PGN beside it.
+/// A games CSV (`ablate match`): the match summary; Markdown, the forest plot and the cost
+/// chart; and its PGN beside it.
 fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     use crate::matches::games_csv::read_games;
     use crate::matches::manifest::MatchManifest;
@@ -75,7 +76,31 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
         .and_then(|s| crate::matches::stats::Sprt::parse(s).ok());
-    print!("{}", render_summary(&summarize(&rows, sprt.as_ref())));
+    let pairings = summarize(&rows, sprt.as_ref());
+    print!("{}", render_summary(&pairings));
+    let title = manifest.as_ref().map_or_else(
+        || {
+            args.csv
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        },
+        |m| m.experiment.clone(),
+    );
+    let markdown = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    let svg = args
+        .svg
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("svg"));
+    let text = crate::reports::games::markdown(&title, &pairings, &svg);
+    crate::storage::write_atomically(&markdown, text.as_bytes())?;
+    crate::reports::games::forest_chart(&title, &pairings, &svg)?;
+    let cost = crate::reports::games::cost_path(&svg);
+    crate::reports::games::cost_chart(&title, &pairings, &cost)?;
     let date = manifest
         .as_ref()
         .and_then(|m| m.provenance.started.get(..10).map(|d| d.replace('-', ".")))
@@ -86,6 +111,8 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
     crate::storage::write_atomically(&path, pgn.as_bytes())?;
-    println!("wrote {}", path.display());
+    for written in [&markdown, &svg, &cost, &path] {
+        println!("wrote {}", written.display());
+    }
     Ok(())
 }

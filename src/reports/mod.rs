@@ -1,5 +1,6 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
+pub mod games;
 pub mod markdown;
 pub mod summary;
 pub mod svg;
