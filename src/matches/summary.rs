@@ -180,11 +180,107 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
             ratio(s.ms_per_move, s.opponent_ms_per_move)
         ));
     }
+    if let Some(table) = standings(summaries) {
+        out.push('\n');
+        out.push_str(&table);
+    }
     out.push_str(
         "Elo: logistic, 95% interval from the pentanomial variance of game pairs; nElo: normalized\n\
          Elo; LOS: likelihood of superiority; SPRT: pentanomial GSPRT (fishtest/fastchess model)\n",
     );
     out
+}
+
+/// The standings of a round robin (some variant meets more than one opponent), in
+/// cutechess-cli's columns: each variant's games against every opponent it met, pooled from
+/// its side, with the Elo of its score against that field and half its 95% interval.
+pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
+    let mut names: Vec<&str> = Vec::new();
+    for s in summaries {
+        for name in [&s.variant, &s.opponent] {
+            if !names.contains(&name.as_str()) {
+                names.push(name);
+            }
+        }
+    }
+    let opponents = |name: &str| {
+        summaries
+            .iter()
+            .filter(|s| s.variant == name || s.opponent == name)
+            .count()
+    };
+    if !names.iter().any(|n| opponents(n) > 1) {
+        return None;
+    }
+    struct Standing<'a> {
+        name: &'a str,
+        ptnml: Pentanomial,
+        games: usize,
+        draws: usize,
+    }
+    let mut table: Vec<Standing> = names
+        .iter()
+        .map(|&name| {
+            let mut ptnml = Pentanomial::default();
+            let (mut games, mut draws) = (0, 0);
+            for s in summaries {
+                let counts = if s.variant == name {
+                    s.ptnml
+                } else if s.opponent == name {
+                    // The opponent's side: a pair scoring k for the variant scores 2 − k for it.
+                    let mut reversed = s.ptnml;
+                    reversed.reverse();
+                    reversed
+                } else {
+                    continue;
+                };
+                for (total, count) in ptnml.0.iter_mut().zip(counts) {
+                    *total += count;
+                }
+                games += s.games;
+                draws += s.draws;
+            }
+            Standing {
+                name,
+                ptnml,
+                games,
+                draws,
+            }
+        })
+        .collect();
+    let score = |s: &Standing| estimate(&s.ptnml).map_or(0.5, |e| e.score);
+    table.sort_by(|a, b| score(b).total_cmp(&score(a)));
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "Standings (round robin; Elo of each score against the opponents it met)\n\
+         Rank {:<width$}     Elo    +/-  Games   Score    Draw\n",
+        "Name"
+    );
+    for (rank, s) in table.iter().enumerate() {
+        let (elo, half) = match estimate(&s.ptnml) {
+            Some(e) if e.elo.is_finite() => (
+                format!("{:.1}", e.elo).replace("-0.0", "0.0"),
+                format!("{:.1}", (e.elo_hi - e.elo_lo) / 2.0),
+            ),
+            _ => ("-".into(), "-".into()),
+        };
+        out.push_str(&format!(
+            "{:>4} {:<width$} {:>7} {:>6} {:>6} {:>6.1}% {:>6.1}%\n",
+            rank + 1,
+            s.name,
+            elo,
+            half,
+            s.games,
+            100.0 * score(s),
+            100.0 * s.draws as f64 / s.games.max(1) as f64,
+        ));
+    }
+    Some(out)
 }
 
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
@@ -238,4 +334,59 @@ pub fn conventional_lines(s: &PairingSummary) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairing(variant: &str, opponent: &str, ptnml: [u64; 5]) -> PairingSummary {
+        let pairs: u64 = ptnml.iter().sum();
+        PairingSummary {
+            variant: variant.into(),
+            opponent: opponent.into(),
+            games: 2 * pairs as usize,
+            wins: 0,
+            draws: ptnml[2] as usize,
+            losses: 0,
+            ptnml,
+            score: None,
+            elo: None,
+            elo_lo: None,
+            elo_hi: None,
+            nelo: None,
+            los: None,
+            draw_ratio: 0.0,
+            llr: None,
+            llr_bounds: None,
+            sprt: None,
+            sprt_elo: None,
+            nodes_per_move: 0.0,
+            opponent_nodes_per_move: 0.0,
+            ms_per_move: 0.0,
+            opponent_ms_per_move: 0.0,
+        }
+    }
+
+    #[test]
+    fn standings_pool_each_variant_s_pairs_from_its_side() {
+        // strong beats both, weak loses to both: strong 75%, middle 50%, weak 25%.
+        let rr = [
+            pairing("strong", "middle", [0, 0, 5, 5, 0]),
+            pairing("middle", "weak", [0, 0, 5, 5, 0]),
+            pairing("strong", "weak", [0, 0, 0, 10, 0]),
+        ];
+        let table = standings(&rr).expect("a round robin");
+        let ranked: Vec<&str> = table
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().nth(1).unwrap())
+            .collect();
+        assert_eq!(ranked, ["strong", "middle", "weak"], "{table}");
+        assert!(table.contains("   1 strong "), "{table}");
+        let strong = estimate(&Pentanomial([0, 0, 5, 15, 0])).unwrap();
+        assert!(table.contains(&format!("{:.1}", strong.elo)), "{table}");
+        // Against the baseline only, there are no standings.
+        assert!(standings(&rr[..1]).is_none());
+    }
 }
