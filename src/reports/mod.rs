@@ -2,6 +2,7 @@
 
 pub mod games;
 pub mod markdown;
+pub mod style;
 pub mod summary;
 pub mod svg;
 pub mod terminal;

@@ -1,22 +1,10 @@
 //! SVG charts with plotters: total work against depth (log scale), and the ratio to the baseline.
 
 use super::Exporter;
+use crate::reports::style::{place_label, text_width, SeriesStyle};
 use crate::reports::summary::Summary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
-
-const PALETTE: [RGBColor; 10] = [
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-    RGBColor(188, 189, 34),
-    RGBColor(23, 190, 207),
-];
 
 /// Writes `work.svg` (work against depth) and `work-ratio.svg` (ratios at the deepest depth).
 pub struct SvgExporter;
@@ -31,7 +19,7 @@ pub fn ratio_path(path: &Path) -> PathBuf {
 }
 
 fn color(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
+    SeriesStyle::of(i).color
 }
 
 /// The quality chart's path beside the work chart: `x.svg` → `x-quality.svg`.
@@ -76,11 +64,33 @@ fn quality_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         let _ = std::fs::remove_file(path);
         return Ok(());
     }
-    let lo = points.iter().map(|p| p.1).fold(1.0f64, f64::min) / 1.6;
-    let hi = points.iter().map(|p| p.1).fold(1.0f64, f64::max) * 1.6;
-    let root = SVGBackend::new(path, (760, 520)).into_drawing_area();
+    // x is log10 of the ratio on a linear axis: ticks evenly spaced, labelled with the ratio.
+    let logs: Vec<f64> = points.iter().map(|p| p.1.log10()).collect();
+    let (x_lo, x_hi) = logs
+        .iter()
+        .fold((0.0f64, 0.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    let pad = ((x_hi - x_lo) * 0.08).max(0.02);
+    let (x_lo, x_hi) = (x_lo - pad, x_hi + pad);
+    // y fits the data, in whole percent, never beyond 0-100.
+    let (y_lo, y_hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+        (lo.min(p.2), hi.max(p.2))
+    });
+    let y_pad = ((y_hi - y_lo) * 0.1).max(3.0);
+    let (y_lo, y_hi) = (
+        (y_lo - y_pad).max(0.0).floor(),
+        (y_hi + y_pad).min(100.0).ceil(),
+    );
+    let key: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{}  {}", i + 1, p.0))
+        .collect();
+    let key_width = key.iter().map(|k| text_width(k, 14.0)).max().unwrap_or(80) + 50;
+    let height = 520.max(90 + 22 * points.len() as u32);
+    let root = SVGBackend::new(path, (760 + key_width, height)).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
+    let (plot, key_area) = root.split_horizontally(760);
+    let mut chart = ChartBuilder::on(&plot)
         .caption(
             format!(
                 "{}: quality against cost at depth {}",
@@ -91,30 +101,40 @@ fn quality_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(56)
-        .build_cartesian_2d((lo..hi).log_scale(), 0.0..105.0)?;
+        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
     chart
         .configure_mesh()
         .x_desc(format!("work / {} work (log scale)", summary.baseline))
         .y_desc("solved % (bm/am)")
-        .x_label_formatter(&|x| {
-            // Three significant digits across the decades of a log axis.
-            let digits = (2 - x.log10().floor() as i32).max(0) as usize;
-            format!("{x:.digits$}")
-        })
+        .x_labels(6)
+        .x_label_formatter(&|x| crate::output::table::sig3(10f64.powf(*x)))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
-    for (i, (name, ratio, solved)) in points.iter().enumerate() {
-        chart.draw_series(std::iter::once(Circle::new(
-            (*ratio, *solved),
-            6,
-            color(i).filled(),
-        )))?;
-        // Alternate above and below, so that neighbours' names do not overprint.
-        let dy = if i % 2 == 0 { 2.5 } else { -2.0 };
-        chart.draw_series(std::iter::once(Text::new(
-            name.clone(),
-            (*ratio * 1.05, *solved + dy),
-            ("sans-serif", 13),
-        )))?;
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let bounds = (xs.start, ys.start, xs.end, ys.end);
+    let pixels: Vec<(i32, i32)> = points
+        .iter()
+        .zip(&logs)
+        .map(|(p, x)| chart.backend_coord(&(*x, p.2)))
+        .collect();
+    // Numbers beside the points, placed clear of every marker and of each other.
+    let mut taken: Vec<_> = pixels
+        .iter()
+        .map(|&(x, y)| (x - 5, y - 5, x + 5, y + 5))
+        .collect();
+    for (i, ((_, _, solved), x)) in points.iter().zip(&logs).enumerate() {
+        SeriesStyle::of(i).marker(chart.plotting_area(), (*x, *solved))?;
+    }
+    for (i, &at) in pixels.iter().enumerate() {
+        let number = (i + 1).to_string();
+        let size = (text_width(&number, 13.0) as i32, 11);
+        let (x, y) = place_label(at, size, bounds, &mut taken);
+        root.draw(&Text::new(number, (x, y), ("sans-serif", 13)))?;
+    }
+    for (i, line) in key.iter().enumerate() {
+        let y = 50 + 22 * i as i32;
+        SeriesStyle::of(i).marker(&key_area, (14, y + 6))?;
+        key_area.draw(&Text::new(line.clone(), (26, y), ("sans-serif", 14)))?;
     }
     root.present()?;
     Ok(())
@@ -127,8 +147,9 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         .map(|v| v.chars().count())
         .max()
         .unwrap_or(8);
-    let legend_width = (longest as u32 * 7 + 60).clamp(140, 460);
-    let height = 480.max(60 + 22 * summary.variants.len() as u32);
+    let legend_width = (text_width(&"m".repeat(longest), 14.0) + 60).max(140);
+    // The legend: a title, a line per variant and one for the minimal tree.
+    let height = 480.max(100 + 22 * summary.variants.len() as u32);
     let root = SVGBackend::new(path, (760 + legend_width, height)).into_drawing_area();
     root.fill(&WHITE)?;
     let (plot, legend) = root.split_horizontally(760);
@@ -176,7 +197,15 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
                 String::new()
             }
         })
-        .y_label_formatter(&|y| human(*y))
+        .y_label_formatter(&|y| {
+            // 1, 2 and 5 times a power of ten: the ticks between would crowd each other.
+            let mantissa = y / 10f64.powf(y.log10().floor());
+            if [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
+                human(*y)
+            } else {
+                String::new()
+            }
+        })
         .draw()?;
     for (i, variant) in summary.variants.iter().enumerate() {
         let points: Vec<(f64, f64)> = summary
@@ -189,9 +218,11 @@ fn work_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
                     .map(|l| (d.depth as f64, l.work.max(1) as f64))
             })
             .collect();
-        let style = color(i).stroke_width(2);
-        chart.draw_series(LineSeries::new(points.clone(), style))?;
-        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color(i).filled())))?;
+        let style = SeriesStyle::of(i);
+        style.line(chart.plotting_area(), &points)?;
+        for &p in &points {
+            style.marker(chart.plotting_area(), p)?;
+        }
     }
     if !minimal.is_empty() {
         // Black, apart from the palette: main-search nodes of the minimal tree.
@@ -287,11 +318,10 @@ fn draw_legend(
     ))?;
     for (i, v) in variants.iter().enumerate() {
         let y = 66 + 22 * i as i32;
-        area.draw(&Rectangle::new(
-            [(10, y - 6), (30, y + 4)],
-            color(i).filled(),
-        ))?;
-        area.draw(&Text::new(v.clone(), (38, y - 7), ("sans-serif", 14)))?;
+        let style = SeriesStyle::of(i);
+        style.line(area, &[(6, y - 1), (34, y - 1)])?;
+        style.marker(area, (20, y - 1))?;
+        area.draw(&Text::new(v.clone(), (42, y - 7), ("sans-serif", 14)))?;
     }
     if minimal {
         let y = 66 + 22 * variants.len() as i32;

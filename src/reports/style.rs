@@ -1,0 +1,177 @@
+//! What makes a chart readable with many series: a distinct style per series (colour, then
+//! dashes and marker shape beyond the palette), label widths, and numbered point labels placed
+//! where they collide with nothing drawn before them.
+
+use plotters::prelude::*;
+
+/// Ten colours that stay apart on screen and paper (matplotlib's tab10).
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+/// A series' look: its colour, a dash pattern (none for the first ten) and a marker shape.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeriesStyle {
+    /// The colour, cycling through the palette.
+    pub color: RGBColor,
+    /// Dash and gap lengths in pixels; `None` draws a solid line.
+    pub dash: Option<(u32, u32)>,
+    /// 0: circle, 1: triangle, 2: square.
+    pub marker: usize,
+}
+
+impl SeriesStyle {
+    /// The style of series `i`: the first ten solid with circles, the next ten dashed with
+    /// triangles, the next ten dotted with squares; so up to thirty are all distinct.
+    pub fn of(i: usize) -> SeriesStyle {
+        let round = i / PALETTE.len();
+        SeriesStyle {
+            color: PALETTE[i % PALETTE.len()],
+            dash: match round {
+                0 => None,
+                1 => Some((8, 4)),
+                _ => Some((2, 3)),
+            },
+            marker: round % 3,
+        }
+    }
+
+    /// Draws a line through `points` in this style, in any coordinates (data or pixels).
+    pub fn line<DB, CT>(
+        &self,
+        area: &DrawingArea<DB, CT>,
+        points: &[CT::From],
+    ) -> anyhow::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        CT: plotters::coord::CoordTranslate,
+        CT::From: Clone,
+    {
+        let stroke = self.color.stroke_width(2);
+        match self.dash {
+            None => area.draw(&PathElement::new(points.to_vec(), stroke))?,
+            Some((dash, gap)) => area.draw(&plotters::element::DashedPathElement::new(
+                points.to_vec(),
+                dash,
+                gap,
+                stroke,
+            ))?,
+        }
+        Ok(())
+    }
+
+    /// Draws this style's marker at a point, in any coordinates.
+    pub fn marker<DB, CT>(&self, area: &DrawingArea<DB, CT>, at: CT::From) -> anyhow::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        CT: plotters::coord::CoordTranslate,
+        CT::From: Clone,
+    {
+        let fill = self.color.filled();
+        match self.marker {
+            0 => area.draw(&Circle::new(at, 4, fill))?,
+            1 => area.draw(&TriangleMarker::new(at, 5, fill))?,
+            _ => area.draw(&(EmptyElement::at(at) + Rectangle::new([(-4, -4), (4, 4)], fill)))?,
+        }
+        Ok(())
+    }
+}
+
+/// The width in pixels of `text` at plotters font size `size` (as SVG writes it, 0.81 of it;
+/// an average sans-serif glyph is a little over half the font size wide).
+pub fn text_width(text: &str, size: f64) -> u32 {
+    (text.chars().count() as f64 * size * 0.81 * 0.58).ceil() as u32
+}
+
+/// A box in pixels: left, top, right, bottom.
+pub type PixelBox = (i32, i32, i32, i32);
+
+fn overlaps(a: PixelBox, b: PixelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Where to write a label of `width` x `height` pixels next to the point at `at`: the first
+/// of eight places around it (then farther out) that overlaps no box in `taken` and stays in
+/// `bounds`; the chosen box is added to `taken`. Returns the label's top-left corner.
+pub fn place_label(
+    at: (i32, i32),
+    (width, height): (i32, i32),
+    bounds: PixelBox,
+    taken: &mut Vec<PixelBox>,
+) -> (i32, i32) {
+    let gap = 7;
+    let mut fallback = None;
+    for ring in 1..=6 {
+        let d = gap * ring;
+        let candidates = [
+            (at.0 + d, at.1 - height / 2),
+            (at.0 - d - width, at.1 - height / 2),
+            (at.0 - width / 2, at.1 - d - height),
+            (at.0 - width / 2, at.1 + d),
+            (at.0 + d, at.1 - d - height),
+            (at.0 + d, at.1 + d),
+            (at.0 - d - width, at.1 - d - height),
+            (at.0 - d - width, at.1 + d),
+        ];
+        for (x, y) in candidates {
+            let b = (x, y, x + width, y + height);
+            let inside = b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
+            if !inside {
+                continue;
+            }
+            fallback.get_or_insert(b);
+            if !taken.iter().any(|t| overlaps(*t, b)) {
+                taken.push(b);
+                return (x, y);
+            }
+        }
+    }
+    // Crowded beyond six rings: the nearest place inside the picture.
+    let b = fallback.unwrap_or((at.0, at.1, at.0 + width, at.1 + height));
+    taken.push(b);
+    (b.0, b.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirty_series_have_thirty_styles() {
+        let styles: Vec<SeriesStyle> = (0..30).map(SeriesStyle::of).collect();
+        for (i, a) in styles.iter().enumerate() {
+            for b in &styles[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn labels_are_placed_apart_and_inside() {
+        let bounds = (0, 0, 200, 100);
+        let mut taken = Vec::new();
+        let boxes: Vec<PixelBox> = (0..6)
+            .map(|_| {
+                let (x, y) = place_label((100, 50), (20, 12), bounds, &mut taken);
+                (x, y, x + 20, y + 12)
+            })
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            assert!(a.0 >= 0 && a.1 >= 0 && a.2 <= 200 && a.3 <= 100, "{a:?}");
+            for b in &boxes[i + 1..] {
+                assert!(!overlaps(*a, *b), "{a:?} {b:?}");
+            }
+        }
+    }
+}
