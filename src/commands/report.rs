@@ -53,7 +53,14 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     MarkdownExporter.export(&summary, &markdown)?;
     SvgExporter.export(&summary, &svg)?;
     print!("{}", summary.render_terminal());
-    for written in [markdown, svg.clone(), ratio_path(&svg), quality_path(&svg)] {
+    let grid = crate::reports::heatmap::grid_path(&svg);
+    for written in [
+        markdown,
+        svg.clone(),
+        ratio_path(&svg),
+        quality_path(&svg),
+        grid,
+    ] {
         if !written.exists() {
             continue;
         }

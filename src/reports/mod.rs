@@ -1,6 +1,7 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
 pub mod games;
+pub mod heatmap;
 pub mod markdown;
 pub mod style;
 pub mod summary;

@@ -36,6 +36,7 @@ impl Exporter for SvgExporter {
         work_chart(summary, path)?;
         ratio_chart(summary, &ratio_path(path))?;
         quality_chart(summary, &quality_path(path))?;
+        crate::reports::heatmap::grid_chart(summary, &crate::reports::heatmap::grid_path(path))?;
         Ok(())
     }
 }
