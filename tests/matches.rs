@@ -541,5 +541,9 @@ fn progress_in_a_log_is_plain_lines() {
     assert_success(&out);
     let log = String::from_utf8_lossy(&out.stderr);
     assert!(!log.contains('\r'), "{log:?}");
-    assert!(log.lines().any(|l| l.starts_with("games 8/8: ")), "{log}");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("games 8/8, eta ") && l.contains(" vs baseline ")),
+        "{log}"
+    );
 }

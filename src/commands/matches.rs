@@ -10,6 +10,7 @@ use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
 use crate::matches::pgn::{games_pgn, time_control, PgnLog};
 use crate::matches::run::run_match;
+use crate::matches::running::RunningScore;
 use crate::matches::summary::{render_summary, summarize};
 use crate::output::progress_bar::MatchProgress;
 use crate::runner::{worker_threads, RUNS_DIR};
@@ -126,6 +127,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let mut seen = 0usize;
     let quiet = args.quiet;
     let mut progress = MatchProgress::new(total);
+    let mut running = RunningScore::new(prepared.options.sprt);
     let pgn_path = args
         .pgn
         .clone()
@@ -140,15 +142,12 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         }
         seen += 1;
         if !quiet {
-            let what = format!(
-                "{} vs {} pair {} {}",
-                row.white, row.black, row.pair, row.result
-            );
-            progress.game(seen, &what);
+            running.add(row);
+            progress.game(seen, || running.line());
         }
     })?;
     if !quiet {
-        progress.finish(seen);
+        progress.finish();
     }
     write_manifest(&manifest(
         outcome.played,

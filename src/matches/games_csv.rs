@@ -7,7 +7,7 @@ use crate::records::{escape_text, unescape_text};
 use std::path::Path;
 
 /// One row of the games CSV.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameRow {
     /// The experiment's name.
     #[serde(rename = "match")]

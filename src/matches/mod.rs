@@ -13,5 +13,6 @@ pub mod pairings;
 pub mod pgn;
 pub mod rules;
 pub mod run;
+pub mod running;
 pub mod stats;
 pub mod summary;

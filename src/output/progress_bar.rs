@@ -49,13 +49,15 @@ impl JobProgress {
     }
 }
 
-/// A match's progress on stderr. On a terminal: one line rewritten in place. Otherwise (a log
-/// file, a Slurm job's output): a plain line every `LOG_EVERY_GAMES` games or `LOG_EVERY`,
-/// never a carriage return, so that the log reads line by line.
+/// A match's progress on stderr. On a terminal: a bar with games done, the ETA and the running
+/// score (and LLR). Otherwise (a log file, a Slurm job's output): a plain line every
+/// `LOG_EVERY_GAMES` games or `LOG_EVERY`, with the same figures, never a carriage return, so
+/// that the log reads line by line.
 pub struct MatchProgress {
-    terminal: bool,
+    bar: Option<ProgressBar>,
     total: usize,
-    logged_at: std::time::Instant,
+    started: Instant,
+    logged_at: Instant,
     logged_games: usize,
 }
 
@@ -65,37 +67,64 @@ pub const LOG_EVERY_GAMES: usize = 100;
 pub const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl MatchProgress {
-    /// Progress of a match of `total` games.
+    /// Progress of a match with `total` games left to play.
     pub fn new(total: usize) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:25} {pos}/{len} games  eta {eta}  {wide_msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
         MatchProgress {
-            terminal: std::io::stderr().is_terminal(),
+            bar,
             total,
-            logged_at: std::time::Instant::now(),
+            started: Instant::now(),
+            logged_at: Instant::now(),
             logged_games: 0,
         }
     }
 
-    /// Game number `seen` has finished; `what` says which and how.
-    pub fn game(&mut self, seen: usize, what: &str) {
+    /// Game number `seen` of this run has finished; `score` gives the running score line, and
+    /// is asked only when it is shown.
+    pub fn game(&mut self, seen: usize, score: impl FnOnce() -> String) {
         use std::io::Write;
-        let mut err = std::io::stderr();
-        if self.terminal {
-            let _ = write!(err, "\rgames {seen}/{}: {what}   ", self.total);
-            let _ = err.flush();
+        if let Some(bar) = &self.bar {
+            bar.set_position(seen as u64);
+            bar.set_message(score());
         } else if seen - self.logged_games >= LOG_EVERY_GAMES
             || self.logged_at.elapsed() >= LOG_EVERY
             || seen == self.total
         {
-            let _ = writeln!(err, "games {seen}/{}: {what}", self.total);
+            let per_game = self.started.elapsed().as_secs_f64() / seen.max(1) as f64;
+            let left = per_game * self.total.saturating_sub(seen) as f64;
+            let _ = writeln!(
+                std::io::stderr(),
+                "games {seen}/{}, eta {}: {}",
+                self.total,
+                duration(left),
+                score()
+            );
             self.logged_games = seen;
-            self.logged_at = std::time::Instant::now();
+            self.logged_at = Instant::now();
         }
     }
 
-    /// The run has ended after `seen` games: closes the terminal's line.
-    pub fn finish(&self, seen: usize) {
-        if self.terminal && seen > 0 {
-            eprintln!();
+    /// The run has ended: removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
+    }
+}
+
+/// Seconds as `1h02m`, `3m05s` or `12s`.
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        s if s >= 3600 => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+        s if s >= 60 => format!("{}m{:02}s", s / 60, s % 60),
+        s => format!("{s}s"),
     }
 }

@@ -1,0 +1,113 @@
+//! The running score of a match in progress, kept game by game in constant memory per pairing
+//! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
+
+use super::games_csv::GameRow;
+use super::stats::{estimate, Pentanomial, Sprt};
+use std::collections::HashMap;
+
+/// One pairing so far.
+#[derive(Default)]
+struct Tally {
+    points: f64,
+    games: usize,
+    ptnml: Pentanomial,
+    /// The first game's points of pairs whose second game has not ended.
+    open_pairs: HashMap<usize, f64>,
+}
+
+/// Every pairing's score so far, in the order the pairings first finished a game.
+#[derive(Default)]
+pub struct RunningScore {
+    pairings: Vec<((String, String), Tally)>,
+    sprt: Option<Sprt>,
+}
+
+impl RunningScore {
+    /// An empty score; with an SPRT, the line shows each pairing's LLR.
+    pub fn new(sprt: Option<Sprt>) -> Self {
+        RunningScore {
+            pairings: Vec::new(),
+            sprt,
+        }
+    }
+
+    /// Counts one finished game.
+    pub fn add(&mut self, row: &GameRow) {
+        let key = (row.variant.clone(), row.opponent.clone());
+        let i = match self.pairings.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.pairings.push((key, Tally::default()));
+                self.pairings.len() - 1
+            }
+        };
+        let tally = &mut self.pairings[i].1;
+        let points = row.variant_points();
+        tally.points += points;
+        tally.games += 1;
+        if let Some(first) = tally.open_pairs.remove(&row.pair) {
+            tally.ptnml.0[((first + points) * 2.0).round() as usize] += 1;
+        } else {
+            tally.open_pairs.insert(row.pair, points);
+        }
+    }
+
+    /// One short line: each pairing's score, Elo +/- (from its complete pairs) and LLR; past
+    /// three pairings, the first three and how many more.
+    pub fn line(&self) -> String {
+        let mut parts: Vec<String> = self
+            .pairings
+            .iter()
+            .take(3)
+            .map(|((variant, opponent), t)| {
+                let mut part = format!(
+                    "{variant} vs {opponent} {:.1}%",
+                    100.0 * t.points / t.games.max(1) as f64
+                );
+                if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
+                    let half = (e.elo_hi - e.elo_lo) / 2.0;
+                    let elo = format!("{:+.0}", e.elo)
+                        .replace("-0", "0")
+                        .replace("+0", "0");
+                    part.push_str(&format!(" Elo {elo} +/- {half:.0}"));
+                }
+                if let Some(sprt) = &self.sprt {
+                    part.push_str(&format!(" LLR {:.2}", sprt.llr(&t.ptnml)));
+                }
+                part
+            })
+            .collect();
+        if self.pairings.len() > 3 {
+            parts.push(format!("{} more pairings", self.pairings.len() - 3));
+        }
+        parts.join(" | ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(pair: usize, white: &str, result: &str) -> GameRow {
+        GameRow {
+            variant: "a".into(),
+            opponent: "b".into(),
+            pair,
+            white: white.into(),
+            black: if white == "a" { "b" } else { "a" }.into(),
+            result: result.into(),
+            ..GameRow::default()
+        }
+    }
+
+    #[test]
+    fn pairs_count_once_both_games_end() {
+        let mut score = RunningScore::new(None);
+        score.add(&game(0, "a", "1-0"));
+        score.add(&game(1, "a", "1/2-1/2"));
+        assert_eq!(score.pairings[0].1.ptnml, Pentanomial::default());
+        score.add(&game(0, "b", "1-0"));
+        assert_eq!(score.pairings[0].1.ptnml.0, [0, 0, 1, 0, 0]);
+        assert!(score.line().starts_with("a vs b 50.0%"), "{}", score.line());
+    }
+}
