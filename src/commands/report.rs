@@ -42,14 +42,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         None => (Vec::new(), HashMap::new()),
     };
     let summary = Summary::compute(&rows, &order, &checked);
-    let markdown = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("md"));
-    let svg = args
-        .svg
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("svg"));
+    let (markdown, svg) = outputs(args);
     MarkdownExporter.export(&summary, &markdown)?;
     SvgExporter.export(&summary, &svg)?;
     print!("{}", summary.render_terminal());
@@ -95,14 +88,7 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         },
         |m| m.experiment.clone(),
     );
-    let markdown = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("md"));
-    let svg = args
-        .svg
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("svg"));
+    let (markdown, svg) = outputs(args);
     let text = crate::reports::games::markdown(&title, &pairings, &svg);
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
     crate::reports::games::forest_chart(&title, &pairings, &svg)?;
@@ -122,4 +108,17 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         println!("wrote {}", written.display());
     }
     Ok(())
+}
+
+/// Where the Markdown and the first chart go: as asked, else beside the CSV.
+fn outputs(args: &ReportArgs) -> (std::path::PathBuf, std::path::PathBuf) {
+    let markdown = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    let svg = args
+        .svg
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("svg"));
+    (markdown, svg)
 }

@@ -7,11 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The cost chart's path beside the forest plot: `x.svg` → `x-cost.svg`.
 pub fn cost_path(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-cost.svg"))
+    super::sibling(path, "cost")
 }
 
 /// `variant vs opponent`, the name a pairing goes by in the report.

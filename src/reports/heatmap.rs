@@ -9,11 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The heat map's path beside the work chart: `x.svg` → `x-grid.svg`.
 pub fn grid_path(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-grid.svg"))
+    super::sibling(path, "grid")
 }
 
 /// A knob's short name: its last key segment (`ordering.killers` → `killers`), or the group for

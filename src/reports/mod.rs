@@ -8,8 +8,17 @@ pub mod summary;
 pub mod svg;
 pub mod terminal;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use summary::Summary;
+
+/// A chart's sibling beside `path`: `x.svg` with suffix `ratio` → `x-ratio.svg`.
+pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-{suffix}.svg"))
+}
 
 /// A report format: turns a summary into a file.
 pub trait Exporter {

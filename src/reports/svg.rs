@@ -11,11 +11,7 @@ pub struct SvgExporter;
 
 /// The ratio chart's path beside the work chart: `x.svg` → `x-ratio.svg`.
 pub fn ratio_path(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-ratio.svg"))
+    super::sibling(path, "ratio")
 }
 
 fn color(i: usize) -> RGBColor {
@@ -24,11 +20,7 @@ fn color(i: usize) -> RGBColor {
 
 /// The quality chart's path beside the work chart: `x.svg` → `x-quality.svg`.
 pub fn quality_path(path: &Path) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!("{stem}-quality.svg"))
+    super::sibling(path, "quality")
 }
 
 impl Exporter for SvgExporter {
