@@ -291,7 +291,7 @@ fn a_csv_from_another_config_is_refused_unless_forced() {
     assert_eq!(refused.status.code(), Some(2));
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        err.contains("a.csv: holds results of config hash")
+        err.contains("a.csv: holds a finished run of config hash")
             && err.contains("--force")
             && err.contains("--out"),
         "{err}"
