@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Re-runs every seed reproduction into results/ and rebuilds the report (Markdown + SVG charts).
-# Usage: scripts/reproduce-all.sh [--jobs N]     (about 50 minutes on 2 cores, 15 of them Stockfish and Fruit)
+# Usage: scripts/reproduce-all.sh [--jobs N]     (about 50 minutes on 2 cores, 15 of them Stockfish and Fruit,
+# then 2 hours for the Elo-worth match)
 # Options are passed to every ablate run (--jobs N, say). Afterwards
 # `ABLATE_BLESS_FIGURES=1 cargo test --test figures` rewrites the figure tables of the docs.
 set -euo pipefail
@@ -13,6 +14,11 @@ bin=./target/release/ablate
 start=$(date +%s)
 # Ifrit's killer table beyond the main job's depths: depths 8 and 9, 4 minutes.
 "$bin" --config configs/killers.toml --depths 8,9 --out results/killers-deep.csv --force --quiet "$@"
+# Elo worth by removal: six removals, 2,000 games each, about 2 hours with --jobs 2.
+"$bin" match --config configs/elo-worth.toml --variant no_null_move --variant no_lmr --variant no_futility \
+  --variant no_reverse_futility --variant no_late_move_pruning --variant no_see_pruning --games 2000 --nodes 10000 \
+  --adjudicate draw=40,10,8 resign=1000,4 --out results/elo-worth-nodes.games.csv --force --quiet "$@" > /dev/null
+"$bin" report results/elo-worth-nodes.games.csv > /dev/null
 for name in killers killers-bk killers-sensitivity quiescence mvv_lva aspiration history claims the tt ifrit pvs \
   schaeffer history-game history-game-fresh pruning pruning-wac null-move; do
   echo "== $name"

@@ -1373,6 +1373,101 @@ fn headline() -> String {
     table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
 }
 
+/// What each heuristic is worth by removal from the full search, at a fixed node budget, beside
+/// the published removal figures of Ethereal and Stockfish.
+fn elo_worth() -> String {
+    let path = std::path::PathBuf::from(format!("{ROOT}/results/elo-worth-nodes.games.csv"));
+    let games = ablate::matches::games_csv::read_games(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let pairings = ablate::matches::summary::summarize(&games, None);
+    // Ethereal PR #113 (2020, 12+0.12 s) and Stockfish PR #3868 (2021, 10+0.1 s): Elo lost when
+    // the step is removed from the full engine.
+    let published = [
+        ("no_null_move", "null move", "−93.1 ± 5.0", "−22.0"),
+        ("no_lmr", "late-move reductions", "—", "—"),
+        (
+            "no_futility",
+            "futility",
+            "−3.1 ± 2.0",
+            "−24.6 (child node)",
+        ),
+        (
+            "no_reverse_futility",
+            "reverse futility",
+            "−32.0 ± 3.2 (beta pruning)",
+            "—",
+        ),
+        (
+            "no_late_move_pruning",
+            "late-move pruning",
+            "−76.9 ± 4.6",
+            "—",
+        ),
+        (
+            "no_see_pruning",
+            "SEE pruning (quiescence)",
+            "−41.5 ± 3.0",
+            "—",
+        ),
+    ];
+    let minus = |x: f64| format!("{x:+.1}").replace('-', "−");
+    let rows: Vec<Vec<String>> = published
+        .iter()
+        .map(|(variant, label, ethereal, stockfish)| {
+            let p = pairings
+                .iter()
+                .find(|p| p.variant == *variant)
+                .unwrap_or_else(|| panic!("elo-worth-nodes has no {variant}"));
+            let (elo, lo, hi) = (p.elo.unwrap(), p.elo_lo.unwrap(), p.elo_hi.unwrap());
+            let verdict = if hi < 0.0 {
+                "helps: removing it loses Elo"
+            } else if lo > 0.0 {
+                "hurts here: removing it gains Elo"
+            } else {
+                "no effect measured"
+            };
+            vec![
+                s(label),
+                format!("{} [{}, {}]", minus(elo), minus(lo), minus(hi)),
+                format!("{:.1}", (hi - lo) / 2.0),
+                p.games.to_string(),
+                format!("{:.0}", p.nodes_per_move),
+                format!("{:.2}", p.ms_per_move),
+                format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                s(ethereal),
+                s(stockfish),
+                s(verdict),
+            ]
+        })
+        .collect();
+    let full = &pairings[0];
+    let mut out = table(
+        &[
+            "removed",
+            "Elo [95%]",
+            "±",
+            "games",
+            "nodes/move",
+            "ms/move",
+            "ms × full",
+            "Ethereal",
+            "Stockfish",
+            "verdict",
+        ],
+        "lrrrrrrlll",
+        &rows,
+    );
+    let _ = writeln!(
+        out,
+        "\n`full` searched {:.0} nodes and {:.2} ms per move; {} games in all, {:.0} minutes with `--jobs 2`.",
+        full.opponent_nodes_per_move,
+        full.opponent_ms_per_move,
+        games.len(),
+        wall_seconds("elo-worth-nodes.games") / 60.0
+    );
+    out
+}
+
 /// A block's name and what computes it.
 type Block = (&'static str, fn() -> String);
 
@@ -1381,6 +1476,7 @@ fn blocks() -> Vec<Block> {
     vec![
         ("run-time", run_time),
         ("headline", headline),
+        ("elo-worth", elo_worth),
         ("killers", killers),
         ("killers-sensitivity", killers_sensitivity),
         ("killers-bk", killers_bk),
