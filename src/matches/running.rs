@@ -66,9 +66,12 @@ impl RunningScore {
                 );
                 if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
                     let half = (e.elo_hi - e.elo_lo) / 2.0;
-                    let elo = format!("{:+.0}", e.elo)
-                        .replace("-0", "0")
-                        .replace("+0", "0");
+                    // Under half an Elo prints as 0, never +0 or -0.
+                    let elo = if e.elo.abs() < 0.5 {
+                        "0".to_string()
+                    } else {
+                        format!("{:+.0}", e.elo)
+                    };
                     part.push_str(&format!(" Elo {elo} +/- {half:.0}"));
                 }
                 if let Some(sprt) = &self.sprt {

@@ -163,21 +163,14 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
                 "  SPRT: LLR {llr:.2} ({lo:.2}, {hi:.2}): {verdict}\n"
             ));
         }
-        let ratio = |a: f64, b: f64| {
-            if b > 0.0 {
-                format!("{:.3}", a / b)
-            } else {
-                "-".into()
-            }
-        };
         out.push_str(&format!(
             "  cost: {:.0} nodes/move against {:.0} (×{}), {:.1} ms/move against {:.1} (×{})\n",
             s.nodes_per_move,
             s.opponent_nodes_per_move,
-            ratio(s.nodes_per_move, s.opponent_nodes_per_move),
+            ratio_text(s.nodes_per_move, s.opponent_nodes_per_move),
             s.ms_per_move,
             s.opponent_ms_per_move,
-            ratio(s.ms_per_move, s.opponent_ms_per_move)
+            ratio_text(s.ms_per_move, s.opponent_ms_per_move)
         ));
     }
     if let Some(table) = standings(summaries) {
@@ -264,7 +257,8 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
     for (rank, s) in table.iter().enumerate() {
         let (elo, half) = match estimate(&s.ptnml) {
             Some(e) if e.elo.is_finite() => (
-                format!("{:.1}", e.elo).replace("-0.0", "0.0"),
+                // A value that rounds to zero prints as 0.0, never -0.0.
+                format!("{:.1}", if e.elo.abs() < 0.05 { 0.0 } else { e.elo }),
                 format!("{:.1}", (e.elo_hi - e.elo_lo) / 2.0),
             ),
             _ => ("-".into(), "-".into()),
@@ -281,6 +275,15 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
         ));
     }
     Some(out)
+}
+
+/// A variant's cost over its opponent's, to three decimals; `-` when the opponent's is 0.
+pub fn ratio_text(variant: f64, opponent: f64) -> String {
+    if opponent > 0.0 {
+        format!("{:.3}", variant / opponent)
+    } else {
+        "-".into()
+    }
 }
 
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:

@@ -1,7 +1,7 @@
 //! The report of a match (a games CSV): a Markdown table of every pairing, a forest plot of
 //! Elo with its 95% interval, and Elo against nodes per move: quality beside cost.
 
-use crate::matches::summary::PairingSummary;
+use crate::matches::summary::{ratio_text, PairingSummary};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -35,13 +35,6 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
             }
             _ => "-".into(),
         };
-        let ratio = |a: f64, b: f64| {
-            if b > 0.0 {
-                format!("{:.3}", a / b)
-            } else {
-                "-".into()
-            }
-        };
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             label(p),
@@ -54,8 +47,8 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
             p.nelo.map_or("-".into(), signed),
             p.los.map_or("-".into(), |l| format!("{:.1}%", 100.0 * l)),
             p.ptnml.map(|c| c.to_string()).join(" "),
-            ratio(p.nodes_per_move, p.opponent_nodes_per_move),
-            ratio(p.ms_per_move, p.opponent_ms_per_move),
+            ratio_text(p.nodes_per_move, p.opponent_nodes_per_move),
+            ratio_text(p.ms_per_move, p.opponent_ms_per_move),
         ));
     }
     let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
