@@ -92,10 +92,17 @@ Examples:
   ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
   ablate match --config pruning.toml --round-robin --games 20 --depth 3 --adjudicate draw=40,10,8 resign=1000,4
+  ablate match --config fruit-elo-worth.toml --variant fruit-futility --games 20 --tc 1+0.01 --jobs 2
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
 in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
-deterministic: the same games for any --jobs and on every re-run.";
+deterministic: the same games for any --jobs and on every re-run.
+
+A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
+ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An
+engine that crashes, stalls past its limit (its clock plus --timemargin, or engine_timeout), or
+sends an illegal move loses that game (PGN Termination \"abandoned\", \"time forfeit\" or
+\"rules infraction\"), is restarted, and the match goes on; stderr names it and its last lines.";
 
 /// Options of `ablate match`.
 #[derive(Debug, Args)]
@@ -154,6 +161,9 @@ pub struct MatchArgs {
     /// Replace a games CSV of another match.
     #[arg(long)]
     pub force: bool,
+    /// Under --tc, how many ms past its clock a move may come before its side forfeits.
+    #[arg(long, value_name = "MS", default_value_t = 100)]
+    pub timemargin: u64,
 }
 
 /// Options of `ablate help`.

@@ -5,7 +5,7 @@
 mod common;
 
 use ablate::records::{read_rows, Row, TIME_COLUMNS};
-use common::{ablate, assert_success, ROOT};
+use common::{ablate, assert_success, installed, ROOT};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -315,14 +315,6 @@ fn a_missing_engine_or_option_fails_before_any_file_is_written() {
         ),
         "{err}"
     );
-}
-
-/// The engine's program, or a printed reason to skip.
-fn installed(program: &str) -> bool {
-    let found = ["/usr/games", "/usr/bin", "/usr/local/bin"]
-        .iter()
-        .any(|d| Path::new(d).join(program).is_file());
-    found || !common::skip_without(program, &format!("apt-get install {program}"))
 }
 
 /// A real engine on two Bratko-Kopec positions at depths 1-4: legal moves, node counts, its

@@ -87,45 +87,6 @@ fn json(out: &std::process::Output) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
-const REPLAY: &str = r#"
-import sys, chess, chess.pgn
-games = 0
-with open(sys.argv[1]) as f:
-    while True:
-        game = chess.pgn.read_game(f)
-        if game is None:
-            break
-        assert not game.errors, game.errors
-        board = game.board()
-        for move in game.mainline_moves():
-            assert move in board.legal_moves, (board.fen(), move)
-            board.push(move)
-        h = game.headers
-        assert int(h["PlyCount"]) == board.ply() - chess.Board(h["FEN"]).ply(), h
-        term, result = h["Termination"], h["Result"]
-        # The PGN standard's Termination value; ablate's detail is the comment before the result.
-        detail = game.end().comment.strip()
-        assert h["TimeControl"] == "-" or "+" in h["TimeControl"], h
-        if term == "normal" and detail.endswith("checkmate"):
-            assert board.is_checkmate(), board.fen()
-            assert result == ("0-1" if board.turn == chess.WHITE else "1-0"), (result, board.fen())
-        elif term == "normal" and detail.endswith("stalemate"):
-            assert board.is_stalemate() and result == "1/2-1/2", board.fen()
-        elif term == "normal" and detail.endswith("threefold repetition"):
-            assert board.is_repetition(3) and result == "1/2-1/2", board.fen()
-        elif term == "normal" and detail.endswith("fifty-move rule"):
-            assert board.halfmove_clock >= 100 and result == "1/2-1/2", board.fen()
-        elif term == "normal" and detail.endswith("insufficient material"):
-            assert board.is_insufficient_material() and result == "1/2-1/2", board.fen()
-        elif term == "adjudication":
-            assert "adjudication: " in detail, detail
-            assert not board.is_game_over(claim_draw=True), (term, board.fen())
-        else:
-            raise AssertionError((term, detail))
-        games += 1
-print("ok", games)
-"#;
-
 #[test]
 fn games_are_the_same_for_any_jobs_and_replay_legally_in_python_chess() {
     let dir = tempfile::tempdir().unwrap();
@@ -185,25 +146,10 @@ fn games_are_the_same_for_any_jobs_and_replay_legally_in_python_chess() {
         rows.iter().map(|r| r.termination.as_str()).collect();
     println!("terminations seen: {kinds:?}");
     assert!(kinds.len() >= 2, "{kinds:?}");
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_chess && common::skip_without("python-chess, for the PGN replay,", "pip install chess")
-    {
-        return;
-    }
     for pgn in ["one.pgn", "many.pgn"] {
-        let out = Command::new("python3")
-            .args(["-c", REPLAY, dir.path().join(pgn).to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success() && out.stdout.starts_with(b"ok"),
-            "{pgn}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        if !common::replay_pgn(&dir.path().join(pgn)) {
+            return;
+        }
     }
 }
 

@@ -4,19 +4,19 @@
 use crate::cli::MatchArgs;
 use crate::error::{InputError, Interrupted};
 use crate::jobs::Shard;
-use crate::matches::game::Adjudication;
+use crate::matches::adjudication::Adjudication;
 use crate::matches::games_csv::read_games;
 use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
 use crate::matches::pgn::{games_pgn, time_control, PgnLog};
-use crate::matches::run::run_match;
+use crate::matches::run::{move_aside_other_match, run_match};
 use crate::matches::running::RunningScore;
 use crate::matches::summary::{render_summary, summarize};
 use crate::output::progress_bar::MatchProgress;
 use crate::runner::{worker_threads, RUNS_DIR};
 use crate::search::clock::Limit;
 use crate::signals::StopSignals;
-use crate::storage::manifest::{manifest_path, CsvKind};
+use crate::storage::manifest::manifest_path;
 use crate::storage::provenance::Provenance;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -43,6 +43,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         adjudication,
         shard,
         variants: args.variants.clone(),
+        time_margin_ms: args.timemargin,
     };
     let prepared = prepare_match(&args.config, options)?;
     let threads = worker_threads(args.jobs, args.quiet)?;
@@ -55,64 +56,33 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         (None, None) => Path::new(RUNS_DIR).join(format!("{name}.games.csv")),
     };
     if args.out.is_none() && !args.force {
-        // In the default folder another match's games are moved aside, as experiments' are.
-        if let Some(old) = read_games(&csv).ok().and_then(|r| r.into_iter().next()) {
-            if old.match_hash != prepared.hash {
-                let aside = csv.with_extension(format!("{}.csv", old.match_hash));
-                std::fs::rename(&csv, &aside)?;
-                let _ = std::fs::rename(manifest_path(&csv), manifest_path(&aside));
-                if !args.quiet {
-                    eprintln!(
-                        "note: {} held games of another match ({}); moved them to {}",
-                        csv.display(),
-                        old.match_hash,
-                        aside.display()
-                    );
-                }
+        if let Some(aside) = move_aside_other_match(&csv, &prepared.hash)? {
+            if !args.quiet {
+                eprintln!(
+                    "note: {} held games of another match; moved them to {}",
+                    csv.display(),
+                    aside.display()
+                );
             }
         }
     }
     let started = SystemTime::now();
     let clock = Instant::now();
-    let total = prepared.job_count();
     let openings_sha256 = crate::suite::Suite::load(&args.openings)
         .map(|s| s.sha256)
         .unwrap_or_default();
-    let manifest = |played: usize, resumed: usize, interrupted: bool| MatchManifest {
-        experiment: name.clone(),
-        config_file: prepared.experiment.file.clone(),
-        match_hash: prepared.hash.clone(),
-        kind: CsvKind::Games,
-        provenance: Provenance::until_now(
-            &args.openings.display().to_string(),
-            &openings_sha256,
-            threads,
-            started,
-            clock,
-        ),
-        variants: prepared.variants.clone(),
-        pairings: prepared
-            .pairings
-            .iter()
-            .map(|p| {
-                (
-                    prepared.variants[p.variant].name.clone(),
-                    prepared.variants[p.opponent].name.clone(),
-                )
-            })
-            .collect(),
-        games_per_pairing: args.games,
-        limit: limit_text.clone(),
-        seed: args.seed,
-        sprt: args.sprt.clone(),
-        adjudication: args.adjudicate.clone(),
-        shard: args.shard.clone(),
-        games_total: total,
-        games_played: played,
-        games_resumed: resumed,
-        interrupted,
-        missing: Vec::new(),
+    let provenance = || {
+        let openings = args.openings.display().to_string();
+        Provenance::until_now(&openings, &openings_sha256, threads, started, clock)
     };
+    let mut manifest = MatchManifest::starting(
+        &prepared,
+        provenance(),
+        &limit_text,
+        args.sprt.clone(),
+        args.adjudicate.clone(),
+        args.shard.clone(),
+    );
     let json_path = manifest_path(&csv);
     if let Some(parent) = json_path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
@@ -122,11 +92,11 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         crate::storage::write_atomically(&json_path, text.as_bytes())?;
         Ok(())
     };
-    write_manifest(&manifest(0, 0, true))?;
+    write_manifest(&manifest)?;
     let signals = StopSignals::install();
-    let mut seen = 0usize;
+    let (mut seen, mut faults) = (0usize, 0usize);
     let quiet = args.quiet;
-    let mut progress = MatchProgress::new(total);
+    let mut progress = MatchProgress::new(manifest.games_total);
     let mut running = RunningScore::new(prepared.options.sprt);
     let pgn_path = args
         .pgn
@@ -136,37 +106,49 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let time_control = time_control(Some(&limit_text));
     let mut pgn_log = PgnLog::resume(&pgn_path, &csv, &prepared.hash, &date, &time_control)?;
     let mut pgn_error = None;
-    let outcome = run_match(&prepared, &csv, threads, args.force, &signals.stop, |row| {
-        if pgn_error.is_none() {
-            pgn_error = pgn_log.append(row).err();
-        }
-        seen += 1;
-        if !quiet {
-            running.add(row);
-            progress.game(seen, || running.line());
-        }
-    })?;
+    let outcome = run_match(
+        &prepared,
+        &csv,
+        threads,
+        args.force,
+        &signals.stop,
+        |game| {
+            if pgn_error.is_none() {
+                pgn_error = pgn_log.append(&game.row).err();
+            }
+            seen += 1;
+            // Faults and ignored limits are said even with --quiet: they change what results mean.
+            for message in &game.messages {
+                faults += 1;
+                progress.note(&format!("warning: {message}"));
+            }
+            if !quiet {
+                running.add(&game.row);
+                progress.game(seen, || running.line());
+            }
+        },
+    )?;
     if !quiet {
         progress.finish();
     }
-    write_manifest(&manifest(
-        outcome.played,
-        outcome.resumed,
-        outcome.interrupted,
-    ))?;
+    manifest.provenance = provenance();
+    manifest.games_played = outcome.played;
+    manifest.games_resumed = outcome.resumed;
+    manifest.interrupted = outcome.interrupted;
+    write_manifest(&manifest)?;
     if outcome.interrupted {
         let terminated = signals.was_terminated();
+        let how = match terminated {
+            true => "terminated (SIGTERM)",
+            false => "interrupted",
+        };
+        let kept = outcome.played + outcome.resumed;
+        let message = format!(
+            "{how}: {kept} games finished and kept in {}; run the same command again to resume",
+            csv.display()
+        );
         return Err(Interrupted {
-            message: format!(
-                "{}: {} games finished and kept in {}; run the same command again to resume",
-                if terminated {
-                    "terminated (SIGTERM)"
-                } else {
-                    "interrupted"
-                },
-                outcome.played + outcome.resumed,
-                csv.display()
-            ),
+            message,
             terminated,
         }
         .into());
@@ -182,15 +164,15 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let summaries = summarize(&rows, prepared.options.sprt.as_ref());
     if args.json {
         println!("{}", serde_json::to_string_pretty(&summaries)?);
-    } else {
-        print!("{}", render_summary(&summaries));
-        println!(
-            "wrote {} and {} ({} games played, {} resumed)",
-            csv.display(),
-            pgn_path.display(),
-            outcome.played,
-            outcome.resumed
-        );
+        return Ok(());
+    }
+    print!("{}", render_summary(&summaries));
+    let (csv, pgn) = (csv.display(), pgn_path.display());
+    let (played, resumed) = (outcome.played, outcome.resumed);
+    println!("wrote {csv} and {pgn} ({played} games played, {resumed} resumed)");
+    if faults > 0 {
+        let s = if faults == 1 { "" } else { "s" };
+        println!("{faults} warning{s} about engines during this run: see stderr above");
     }
     Ok(())
 }

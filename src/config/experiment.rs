@@ -272,21 +272,26 @@ impl Experiment {
                             "variant \"{vname}\": expected a name of {VARIANT_NAME}"
                         )));
                     }
-                    if *vname == baseline_name {
-                        return Err(err(format!(
-                            "variant \"{vname}\": the name is reserved for [search]; rename it"
-                        )));
-                    }
                     let Value::Table(overrides) = body else {
                         return Err(err(format!(
                             "variant \"{vname}\" = {body}; expected a table [variants.{vname}]"
                         )));
                     };
-                    if overrides.contains_key("engine") {
+                    let is_engine = overrides.contains_key("engine");
+                    if *vname == baseline_name && !is_engine {
+                        return Err(err(format!(
+                            "variant \"{vname}\": the name is reserved for [search]; rename it"
+                        )));
+                    }
+                    if is_engine {
                         let spec = EngineSpec::from_table(overrides)
                             .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
                         engines.push((vname.clone(), spec));
-                        variants.push((vname.clone(), Table::new()));
+                        // An engine named as the baseline takes [search]'s place at the front;
+                        // [search] is then only the layer under ablate's variants.
+                        if *vname != baseline_name {
+                            variants.push((vname.clone(), Table::new()));
+                        }
                         continue;
                     }
                     keys::check_layer(overrides)
@@ -449,6 +454,21 @@ pvs = false
 "ordering.history" = [false, true]
 "tt" = ["off", "full"]
 "#;
+
+    #[test]
+    fn an_engine_named_as_the_baseline_comes_first_and_search_is_a_layer() {
+        let text = "suite = \"x.epd\"\ndepths = [1]\nbaseline = \"fruit\"\n[search]\npvs = false\n\
+                    [variants.fruit]\nengine = \"gnuchess -u\"\n[variants.ablate]\n";
+        let e = Experiment::parse("configs/k.toml", text).unwrap();
+        assert_eq!(e.variant_names(), ["fruit", "ablate"]);
+        let resolved = e.resolve(&[]).unwrap();
+        assert_eq!(resolved[0].engine.as_ref().unwrap().command, "gnuchess -u");
+        assert!(resolved[1].engine.is_none());
+        assert!(
+            !resolved[1].config.pvs,
+            "[search] is the layer under ablate's variants"
+        );
+    }
 
     fn parse_err(text: &str) -> String {
         Experiment::parse("configs/k.toml", text)

@@ -12,8 +12,8 @@ use crate::search::tt::TranspositionTable;
 use crate::search::SearchStats;
 use crate::search::{search_depths, search_depths_kept, KeptTables};
 use crate::suite::EpdPosition;
-use crate::uci::client::EngineProcess;
 use crate::uci::client::EngineSearch;
+use crate::uci::pool::EnginePool;
 use cozy_chess::Board;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -43,35 +43,6 @@ impl TablePool {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(table);
-    }
-}
-
-/// External engines lent to jobs: each worker reuses a running process of the variant's engine
-/// instead of starting one per job. An engine that failed is dropped (and so stopped).
-#[derive(Default)]
-pub struct EnginePool {
-    free: Mutex<Vec<(String, EngineProcess)>>,
-}
-
-impl EnginePool {
-    /// A running engine of `variant`, started if none is free.
-    pub fn take(&self, variant: &str, spec: &EngineSpec) -> Result<EngineProcess, String> {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        match free.iter().position(|(name, _)| name == variant) {
-            Some(i) => Ok(free.swap_remove(i).1),
-            None => {
-                drop(free);
-                EngineProcess::start(spec)
-            }
-        }
-    }
-
-    /// Returns a healthy engine for the next job.
-    pub fn give_back(&self, variant: &str, engine: EngineProcess) {
-        self.free
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((variant.to_string(), engine));
     }
 }
 

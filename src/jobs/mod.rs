@@ -3,5 +3,6 @@
 pub mod execute;
 pub mod plan;
 
-pub use execute::{run_jobs, EnginePool, JobContext, MinimalCache, TablePool};
+pub use crate::uci::pool::EnginePool;
+pub use execute::{run_jobs, JobContext, MinimalCache, TablePool};
 pub use plan::{chains, plan_chains, plan_jobs, Job, Shard};

@@ -1,5 +1,6 @@
 //! The JSON beside a games CSV.
 
+use super::pairings::PreparedMatch;
 use crate::config::experiment::ResolvedVariant;
 use crate::storage::manifest::CsvKind;
 use crate::storage::provenance::Provenance;
@@ -47,6 +48,45 @@ pub struct MatchManifest {
     /// For a merge: what is missing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+}
+
+impl MatchManifest {
+    /// The manifest of `prepared` as it starts: nothing played yet, marked interrupted until
+    /// it ends. `limit`, `sprt`, `adjudication` and `shard` are as the command line gave them.
+    pub fn starting(
+        prepared: &PreparedMatch,
+        provenance: Provenance,
+        limit: &str,
+        sprt: Option<String>,
+        adjudication: Vec<String>,
+        shard: Option<String>,
+    ) -> MatchManifest {
+        let name = |i: usize| prepared.variants[i].name.clone();
+        MatchManifest {
+            experiment: prepared.experiment.name.clone(),
+            config_file: prepared.experiment.file.clone(),
+            match_hash: prepared.hash.clone(),
+            kind: CsvKind::Games,
+            provenance,
+            variants: prepared.variants.clone(),
+            pairings: prepared
+                .pairings
+                .iter()
+                .map(|p| (name(p.variant), name(p.opponent)))
+                .collect(),
+            games_per_pairing: prepared.options.games,
+            limit: limit.to_string(),
+            seed: prepared.options.seed,
+            sprt,
+            adjudication,
+            shard,
+            games_total: prepared.job_count(),
+            games_played: 0,
+            games_resumed: 0,
+            interrupted: true,
+            missing: Vec::new(),
+        }
+    }
 }
 
 /// The kind of match manifests written before manifests said it.

@@ -3,14 +3,17 @@
 //! stream to a CSV as they finish (resume, shards and merge as for experiments); a PGN and the
 //! summary (W/D/L, pentanomial counts, Elo with its interval, LOS, SPRT) are derived from it.
 //!
-//! pairings → game (under rules) → games_csv → summary (with stats); `run` drives it.
+//! pairings → game (players, under rules and adjudication) → games_csv → summary (with
+//! stats); `run` drives it. A player is ablate's search in-process or an engine over UCI.
 
+pub mod adjudication;
 pub mod game;
 pub mod games_csv;
 pub mod manifest;
 pub mod merge;
 pub mod pairings;
 pub mod pgn;
+pub mod player;
 pub mod rules;
 pub mod run;
 pub mod running;

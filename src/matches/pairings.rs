@@ -1,13 +1,17 @@
 //! A match's plan: its options, who plays whom, the openings in the order pairs take them,
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
-use super::game::{play_game, Adjudication, GameRecord};
+use super::adjudication::Adjudication;
+use super::game::{play_game, GameRecord};
 use super::games_csv::GameRow;
+use super::player::Player;
 use super::stats::Sprt;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;
 use crate::suite::{hex, EpdPosition, Suite};
+use crate::uci::client::EngineProcess;
+use crate::uci::pool::EnginePool;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -33,6 +37,19 @@ pub struct MatchOptions {
     pub shard: Option<crate::jobs::Shard>,
     /// Only these variants (and the baseline) play.
     pub variants: Vec<String>,
+    /// How late past its clock a move may come before its side forfeits, milliseconds.
+    pub time_margin_ms: u64,
+}
+
+/// fastchess's default `--timemargin`: a side may answer this late past its clock.
+pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
+
+/// A finished game and what stderr should say about it.
+pub struct PlayedGame {
+    /// Its row.
+    pub row: GameRow,
+    /// Faults and warnings, each naming the game.
+    pub messages: Vec<String>,
 }
 
 /// The most games a pairing may ask for: far beyond any match that finishes, and far below
@@ -81,16 +98,6 @@ pub struct PreparedMatch {
 pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<PreparedMatch> {
     let experiment = Experiment::load(config)?;
     let variants = experiment.resolve(&[])?;
-    if let Some(v) = variants.iter().find(|v| v.engine.is_some()) {
-        return Err(InputError::in_file(
-            &experiment.file,
-            format!(
-                "variant \"{}\" is an external engine; ablate match plays ablate's own variants in-process (use cutechess-cli or fastchess with ablate uci for engines)",
-                v.name
-            ),
-        )
-        .into());
-    }
     if options.games > MAX_GAMES_PER_PAIRING {
         return Err(InputError::in_file(
             "--games",
@@ -155,13 +162,25 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         )
         .into());
     }
+    // Engines are started once here, so that a missing program or a wrong option is an error
+    // before any game, not a forfeit in every game.
+    for i in &playing {
+        if let Some(spec) = &variants[*i].engine {
+            EngineProcess::start(spec).map_err(|m| {
+                InputError::in_file(
+                    &experiment.file,
+                    format!("variant \"{}\": {m}", variants[*i].name),
+                )
+            })?;
+        }
+    }
     let suite = Suite::load(&options.openings)?;
     let mut openings = suite.positions.clone();
     if let Some(seed) = options.seed {
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
         openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
     }
-    let canonical = serde_json::json!({
+    let mut canonical = serde_json::json!({
         "experiment": experiment.name,
         "variants": variants,
         "pairings": pairings.iter().map(|p| (p.variant, p.opponent)).collect::<Vec<_>>(),
@@ -172,6 +191,11 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         "adjudication": format!("{:?}", options.adjudication),
         "sprt": options.sprt.map(|s| format!("{s:?}")),
     });
+    // Only a margin other than the default enters the hash, so matches hashed before the
+    // option existed keep their hash.
+    if options.time_margin_ms != DEFAULT_TIME_MARGIN_MS {
+        canonical["time_margin_ms"] = options.time_margin_ms.into();
+    }
     let hash = format!(
         "m{}",
         &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
@@ -222,8 +246,14 @@ impl PreparedMatch {
         &self.openings[pair % self.openings.len()]
     }
 
-    /// Plays one game; `None` when stopped.
-    pub fn play(&self, job: &GameJob, stop: &AtomicBool) -> Option<GameRow> {
+    /// Plays one game with engines from `engines`; `Ok(None)` when stopped, an error when an
+    /// engine cannot be (re)started.
+    pub fn play(
+        &self,
+        job: &GameJob,
+        engines: &EnginePool,
+        stop: &AtomicBool,
+    ) -> Result<Option<PlayedGame>, String> {
         let pairing = self.pairings[job.pairing];
         let (variant, opponent) = (
             &self.variants[pairing.variant],
@@ -235,15 +265,39 @@ impl PreparedMatch {
             (variant, opponent)
         };
         let opening = self.opening(job.pair);
-        let record: GameRecord = play_game(
-            &white.config,
-            &black.config,
+        let (mut white_player, mut black_player) =
+            (player(white, engines)?, player(black, engines)?);
+        let record: Option<GameRecord> = play_game(
+            [&mut white_player, &mut black_player],
             &opening.board,
             self.options.limit,
             &self.options.adjudication,
+            self.options.time_margin_ms,
             stop,
-        )?;
-        Some(GameRow {
+        );
+        white_player.release(engines);
+        black_player.release(engines);
+        let Some(record) = record else {
+            return Ok(None);
+        };
+        let game = format!(
+            "{} vs {}, pair {} game {} ({} white)",
+            variant.name,
+            opponent.name,
+            job.pair,
+            usize::from(job.swapped),
+            white.name
+        );
+        let messages = record
+            .messages
+            .iter()
+            .map(|m| format!("{game}: {m}"))
+            .collect();
+        let termination = match &record.detail {
+            Some(detail) => format!("{}: {detail}", record.termination.name()),
+            None => record.termination.name().to_string(),
+        };
+        let row = GameRow {
             match_name: self.experiment.name.clone(),
             variant: variant.name.clone(),
             opponent: opponent.name.clone(),
@@ -254,7 +308,7 @@ impl PreparedMatch {
             white: white.name.clone(),
             black: black.name.clone(),
             result: record.result.pgn().to_string(),
-            termination: record.termination.name().to_string(),
+            termination,
             plies: record.moves.len(),
             white_nodes: record.nodes[0],
             black_nodes: record.nodes[1],
@@ -273,7 +327,8 @@ impl PreparedMatch {
                 .collect::<Vec<_>>()
                 .join(";"),
             match_hash: self.hash.clone(),
-        })
+        };
+        Ok(Some(PlayedGame { row, messages }))
     }
 
     /// The canonical position of a row: (pair, pairing, game).
@@ -287,5 +342,13 @@ impl PreparedMatch {
             })
             .unwrap_or(usize::MAX);
         (row.pair, pairing, row.game)
+    }
+}
+
+/// The side a variant plays as: its engine from the pool, or ablate's search.
+fn player<'a>(variant: &'a ResolvedVariant, engines: &EnginePool) -> Result<Player<'a>, String> {
+    match &variant.engine {
+        Some(spec) => Player::engine(&variant.name, spec, engines),
+        None => Ok(Player::ablate(&variant.name, &variant.config)),
     }
 }

@@ -12,9 +12,9 @@ use shakmaty::Position;
 pub fn standard_termination(detail: &str) -> &'static str {
     match detail {
         d if d.starts_with("adjudication") => "adjudication",
-        "time forfeit" => "time forfeit",
-        "rules infraction" => "rules infraction",
-        "abandoned" => "abandoned",
+        d if d.starts_with("time forfeit") => "time forfeit",
+        d if d.starts_with("rules infraction") => "rules infraction",
+        d if d.starts_with("abandoned") => "abandoned",
         _ => "normal",
     }
 }

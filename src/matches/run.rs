@@ -2,9 +2,11 @@
 //! what the CSV holds, and the SPRT stop.
 
 use super::games_csv::{read_games, write_games, GameRow};
-use super::pairings::{GameJob, PreparedMatch};
+use super::pairings::{GameJob, PlayedGame, PreparedMatch};
 use super::stats::{Hypothesis, Pentanomial, Sprt};
 use crate::error::InputError;
+use crate::storage::manifest::manifest_path;
+use crate::uci::pool::EnginePool;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -22,6 +24,21 @@ pub struct MatchOutcome {
     pub interrupted: bool,
 }
 
+/// In the default folder, a games CSV of another match is moved aside to `<name>.<hash>.csv`
+/// with its manifest, as experiments' runs are; returns where it went.
+pub fn move_aside_other_match(csv: &Path, hash: &str) -> std::io::Result<Option<PathBuf>> {
+    let Some(old) = read_games(csv).ok().and_then(|r| r.into_iter().next()) else {
+        return Ok(None);
+    };
+    if old.match_hash == hash {
+        return Ok(None);
+    }
+    let aside = csv.with_extension(format!("{}.csv", old.match_hash));
+    std::fs::rename(csv, &aside)?;
+    let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
+    Ok(Some(aside))
+}
+
 /// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.
 pub fn run_match(
     prepared: &PreparedMatch,
@@ -29,7 +46,7 @@ pub fn run_match(
     threads: usize,
     force: bool,
     stop: &AtomicBool,
-    mut on_game: impl FnMut(&GameRow),
+    mut on_game: impl FnMut(&PlayedGame),
 ) -> anyhow::Result<MatchOutcome> {
     if let Some(parent) = csv.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
@@ -73,14 +90,17 @@ pub fn run_match(
         .collect();
     let all_rows = Mutex::new(done);
     let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<GameRow>();
+    let (sender, receiver) = mpsc::channel::<Result<PlayedGame, String>>();
+    // Each worker reuses its engines from game to game; the pool ends (and stops them) with
+    // the match.
+    let engines = EnginePool::default();
     let mut played = 0;
     let mut result: anyhow::Result<()> = Ok(());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
     std::thread::scope(|scope| {
-        let (next, is_pending, decided) = (&next, &is_pending, &decided);
+        let (next, is_pending, decided, engines) = (&next, &is_pending, &decided, &engines);
         let workers = sender.clone();
         // The pool's workers take games in canonical order from one counter, so that each
         // pairing's early pairs finish first (SPRT reads them in order).
@@ -97,8 +117,10 @@ pub fn run_match(
                         if !is_pending(&job) || decided[job.pairing].load(Ordering::Relaxed) {
                             continue;
                         }
-                        if let Some(row) = prepared.play(&job, stop) {
-                            if sender.send(row).is_err() {
+                        let played = prepared.play(&job, engines, stop).transpose();
+                        if let Some(played) = played {
+                            let failed = played.is_err();
+                            if sender.send(played).is_err() || failed {
                                 return;
                             }
                         }
@@ -108,13 +130,23 @@ pub fn run_match(
             drop(workers);
         });
         drop(sender);
-        for row in receiver {
+        for game in receiver {
             if result.is_err() {
                 continue;
             }
-            result = write_games(csv, std::slice::from_ref(&row), true);
+            let game = match game {
+                Ok(game) => game,
+                Err(message) => {
+                    // An engine that cannot be restarted ends the match; finished games stay.
+                    result = Err(anyhow::anyhow!(message));
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            result = write_games(csv, std::slice::from_ref(&game.row), true);
             played += 1;
-            on_game(&row);
+            on_game(&game);
+            let row = game.row;
             let mut rows = all_rows.lock().unwrap_or_else(|e| e.into_inner());
             rows.push(row);
             if let Some(sprt) = prepared.options.sprt {

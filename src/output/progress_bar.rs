@@ -111,6 +111,14 @@ impl MatchProgress {
         }
     }
 
+    /// A message about one game (a fault, a warning), printed above the bar.
+    pub fn note(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{text}")),
+            None => eprintln!("{text}"),
+        }
+    }
+
     /// The run has ended: removes the bar.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

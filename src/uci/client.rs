@@ -4,14 +4,15 @@
 //! Every failure (the program missing, dying, hanging past the timeout, or printing what is not
 //! UCI) is an error that names the engine and quotes the last lines it printed.
 
+use super::info::{mate_score, Info, Score};
 use crate::chess::legal_moves;
 use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
-use crate::search::MATE;
 use cozy_chess::Board;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -53,6 +54,45 @@ pub struct EngineSearch {
     pub best_move: String,
     /// The same move on the board.
     pub best: cozy_chess::Move,
+}
+
+/// What went wrong with an engine, as a game's result reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineFault {
+    /// It said nothing before its deadline (and was killed).
+    Stalled,
+    /// It exited, crashed or closed its pipes.
+    Exited,
+    /// It printed a line that is not UCI.
+    NotUci,
+    /// Its `bestmove` is missing, `(none)` or not a legal move.
+    IllegalMove,
+    /// ablate was told to stop while it waited.
+    Stopped,
+}
+
+/// A fault and the message that names the engine and quotes its last lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EngineError {
+    /// What went wrong.
+    pub fault: EngineFault,
+    /// The whole story, for stderr.
+    pub message: String,
+}
+
+impl From<EngineError> for String {
+    fn from(error: EngineError) -> String {
+        error.message
+    }
+}
+
+/// When an answer is due, and how to say so in a message.
+#[derive(Debug, Clone)]
+pub struct Deadline {
+    /// The moment.
+    pub at: Instant,
+    /// What it is, for a message: `600 s (engine_timeout)`.
+    pub what: String,
 }
 
 /// A running engine process.
@@ -118,7 +158,7 @@ impl EngineProcess {
         engine.send("uci")?;
         let deadline = engine.deadline();
         loop {
-            let line = engine.next_line(deadline, "uciok after uci")?;
+            let line = engine.next_line(&deadline, "uciok after uci")?;
             let mut words = line.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("uciok"), _) => break,
@@ -156,21 +196,51 @@ impl EngineProcess {
 
     /// Searches `board` to `depth` from a new game: `ucinewgame`, `position fen`, `go depth`.
     pub fn search(&mut self, board: &Board, depth: u32) -> Result<EngineSearch, String> {
-        self.send("ucinewgame")?;
-        self.ready()?;
-        self.send(&format!("position fen {board}"))?;
+        self.new_game()?;
         let go = match self.limit_nodes {
             Some(n) => format!("go depth {depth} nodes {n}"),
             None => format!("go depth {depth}"),
         };
-        self.send(&go)?;
-        let started = Instant::now();
         let deadline = self.deadline();
+        Ok(self.go(
+            &format!("position fen {board}"),
+            board,
+            &go,
+            &deadline,
+            None,
+            None,
+        )?)
+    }
+
+    /// Tells the engine a new game begins (`ucinewgame`) and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
+    /// Sends `position` and `go`, reads `info` lines until `bestmove`, and checks the move is
+    /// legal on `board` (the position `position` sets up). `deadline` bounds the wait (a
+    /// stall is a fault); `stop` ends the wait at once. With `node_cap`, an engine whose info
+    /// lines pass twice the cap is told `stop`: it ignores `go nodes`.
+    pub fn go(
+        &mut self,
+        position: &str,
+        board: &Board,
+        go: &str,
+        deadline: &Deadline,
+        stop: Option<&AtomicBool>,
+        node_cap: Option<u64>,
+    ) -> Result<EngineSearch, EngineError> {
+        self.send(position)?;
+        self.send(go)?;
+        let started = Instant::now();
         // The last info line with a score, and the last time reported at each depth.
         let mut last: Option<Info> = None;
         let mut time_at: Vec<(u32, u64)> = Vec::new();
+        let mut told_to_stop = false;
+        let mut most_nodes = None;
         let best = loop {
-            let line = self.next_line(deadline, "bestmove after go")?;
+            let line = self.next_line_or_stop(deadline, "bestmove after go", stop)?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {
@@ -178,6 +248,13 @@ impl EngineProcess {
                     if let (Some(d), Some(t)) = (info.depth, info.time) {
                         time_at.retain(|(depth, _)| *depth != d);
                         time_at.push((d, t));
+                    }
+                    most_nodes = most_nodes.max(info.nodes);
+                    if let (Some(cap), Some(n)) = (node_cap, info.nodes) {
+                        if n > cap.saturating_mul(2) && !told_to_stop {
+                            self.send("stop")?;
+                            told_to_stop = true;
+                        }
                     }
                     // Bound lines (lowerbound/upperbound) are an aspiration window failing,
                     // not a result; the exact line follows.
@@ -194,10 +271,13 @@ impl EngineProcess {
             .into_iter()
             .find(|m| uci(board, *m) == best)
         else {
-            return Err(self.garbage(
-                &format!("bestmove {best}"),
-                &format!("\"{best}\" is not a legal move in {board}"),
-            ));
+            return Err(EngineError {
+                fault: EngineFault::IllegalMove,
+                ..self.garbage(
+                    &format!("bestmove {best}"),
+                    &format!("\"{best}\" is not a legal move in {board}"),
+                )
+            });
         };
         let last = last.unwrap_or_default();
         let (score_cp, mate) = match last.score {
@@ -214,7 +294,7 @@ impl EngineProcess {
             seldepth: last.seldepth,
             score_cp,
             mate,
-            nodes: last.nodes,
+            nodes: last.nodes.max(most_nodes),
             time_ms: wall_ms,
             iteration_ms,
             pv: last.pv,
@@ -237,58 +317,95 @@ impl EngineProcess {
         format!("its last lines:\n{}", lines.join("\n"))
     }
 
-    fn deadline(&self) -> Instant {
-        Instant::now() + self.timeout
+    /// `engine_timeout` from now: how long any answer may take outside a timed game.
+    pub fn deadline(&self) -> Deadline {
+        Deadline {
+            at: Instant::now() + self.timeout,
+            what: format!("{} s (engine_timeout)", self.timeout.as_secs()),
+        }
     }
 
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
         let deadline = self.deadline();
-        while self.next_line(deadline, "readyok after isready")? != "readyok" {}
+        while self.next_line(&deadline, "readyok after isready")? != "readyok" {}
         Ok(())
     }
 
-    fn send(&mut self, command: &str) -> Result<(), String> {
+    fn send(&mut self, command: &str) -> Result<(), EngineError> {
         writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| {
                 let status = self.exit_status();
-                format!(
-                    "{}: cannot send \"{command}\" ({e}); {status}; {}",
-                    self.label,
-                    self.last_lines()
-                )
+                EngineError {
+                    fault: EngineFault::Exited,
+                    message: format!(
+                        "{}: cannot send \"{command}\" ({e}); {status}; {}",
+                        self.label,
+                        self.last_lines()
+                    ),
+                }
             })
     }
 
     /// The next line, or an error when the engine exits or says nothing before `deadline`.
-    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => {
-                let line = line.trim_end().to_string();
-                if self.last.len() == LINES_KEPT {
-                    self.last.pop_front();
+    fn next_line(&mut self, deadline: &Deadline, waiting_for: &str) -> Result<String, EngineError> {
+        self.next_line_or_stop(deadline, waiting_for, None)
+    }
+
+    /// As `next_line`, and an error as soon as `stop` is set.
+    fn next_line_or_stop(
+        &mut self,
+        deadline: &Deadline,
+        waiting_for: &str,
+        stop: Option<&AtomicBool>,
+    ) -> Result<String, EngineError> {
+        loop {
+            let mut wait = deadline.at.saturating_duration_since(Instant::now());
+            if stop.is_some() {
+                // Short waits, so that a stopped match does not wait for the engine's move.
+                wait = wait.min(Duration::from_millis(20));
+            }
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    let line = line.trim_end().to_string();
+                    if self.last.len() == LINES_KEPT {
+                        self.last.pop_front();
+                    }
+                    self.last.push_back(line.clone());
+                    return Ok(line);
                 }
-                self.last.push_back(line.clone());
-                Ok(line)
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                Err(format!(
-                    "{}: no {waiting_for} within {} s (engine_timeout), so it was stopped; {}",
-                    self.label,
-                    self.timeout.as_secs(),
-                    self.last_lines()
-                ))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = self.exit_status();
-                Err(format!(
-                    "{}: {status} while ablate waited for {waiting_for}; {}",
-                    self.label,
-                    self.last_lines()
-                ))
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline.at => {
+                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                        return Err(EngineError {
+                            fault: EngineFault::Stopped,
+                            message: format!("{}: stopped while it searched", self.label),
+                        });
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    return Err(EngineError {
+                        fault: EngineFault::Stalled,
+                        message: format!(
+                            "{}: no {waiting_for} within {}, so it was stopped; {}",
+                            self.label,
+                            deadline.what,
+                            self.last_lines()
+                        ),
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.exit_status();
+                    return Err(EngineError {
+                        fault: EngineFault::Exited,
+                        message: format!(
+                            "{}: {status} while ablate waited for {waiting_for}; {}",
+                            self.label,
+                            self.last_lines()
+                        ),
+                    });
+                }
             }
         }
     }
@@ -304,12 +421,15 @@ impl EngineProcess {
         "it closed its output".into()
     }
 
-    fn garbage(&self, line: &str, problem: &str) -> String {
-        format!(
-            "{}: printed \"{line}\", which is not UCI: {problem}; {}",
-            self.label,
-            self.last_lines()
-        )
+    fn garbage(&self, line: &str, problem: &str) -> EngineError {
+        EngineError {
+            fault: EngineFault::NotUci,
+            message: format!(
+                "{}: printed \"{line}\", which is not UCI: {problem}; {}",
+                self.label,
+                self.last_lines()
+            ),
+        }
     }
 }
 
@@ -324,91 +444,6 @@ impl Drop for EngineProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// A score as UCI gives it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Score {
-    Cp(i32),
-    Mate(i32),
-}
-
-/// The fields of one `info` line that a row records.
-#[derive(Debug, Clone, Default, PartialEq)]
-struct Info {
-    depth: Option<u32>,
-    seldepth: Option<u32>,
-    score: Option<Score>,
-    bound: bool,
-    multipv: Option<u32>,
-    nodes: Option<u64>,
-    time: Option<u64>,
-    pv: String,
-}
-
-impl Info {
-    /// Reads the fields ablate uses; the others (`string`, `currmove`, `hashfull`…) are skipped.
-    fn parse(line: &str) -> Result<Info, String> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let mut info = Info::default();
-        let mut i = 1;
-        fn number<T: std::str::FromStr>(words: &[&str], i: usize) -> Result<T, String> {
-            let word = words.get(i + 1).copied().unwrap_or("");
-            word.parse().map_err(|_| {
-                format!(
-                    "\"{}\" is followed by \"{word}\", expected a number",
-                    words[i]
-                )
-            })
-        }
-        while i < words.len() {
-            match words[i] {
-                // The rest of the line is free text.
-                "string" => break,
-                "depth" => info.depth = Some(number(&words, i)?),
-                "seldepth" => info.seldepth = Some(number(&words, i)?),
-                "multipv" => info.multipv = Some(number(&words, i)?),
-                "nodes" => info.nodes = Some(number(&words, i)?),
-                "time" => info.time = Some(number(&words, i)?),
-                "score" => {
-                    let kind = words.get(i + 1).copied().unwrap_or("");
-                    let value: i32 = number(&words, i + 1)?;
-                    info.score = Some(match kind {
-                        "cp" => Score::Cp(value),
-                        "mate" => Score::Mate(value),
-                        other => {
-                            return Err(format!("score \"{other}\", expected cp or mate"));
-                        }
-                    });
-                    i += 3;
-                    while let Some(&w) = words.get(i) {
-                        match w {
-                            "lowerbound" | "upperbound" => info.bound = true,
-                            _ => break,
-                        }
-                        i += 1;
-                    }
-                    continue;
-                }
-                "pv" => {
-                    info.pv = words[i + 1..].join(" ");
-                    break;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        Ok(info)
-    }
-}
-
-/// ablate's raw score for a mate in `moves` (negative: being mated), as its own search gives it.
-fn mate_score(moves: i32) -> i32 {
-    if moves > 0 {
-        MATE - (2 * moves - 1)
-    } else {
-        -(MATE + 2 * moves)
     }
 }
 
@@ -449,41 +484,6 @@ fn option_name(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::mate_in;
-
-    #[test]
-    fn info_lines_are_read_and_bounds_marked() {
-        let info = Info::parse(
-            "info depth 12 seldepth 17 multipv 1 score cp -35 upperbound nodes 51234 nps 100 hashfull 3 tbhits 0 time 503 pv e2e4 e7e5",
-        )
-        .unwrap();
-        assert_eq!(info.depth, Some(12));
-        assert_eq!(info.seldepth, Some(17));
-        assert_eq!(info.score, Some(Score::Cp(-35)));
-        assert!(info.bound);
-        assert_eq!((info.nodes, info.time), (Some(51234), Some(503)));
-        assert_eq!(info.pv, "e2e4 e7e5");
-        let mate = Info::parse("info depth 3 score mate -2 nodes 10 pv a1a2").unwrap();
-        assert_eq!(mate.score, Some(Score::Mate(-2)));
-        assert!(!mate.bound);
-        assert_eq!(
-            Info::parse("info string NNUE evaluation using nn-x.nnue depth x").unwrap(),
-            Info::default()
-        );
-        assert!(Info::parse("info depth ten")
-            .unwrap_err()
-            .contains("\"ten\""));
-        assert!(Info::parse("info score wins 3")
-            .unwrap_err()
-            .contains("expected cp or mate"));
-    }
-
-    #[test]
-    fn mate_scores_round_trip_through_ablates_own() {
-        for m in [1, 2, 7, -1, -3, -10] {
-            assert_eq!(mate_in(mate_score(m)), Some(m), "mate {m}");
-        }
-    }
 
     #[test]
     fn option_names_may_hold_spaces() {

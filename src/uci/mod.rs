@@ -2,4 +2,6 @@
 //! external engine (engine variants).
 
 pub mod client;
+pub mod info;
+pub mod pool;
 pub mod server;

@@ -39,3 +39,84 @@ pub fn skip_without(what: &str, install: &str) -> bool {
     println!("SKIPPED: {message}");
     true
 }
+
+/// A python-chess script: replays every game of a PGN, checks each move legal, PlyCount, and
+/// each Termination (with ablate's detail in the comment before the result) against the final
+/// position; prints `ok N`.
+pub const REPLAY_PGN: &str = r#"
+import sys, chess, chess.pgn
+games = 0
+with open(sys.argv[1]) as f:
+    while True:
+        game = chess.pgn.read_game(f)
+        if game is None:
+            break
+        assert not game.errors, game.errors
+        board = game.board()
+        for move in game.mainline_moves():
+            assert move in board.legal_moves, (board.fen(), move)
+            board.push(move)
+        h = game.headers
+        assert int(h["PlyCount"]) == board.ply() - chess.Board(h["FEN"]).ply(), h
+        term, result = h["Termination"], h["Result"]
+        # The PGN standard's Termination value; ablate's detail is the comment before the result.
+        detail = game.end().comment.strip()
+        assert h["TimeControl"] == "-" or "+" in h["TimeControl"], h
+        if term == "normal" and detail.endswith("checkmate"):
+            assert board.is_checkmate(), board.fen()
+            assert result == ("0-1" if board.turn == chess.WHITE else "1-0"), (result, board.fen())
+        elif term == "normal" and detail.endswith("stalemate"):
+            assert board.is_stalemate() and result == "1/2-1/2", board.fen()
+        elif term == "normal" and detail.endswith("threefold repetition"):
+            assert board.is_repetition(3) and result == "1/2-1/2", board.fen()
+        elif term == "normal" and detail.endswith("fifty-move rule"):
+            assert board.halfmove_clock >= 100 and result == "1/2-1/2", board.fen()
+        elif term == "normal" and detail.endswith("insufficient material"):
+            assert board.is_insufficient_material() and result == "1/2-1/2", board.fen()
+        elif term == "adjudication":
+            assert "adjudication: " in detail, detail
+            # Not over by a rule ablate applies (a draw that one more move could claim is not).
+            assert not board.is_game_over() and not board.is_repetition(3), (term, board.fen())
+            assert board.halfmove_clock < 100, (term, board.fen())
+        elif term in ("time forfeit", "rules infraction", "abandoned"):
+            # A fault: the side to move in the final position did it and lost.
+            assert term + ": " in detail, (term, detail)
+            assert not board.is_game_over(), (term, board.fen())
+            assert result == ("0-1" if board.turn == chess.WHITE else "1-0"), (result, board.fen())
+        else:
+            raise AssertionError((term, detail))
+        games += 1
+print("ok", games)
+"#;
+
+/// Replays `pgn` with python-chess (`REPLAY_PGN`) and fails the test on any problem; false
+/// when python-chess is missing off CI (the caller returns: the test is skipped).
+pub fn replay_pgn(pgn: &Path) -> bool {
+    let has_chess = std::process::Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess && skip_without("python-chess, for the PGN replay,", "pip install chess") {
+        return false;
+    }
+    let out = std::process::Command::new("python3")
+        .args(["-c", REPLAY_PGN, pgn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && out.stdout.starts_with(b"ok"),
+        "{}: {}{}",
+        pgn.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+/// True when the engine's program is installed; off CI, false with a printed reason to skip.
+pub fn installed(program: &str) -> bool {
+    let found = ["/usr/games", "/usr/bin", "/usr/local/bin"]
+        .iter()
+        .any(|d| Path::new(d).join(program).is_file());
+    found || !skip_without(program, &format!("apt-get install {program}"))
+}

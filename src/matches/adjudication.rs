@@ -1,0 +1,125 @@
+//! `--adjudicate`: ending a game early when both sides agree on its result, as cutechess-cli's
+//! `-draw` and `-resign` do.
+
+use super::rules::{GameResult, Termination};
+use crate::search::MATE_BOUND;
+
+/// `--adjudicate`: end a game early when both sides agree on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Adjudication {
+    /// `draw=MOVE,SCORE,COUNT`: from move MOVE on, both sides scored within ±SCORE cp for their
+    /// last COUNT moves each.
+    pub draw: Option<(u32, i32, usize)>,
+    /// `resign=SCORE,COUNT`: one side scored −SCORE or worse for its last COUNT moves and the
+    /// other +SCORE or better for its last COUNT.
+    pub resign: Option<(i32, usize)>,
+}
+
+impl Adjudication {
+    /// Reads `draw=40,10,8` and `resign=1000,4` (either, both, or `none`).
+    pub fn parse(items: &[String]) -> Result<Adjudication, String> {
+        let mut rule = Adjudication::default();
+        for item in items.iter().flat_map(|i| i.split_whitespace()) {
+            let numbers = |text: &str, n: usize| -> Option<Vec<i64>> {
+                let v: Vec<i64> = text
+                    .split(',')
+                    .map(|x| x.trim().parse().ok())
+                    .collect::<Option<_>>()?;
+                (v.len() == n && v.iter().all(|x| *x >= 0)).then_some(v)
+            };
+            match item.split_once('=') {
+                Some(("draw", v)) => {
+                    let n = numbers(v, 3).ok_or_else(|| {
+                        format!("\"{item}\"; expected draw=MOVE,SCORE,COUNT such as draw=40,10,8")
+                    })?;
+                    rule.draw = Some((n[0] as u32, n[1] as i32, n[2].max(1) as usize));
+                }
+                Some(("resign", v)) => {
+                    let n = numbers(v, 2).ok_or_else(|| {
+                        format!("\"{item}\"; expected resign=SCORE,COUNT such as resign=1000,4")
+                    })?;
+                    rule.resign = Some((n[0] as i32, n[1].max(1) as usize));
+                }
+                None if item == "none" => {}
+                _ => {
+                    return Err(format!(
+                        "\"{item}\"; expected draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT"
+                    ))
+                }
+            }
+        }
+        Ok(rule)
+    }
+}
+
+/// A draw or a resignation both sides agree on, when `--adjudicate` asks for it.
+pub fn adjudicate(
+    rule: &Adjudication,
+    scores: &[Vec<i32>; 2],
+    move_number: u32,
+) -> Option<(GameResult, Termination)> {
+    let last = |side: usize, n: usize| -> Option<&[i32]> {
+        let s = &scores[side];
+        (s.len() >= n).then(|| &s[s.len() - n..])
+    };
+    if let Some((score, count)) = rule.resign {
+        for (loser, result) in [(0, GameResult::BlackWins), (1, GameResult::WhiteWins)] {
+            let (mine, theirs) = (last(loser, count), last(1 - loser, count));
+            if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                if mine.iter().all(|s| *s <= -score) && theirs.iter().all(|s| *s >= score) {
+                    return Some((result, Termination::AdjudicatedResign));
+                }
+            }
+        }
+    }
+    if let Some((from_move, score, count)) = rule.draw {
+        if move_number >= from_move {
+            let small = |side: usize| {
+                last(side, count)
+                    .is_some_and(|s| s.iter().all(|v| v.abs() <= score && v.abs() < MATE_BOUND))
+            };
+            if small(0) && small(1) {
+                return Some((GameResult::Draw, Termination::AdjudicatedDraw));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjudication_is_read_and_needs_both_sides() {
+        let rule = Adjudication::parse(&["draw=40,10,8 resign=1000,4".to_string()]).unwrap();
+        assert_eq!(rule.draw, Some((40, 10, 8)));
+        assert_eq!(rule.resign, Some((1000, 4)));
+        assert!(Adjudication::parse(&["draw=40,10".to_string()])
+            .unwrap_err()
+            .contains("expected draw=MOVE,SCORE,COUNT"));
+        let lost = [
+            vec![0, -1000, -1200, -1500, -2000],
+            vec![900, 1000, 1100, 1200],
+        ];
+        assert_eq!(
+            adjudicate(&rule, &lost, 20),
+            None,
+            "black said 900 four moves ago"
+        );
+        let lost = [
+            vec![0, -1000, -1200, -1500, -2000],
+            vec![1000, 1000, 1100, 1200],
+        ];
+        assert_eq!(
+            adjudicate(&rule, &lost, 20),
+            Some((GameResult::BlackWins, Termination::AdjudicatedResign))
+        );
+        let quiet = [vec![5; 8], vec![-3; 8]];
+        assert_eq!(adjudicate(&rule, &quiet, 39), None);
+        assert_eq!(
+            adjudicate(&rule, &quiet, 40),
+            Some((GameResult::Draw, Termination::AdjudicatedDraw))
+        );
+    }
+}
