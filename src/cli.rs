@@ -161,6 +161,9 @@ pub struct MatchArgs {
     /// Replace a games CSV of another match.
     #[arg(long)]
     pub force: bool,
+    /// Check the config and options, start the engines once, print the games CSV's path, play nothing.
+    #[arg(long)]
+    pub print_outputs: bool,
     /// Under --tc, how many ms past its clock a move may come before its side forfeits.
     #[arg(long, value_name = "MS", default_value_t = 100)]
     pub timemargin: u64,

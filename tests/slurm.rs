@@ -7,9 +7,12 @@
 //! of a second submission while it runs (SIGTERM), checks that the merge job is cancelled and
 //! that a merge by hand refuses naming that shard, recovers the shard with the documented
 //! `sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N`, and checks the result again.
+//! Last, a match as a 3-task array (`--match "OPTIONS"`) merges to the local match, and again
+//! after one shard is recovered the documented way.
 
 mod common;
 
+use ablate::matches::games_csv::{read_games, GameRow};
 use ablate::records::{read_rows, TIME_COLUMNS};
 use common::ROOT;
 use std::path::{Path, PathBuf};
@@ -304,4 +307,81 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         cells(&dir.join("results/runs/slowarr.csv")),
         cells(&dir.join("slow-local.csv"))
     );
+
+    // 4. A match as a 3-task array merges to the local match (fixed depth: the same games),
+    // and one shard recovered by the documented form merges to it again.
+    std::fs::write(
+        dir.join("configs/arrmatch.toml"),
+        "name = \"arrmatch\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n[search]\ntt_mb = 1\n\
+         [variants.nokillers]\nordering.killers = 0\n[variants.noquiescence]\nquiescence.enabled = false\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("positions/openings.epd"),
+        dir.join("positions/openings.epd"),
+    )
+    .unwrap();
+    let options = "--games 6 --depth 2";
+    let mut local_args = vec![
+        "match",
+        "--config",
+        "arrmatch",
+        "--out",
+        "local.games.csv",
+        "-q",
+    ];
+    local_args.extend(options.split(' '));
+    let local = run(&dir, ablate, &local_args, &[]);
+    assert!(local.status.success(), "{}", text(&local));
+    let out = run(&dir, &script(), &["--match", options, "arrmatch", "3"], &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains(&format!(
+            "sbatch --array=K {} --match \"{options}\" arrmatch 3",
+            script()
+        )),
+        "{}",
+        text(&out)
+    );
+    let (array, merge) = job_ids(&out);
+    wait_for(&dir, &[&array, &merge], 300);
+    let merged = dir.join("results/runs/arrmatch.games.csv");
+    assert_eq!(games(&merged), games(&dir.join("local.games.csv")));
+    assert_eq!(games(&merged).len(), 12);
+    let shard1 = dir.join("results/runs/arrmatch.games.shard-1-of-3.csv");
+    std::fs::remove_file(&shard1).unwrap();
+    let recover = run(
+        &dir,
+        "sbatch",
+        &[
+            "--parsable",
+            "--array=1",
+            &script(),
+            "--match",
+            options,
+            "arrmatch",
+            "3",
+        ],
+        &[],
+    );
+    assert!(recover.status.success(), "{}", text(&recover));
+    let id = String::from_utf8_lossy(&recover.stdout).trim().to_string();
+    wait_for(&dir, &[&id], 300);
+    assert!(shard1.exists(), "the recovered task wrote no shard");
+    let mut merge_args = vec!["merge".to_string()];
+    merge_args.extend((0..3).map(|k| format!("results/runs/arrmatch.games.shard-{k}-of-3.csv")));
+    merge_args.extend(["-o".into(), "again.games.csv".into()]);
+    let merge_args: Vec<&str> = merge_args.iter().map(String::as_str).collect();
+    let again = run(&dir, ablate, &merge_args, &[]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert_eq!(games(&dir.join("again.games.csv")), games(&merged));
+}
+
+/// A games CSV without its thinking times (the only columns a machine changes).
+fn games(csv: &Path) -> Vec<GameRow> {
+    let mut rows = read_games(csv).unwrap_or_else(|e| panic!("{}: {e}", csv.display()));
+    for row in &mut rows {
+        (row.white_time_ms, row.black_time_ms) = (0.0, 0.0);
+    }
+    rows
 }

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Runs one experiment as a Slurm job array, one shard per task, then merges the shards.
+# Runs one experiment, or one match, as a Slurm job array, one shard per task, then merges the
+# shards.
 #
 #   scripts/slurm/ablate-array.sh [OPTIONS] CONFIG N      submit N shard tasks and a merge job
 #   sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N
 #                                                         run shard K of N again (recovery)
-# Options (submit only):
+#   scripts/slurm/ablate-array.sh --match "MATCH OPTIONS" CONFIG N
+#                                                         a match: each task runs
+#                                     ablate match --config CONFIG MATCH OPTIONS --shard K/N
+#   sbatch --array=K scripts/slurm/ablate-array.sh --match "MATCH OPTIONS" CONFIG N
+#                                                         run match shard K of N again
+# Options:
+#   --match OPTS    play a match with these `ablate match` options (words split on spaces;
+#                   not --out, --pgn, --shard or --jobs, which the script sets); a --depth or
+#                   --nodes match merges to the games a local run plays, times aside
 #   --cpus C        cores per task, each task runs ablate --jobs C   [default: 1]
 #   --time T        time limit per task, as sbatch --time            [default: the partition's]
 #   --mem M         memory per task, as sbatch --mem                 [default: the partition's]
@@ -23,6 +32,23 @@ set -euo pipefail
 
 fail() { echo "ablate-array.sh: $*" >&2; exit 2; }
 
+# A match's options (`--match "..."`), read the same way when submitting and in a task.
+match=false match_words=()
+match_options() {
+  match=true
+  read -r -a match_words <<< "$1"
+  for word in "${match_words[@]}"; do
+    case "$word" in
+      --out|-o|--pgn|--shard|--jobs|-j|--out=*|--pgn=*|--shard=*|--jobs=*)
+        fail "--match \"$1\": $word is set by the script (each task writes its own shard)" ;;
+    esac
+  done
+}
+if [ "${1:-}" = --match ] && [ $# -ge 2 ]; then
+  match_options "$2"
+  shift 2
+fi
+
 # Task mode: sbatch runs a copy of this script, named slurm_script, with the array index set.
 # Both must hold, so a submitting shell that happens to have SLURM_ARRAY_TASK_ID set (inside
 # another array task, say) still submits.
@@ -37,10 +63,14 @@ if [ "$(basename "$0")" = slurm_script ]; then
   [ "$k" -lt "$shards" ] || fail "array index $k is not a shard of $shards (expected 0 to $((shards - 1)))"
   bin=${ABLATE:-./target/release/ablate}
   [ -x "$bin" ] || fail "no ablate binary at $bin (in $PWD); build it (cargo build --release) or set ABLATE"
+  if $match; then
+    exec "$bin" match --config "$config" "${match_words[@]}" --shard "$k/$shards" \
+      --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
+  fi
   exec "$bin" --config "$config" --shard "$k/$shards" --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
 fi
 
-usage="usage: ablate-array.sh [--cpus C] [--time T] [--mem M] [--partition P] [--dry-run] CONFIG N"
+usage="usage: ablate-array.sh [--match \"MATCH OPTIONS\"] [--cpus C] [--time T] [--mem M] [--partition P] [--dry-run] CONFIG N"
 cpus=1 dry_run=false
 extra=()
 while [ $# -gt 0 ]; do
@@ -50,6 +80,7 @@ while [ $# -gt 0 ]; do
     --mem) extra+=(--mem="${2:?$usage}"); shift 2 ;;
     --partition) partition=${2:?$usage}; extra+=(--partition="$partition"); shift 2 ;;
     --dry-run) dry_run=true; shift ;;
+    --match) match_options "${2:?$usage}"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) fail "unknown option $1; $usage" ;;
     *) break ;;
@@ -66,11 +97,19 @@ bin=${ABLATE:-$here/../../target/release/ablate}
 [ -x "$bin" ] || fail "no ablate binary at $bin; build it (cargo build --release) or set ABLATE"
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 command -v sbatch >/dev/null || $dry_run || fail "sbatch is not on PATH: is this a Slurm login node?"
-# ablate reads the config and the suite and names its outputs, so this script never parses TOML.
-merged=$("$bin" --config "$config" --print-outputs) || fail "ablate refused the config (above)"
+# This script never parses TOML: ablate names the outputs.
+# ablate reads the config (and a match its options and engines) and names its outputs.
+outputs() {
+  if $match; then
+    "$bin" match --config "$config" "${match_words[@]}" "$@" --print-outputs
+  else
+    "$bin" --config "$config" "$@" --print-outputs
+  fi
+}
+merged=$(outputs) || fail "ablate refused the config or the options (above)"
 inputs=()
 for k in $(seq 0 $((shards - 1))); do
-  inputs+=("$("$bin" --config "$config" --shard "$k/$shards" --print-outputs)")
+  inputs+=("$(outputs --shard "$k/$shards")")
 done
 mkdir -p results/runs 2>/dev/null && [ -w results/runs ] || fail "cannot write results/runs in $PWD"
 if command -v sinfo >/dev/null; then
@@ -83,7 +122,11 @@ name=$(basename "$merged" .csv)
 
 array_cmd=(sbatch --parsable --array=0-$((shards - 1)) --job-name="ablate-$name" --chdir="$PWD"
   --cpus-per-task="$cpus" --output="$PWD/results/runs/slurm-%A_%a.out" --export=ALL,ABLATE="$bin"
-  "${extra[@]}" "$here/ablate-array.sh" "$config" "$shards")
+  "${extra[@]}" "$here/ablate-array.sh")
+if $match; then
+  array_cmd+=(--match "${match_words[*]}")
+fi
+array_cmd+=("$config" "$shards")
 merge_line=$(printf '%q ' "$bin" merge "${inputs[@]}" -o "$merged")
 if $dry_run; then
   printf '%q ' "${array_cmd[@]}"; echo
@@ -96,5 +139,9 @@ merge=$(sbatch --parsable --dependency=afterok:"$array" --kill-on-invalid-dep=ye
   --job-name="ablate-$name-merge" --chdir="$PWD" --output="$PWD/results/runs/slurm-%j-merge.out" \
   "${extra[@]}" --wrap="$merge_line")
 echo "submitted array $array ($shards shards of $name) and merge job $merge -> $merged"
-echo "if task K fails or is cancelled: sbatch --array=K $0 $config $shards"
+if $match; then
+  echo "if task K fails or is cancelled: sbatch --array=K $0 --match \"${match_words[*]}\" $config $shards"
+else
+  echo "if task K fails or is cancelled: sbatch --array=K $0 $config $shards"
+fi
 echo "then merge: $merge_line"

@@ -55,6 +55,10 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
         }
         (None, None) => Path::new(RUNS_DIR).join(format!("{name}.games.csv")),
     };
+    if args.print_outputs {
+        println!("{}", csv.display());
+        return Ok(());
+    }
     if args.out.is_none() && !args.force {
         if let Some(aside) = move_aside_other_match(&csv, &prepared.hash)? {
             if !args.quiet {
