@@ -148,8 +148,10 @@ fn an_engine_that_crashes_hangs_or_moves_illegally_loses_that_game_and_the_match
         assert_eq!(faulted.len(), 1, "{mode}: {games:#?}");
         assert_eq!(faulted[0].variant_points(), 0.0, "{mode}: flaky lost it");
         assert!(
-            faulted[0].termination.contains("flaky") || faulted[0].termination.contains("engine"),
-            "{mode}: the detail names the engine: {}",
+            faulted[0]
+                .termination
+                .starts_with(&format!("{termination}: flaky: engine \"./flaky.py\"")),
+            "{mode}: the detail names the variant and its engine: {}",
             faulted[0].termination
         );
         let err = String::from_utf8_lossy(&out.stderr);

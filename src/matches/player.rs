@@ -194,7 +194,7 @@ impl<'a> Player<'a> {
                     ignored_node_limit: false,
                 })
             }
-            Player::Engine { process, .. } => {
+            Player::Engine { name, process, .. } => {
                 let Some(engine) = process.as_mut() else {
                     return Err(NoMove::Stopped);
                 };
@@ -203,7 +203,15 @@ impl<'a> Player<'a> {
                     // A process that failed or was stopped mid-search is not trusted again.
                     *process = None;
                 }
-                result
+                // Both sides may run the same program: the variant's name says which failed.
+                result.map_err(|no_move| match no_move {
+                    NoMove::Fault(mut fault) => {
+                        fault.detail = format!("{name}: {}", fault.detail);
+                        fault.message = format!("{name}: {}", fault.message);
+                        NoMove::Fault(fault)
+                    }
+                    stopped => stopped,
+                })
             }
         }
     }
