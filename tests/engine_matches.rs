@@ -100,6 +100,11 @@ fn processes_with(text: &str) -> String {
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
+/// Runs ablate with the words of `line` as its arguments.
+fn ablate_words(dir: &Path, line: &str) -> std::process::Output {
+    ablate(dir, &line.split(' ').collect::<Vec<_>>())
+}
+
 fn rows(path: &Path) -> Vec<GameRow> {
     read_games(path).unwrap()
 }
@@ -247,25 +252,7 @@ fn ablate_and_fruit_play_fruit_at_a_time_control_legally_and_never_lose_on_time(
          engine_options = { Hash = 16, OwnBook = false, \"Futility Pruning\" = true }\n\
          [variants.ablate]\n",
     );
-    let out = ablate(
-        dir.path(),
-        &[
-            "match",
-            "-c",
-            "engines.toml",
-            "--games",
-            "4",
-            "--tc",
-            "1+0.05",
-            "--jobs",
-            "2",
-            "--adjudicate",
-            "draw=40,10,8",
-            "resign=1000,4",
-            "--out",
-            "games.csv",
-        ],
-    );
+    let out = ablate_words(dir.path(), "match -c engines.toml --games 4 --tc 1+0.05 --jobs 2 --adjudicate draw=40,10,8 resign=1000,4 --out games.csv");
     assert_success(&out);
     let games = rows(&dir.path().join("games.csv"));
     assert_eq!(games.len(), 8);
@@ -298,24 +285,7 @@ fn an_engine_that_ignores_go_nodes_is_reported_and_one_that_honours_it_is_not() 
             dir.path(),
             &format!("[search]\ntt_mb = 1\n[variants.other]\nengine = \"{engine}\"\n"),
         );
-        let out = ablate(
-            dir.path(),
-            &[
-                "match",
-                "-c",
-                "engines.toml",
-                "--games",
-                "2",
-                "--nodes",
-                "3000",
-                "--jobs",
-                "2",
-                "--adjudicate",
-                "resign=600,2",
-                "--out",
-                "games.csv",
-            ],
-        );
+        let out = ablate_words(dir.path(), "match -c engines.toml --games 2 --nodes 3000 --jobs 2 --adjudicate resign=600,2 --out games.csv");
         assert_success(&out);
         let err = String::from_utf8_lossy(&out.stderr);
         let reported = err.contains(&format!(

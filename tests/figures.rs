@@ -1373,13 +1373,52 @@ fn headline() -> String {
     table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
 }
 
-/// What each heuristic is worth by removal from the full search, at a fixed node budget, beside
-/// the published removal figures of Ethereal and Stockfish.
-fn elo_worth() -> String {
-    let path = std::path::PathBuf::from(format!("{ROOT}/results/elo-worth-nodes.games.csv"));
+/// A games CSV's pairings, as `ablate report` summarises them.
+fn pairings_of(name: &str) -> (usize, Vec<ablate::matches::summary::PairingSummary>) {
+    let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.csv"));
     let games = ablate::matches::games_csv::read_games(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let pairings = ablate::matches::summary::summarize(&games, None);
+    (
+        games.len(),
+        ablate::matches::summary::summarize(&games, None),
+    )
+}
+
+/// `+21.7 [+9.2, +34.4]`, with true minus signs.
+fn elo_interval(p: &ablate::matches::summary::PairingSummary) -> String {
+    let minus = |x: f64| format!("{x:+.1}").replace('-', "−");
+    let (elo, lo, hi) = (p.elo.unwrap(), p.elo_lo.unwrap(), p.elo_hi.unwrap());
+    format!("{} [{}, {}]", minus(elo), minus(lo), minus(hi))
+}
+
+/// What removing (or changing) a heuristic did, by the sign of the interval.
+fn removal_verdict(p: &ablate::matches::summary::PairingSummary) -> &'static str {
+    if p.elo_hi.unwrap() < 0.0 {
+        "helps"
+    } else if p.elo_lo.unwrap() > 0.0 {
+        "hurts"
+    } else {
+        "not resolved"
+    }
+}
+
+/// The smallest and largest 95% half-width of `pairings`.
+fn half_widths(pairings: &[ablate::matches::summary::PairingSummary]) -> (f64, f64) {
+    pairings
+        .iter()
+        .map(|p| (p.elo_hi.unwrap() - p.elo_lo.unwrap()) / 2.0)
+        .fold((f64::MAX, 0.0), |(lo, hi), h| (lo.min(h), hi.max(h)))
+}
+
+/// What each heuristic is worth by removal from the full search, at a fixed node budget and at
+/// a time control, beside the published removal figures of Ethereal and Stockfish.
+fn elo_worth() -> String {
+    let (nodes_games, nodes) = pairings_of("elo-worth-nodes.games");
+    // The time control was played in two runs (four removals, then two more).
+    let (tc_first, mut tc) = pairings_of("elo-worth-tc.games");
+    let (tc_second, more) = pairings_of("elo-worth-tc-2.games");
+    tc.extend(more);
+    let tc_games = tc_first + tc_second;
     // Ethereal PR #113 (2020, 12+0.12 s) and Stockfish PR #3868 (2021, 10+0.1 s): Elo lost when
     // the step is removed from the full engine. Stockfish's "futility pruning: child node"
     // returns the static eval when it beats beta by a margin: reverse futility, by our names.
@@ -1411,60 +1450,145 @@ fn elo_worth() -> String {
             "—",
         ),
     ];
-    let minus = |x: f64| format!("{x:+.1}").replace('-', "−");
     let rows: Vec<Vec<String>> = published
         .iter()
         .map(|(variant, label, ethereal, stockfish)| {
-            let p = pairings
+            let p = nodes
                 .iter()
                 .find(|p| p.variant == *variant)
                 .unwrap_or_else(|| panic!("elo-worth-nodes has no {variant}"));
-            let (elo, lo, hi) = (p.elo.unwrap(), p.elo_lo.unwrap(), p.elo_hi.unwrap());
-            let verdict = if hi < 0.0 {
-                "helps: removing it loses Elo"
-            } else if lo > 0.0 {
-                "hurts here: removing it gains Elo"
-            } else {
-                "no effect measured"
+            let t = tc.iter().find(|p| p.variant == *variant);
+            let verdict = match t {
+                Some(t) => format!(
+                    "{} at 10k nodes, {} at 1+0.01",
+                    removal_verdict(p),
+                    removal_verdict(t)
+                ),
+                None => format!("{} at 10k nodes", removal_verdict(p)),
             };
             vec![
                 s(label),
-                format!("{} [{}, {}]", minus(elo), minus(lo), minus(hi)),
-                format!("{:.1}", (hi - lo) / 2.0),
+                elo_interval(p),
                 p.games.to_string(),
-                format!("{:.0}", p.nodes_per_move),
-                format!("{:.2}", p.ms_per_move),
                 format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                t.map_or(s("—"), elo_interval),
+                t.map_or(s("—"), |t| t.games.to_string()),
+                t.map_or(s("—"), |t| {
+                    format!(
+                        "{:.0} (×{:.2})",
+                        t.nodes_per_move,
+                        t.nodes_per_move / t.opponent_nodes_per_move
+                    )
+                }),
                 s(ethereal),
                 s(stockfish),
-                s(verdict),
+                verdict,
             ]
         })
         .collect();
-    let full = &pairings[0];
     let mut out = table(
         &[
             "removed",
-            "Elo [95%]",
-            "±",
+            "Elo at 10k nodes [95%]",
             "games",
-            "nodes/move",
-            "ms/move",
-            "ms × full",
+            "ms/move × full",
+            "Elo at 1+0.01 [95%]",
+            "games",
+            "nodes/move at 1+0.01 (× full)",
             "Ethereal",
             "Stockfish",
-            "verdict",
+            "removing it: the heuristic …",
         ],
         "lrrrrrrlll",
         &rows,
     );
+    let (full, full_tc) = (&nodes[0], &tc[0]);
+    let (nlo, nhi) = half_widths(&nodes);
+    let (tlo, thi) = half_widths(&tc);
     let _ = writeln!(
         out,
-        "\n`full` searched {:.0} nodes and {:.2} ms per move; {} games in all, {:.0} minutes with `--jobs 2`.",
+        "\nAt 10,000 nodes a move `full` searched {:.0} nodes and {:.2} ms per move: {} games, \
+         half-widths {nlo:.1} to {nhi:.1} Elo, {:.0} minutes with `--jobs 2`. At 1+0.01 it searched \
+         {:.0} nodes in {:.1} ms per move: {} games, half-widths {tlo:.1} to {thi:.1} Elo, {:.0} \
+         minutes with `--jobs 1` in two runs.",
         full.opponent_nodes_per_move,
         full.opponent_ms_per_move,
-        games.len(),
-        wall_seconds("elo-worth-nodes.games") / 60.0
+        nodes_games,
+        wall_seconds("elo-worth-nodes.games") / 60.0,
+        full_tc.opponent_nodes_per_move,
+        full_tc.opponent_ms_per_move,
+        tc_games,
+        (wall_seconds("elo-worth-tc.games") + wall_seconds("elo-worth-tc-2.games")) / 60.0
+    );
+    out
+}
+
+/// Fruit 2.1's pruning options, one changed at a time from Fruit as shipped: Elo at a time
+/// control beside the nodes the change saves at fixed depth.
+fn fruit_elo_worth() -> String {
+    let (games, pairings) = pairings_of("fruit-elo-worth.games");
+    let rows: Vec<EngineRow> = read_rows("fruit-elo-worth");
+    let work = |v: &str, d: u32| {
+        rows.iter()
+            .filter(|r| r.variant == v && r.depth == d)
+            .map(|r| r.nodes_cum)
+            .sum::<u64>()
+    };
+    let solved = |v: &str, d: u32| {
+        rows.iter()
+            .filter(|r| r.variant == v && r.depth == d && r.bm_ok == "true")
+            .count()
+    };
+    let options = [
+        ("fruit-no-null-move", "null move: Fail High → Never"),
+        ("fruit-no-history-pruning", "history pruning: on → off"),
+        ("fruit-futility", "futility pruning: off → on"),
+        ("fruit-delta", "delta pruning: off → on"),
+    ];
+    let table_rows: Vec<Vec<String>> = options
+        .iter()
+        .map(|(variant, label)| {
+            let p = pairings
+                .iter()
+                .find(|p| p.variant == *variant)
+                .unwrap_or_else(|| panic!("fruit-elo-worth.games has no {variant}"));
+            vec![
+                s(label),
+                elo_interval(p),
+                p.games.to_string(),
+                format!("{:.2}", p.nodes_per_move / p.opponent_nodes_per_move),
+                sig3(work(variant, 8) as f64 / work("fruit", 8) as f64),
+                sig3(work(variant, 10) as f64 / work("fruit", 10) as f64),
+                format!("{} / {}", solved(variant, 10), solved("fruit", 10)),
+                s(match removal_verdict(p) {
+                    "helps" => "the change loses Elo",
+                    "hurts" => "the change gains Elo",
+                    _ => "not resolved",
+                }),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "option changed",
+            "Elo at 1+0.01 [95%]",
+            "games",
+            "nodes/move in games × shipped",
+            "nodes d8 × shipped",
+            "nodes d10 × shipped",
+            "BK solved d10 (vs shipped)",
+            "verdict",
+        ],
+        "lrrrrrrl",
+        &table_rows,
+    );
+    let (lo, hi) = half_widths(&pairings);
+    let _ = writeln!(
+        out,
+        "\nFruit as shipped searched {} nodes over Bratko–Kopec at depth 10; {games} games in \
+         all, half-widths {lo:.1} to {hi:.1} Elo, {:.0} minutes with `--jobs 1`.",
+        n(work("fruit", 10)),
+        wall_seconds("fruit-elo-worth.games") / 60.0
     );
     out
 }
@@ -1478,6 +1602,7 @@ fn blocks() -> Vec<Block> {
         ("run-time", run_time),
         ("headline", headline),
         ("elo-worth", elo_worth),
+        ("fruit-elo-worth", fruit_elo_worth),
         ("killers", killers),
         ("killers-sensitivity", killers_sensitivity),
         ("killers-bk", killers_bk),

@@ -274,7 +274,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
                 message: e.message.clone(),
             })
         })?;
-    let ignored_node_limit = node_cap.is_some_and(|n| search.nodes.is_none_or(|m| m > 2 * n));
+    let ignored_node_limit = node_cap.is_some_and(|n| search.most_nodes.is_none_or(|m| m > 2 * n));
     Ok(Thought {
         mv: search.best,
         note: MoveNote {

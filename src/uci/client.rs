@@ -41,8 +41,11 @@ pub struct EngineSearch {
     pub score_cp: Option<i32>,
     /// Signed moves to mate.
     pub mate: Option<i32>,
-    /// `nodes` of the last info line: every node since `go`.
+    /// `nodes` of the last exact info line with a score: every node since `go`, up to it.
     pub nodes: Option<u64>,
+    /// The most `nodes` any info line gave (an engine may print its total after its last
+    /// score): what a node limit is checked against.
+    pub most_nodes: Option<u64>,
     /// Wall time from `go` to `bestmove`, as ablate measured it.
     pub time_ms: f64,
     /// The last iteration's share: the wall time less the engine's last `time` at the
@@ -294,7 +297,8 @@ impl EngineProcess {
             seldepth: last.seldepth,
             score_cp,
             mate,
-            nodes: last.nodes.max(most_nodes),
+            nodes: last.nodes,
+            most_nodes,
             time_ms: wall_ms,
             iteration_ms,
             pv: last.pv,
