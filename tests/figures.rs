@@ -1289,6 +1289,16 @@ fn wall_seconds(name: &str) -> f64 {
         .unwrap_or_else(|| panic!("{path}: no wall_seconds"))
 }
 
+/// The worker threads a committed run used (`--jobs`), from its manifest.
+fn jobs_of(name: &str) -> u64 {
+    let path = format!("{ROOT}/results/{name}.json");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["threads"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{path}: no threads"))
+}
+
 /// The whole section's run time, from the manifests of every committed result.
 fn run_time() -> String {
     let mut total = 0.0;
@@ -1508,17 +1518,19 @@ fn elo_worth() -> String {
     let _ = writeln!(
         out,
         "\nAt 10,000 nodes a move `full` searched {:.0} nodes and {:.2} ms per move: {} games, \
-         half-widths {nlo:.1} to {nhi:.1} Elo, {:.0} minutes with `--jobs 2`. At 1+0.01 it searched \
-         {:.0} nodes in {:.1} ms per move: {} games, half-widths {tlo:.1} to {thi:.1} Elo, {:.0} \
-         minutes with `--jobs 1` in two runs.",
+         half-widths {nlo:.1} to {nhi:.1} Elo, {:.0} minutes with `--jobs {}`. At 1+0.01 (first \
+         run) it searched {:.0} nodes in {:.1} ms per move: {} games, half-widths {tlo:.1} to \
+         {thi:.1} Elo, {:.0} minutes with `--jobs {}` in two runs.",
         full.opponent_nodes_per_move,
         full.opponent_ms_per_move,
         nodes_games,
         wall_seconds("elo-worth-nodes.games") / 60.0,
+        jobs_of("elo-worth-nodes.games"),
         full_tc.opponent_nodes_per_move,
         full_tc.opponent_ms_per_move,
         tc_games,
-        (wall_seconds("elo-worth-tc.games") + wall_seconds("elo-worth-tc-2.games")) / 60.0
+        (wall_seconds("elo-worth-tc.games") + wall_seconds("elo-worth-tc-2.games")) / 60.0,
+        jobs_of("elo-worth-tc.games")
     );
     out
 }
@@ -1586,9 +1598,10 @@ fn fruit_elo_worth() -> String {
     let _ = writeln!(
         out,
         "\nFruit as shipped searched {} nodes over Bratko–Kopec at depth 10; {games} games in \
-         all, half-widths {lo:.1} to {hi:.1} Elo, {:.0} minutes with `--jobs 1`.",
+         all, half-widths {lo:.1} to {hi:.1} Elo, {:.0} minutes with `--jobs {}`.",
         n(work("fruit", 10)),
-        wall_seconds("fruit-elo-worth.games") / 60.0
+        wall_seconds("fruit-elo-worth.games") / 60.0,
+        jobs_of("fruit-elo-worth.games")
     );
     out
 }
