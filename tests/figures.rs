@@ -1480,7 +1480,12 @@ fn elo_worth() -> String {
                 s(label),
                 elo_interval(p),
                 p.games.to_string(),
-                format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                format!("{:.0}", p.nodes_per_move),
+                format!(
+                    "{:.2} (×{:.2})",
+                    p.ms_per_move,
+                    p.ms_per_move / p.opponent_ms_per_move
+                ),
                 t.map_or(s("—"), elo_interval),
                 t.map_or(s("—"), |t| t.games.to_string()),
                 t.map_or(s("—"), |t| {
@@ -1490,6 +1495,7 @@ fn elo_worth() -> String {
                         t.nodes_per_move / t.opponent_nodes_per_move
                     )
                 }),
+                t.map_or(s("—"), |t| format!("{:.1}", t.ms_per_move)),
                 s(ethereal),
                 s(stockfish),
                 verdict,
@@ -1501,15 +1507,17 @@ fn elo_worth() -> String {
             "removed",
             "Elo at 10k nodes [95%]",
             "games",
-            "ms/move × full",
+            "nodes/move",
+            "ms/move (× full)",
             "Elo at 1+0.01 [95%]",
             "games",
-            "nodes/move at 1+0.01 (× full)",
+            "nodes/move (× full)",
+            "ms/move",
             "Ethereal",
             "Stockfish",
             "removing it: the heuristic …",
         ],
-        "lrrrrrrlll",
+        "lrrrrrrrrlll",
         &rows,
     );
     let (full, full_tc) = (&nodes[0], &tc[0]);
