@@ -1280,23 +1280,24 @@ fn countermove() -> String {
     out
 }
 
-fn wall_seconds(name: &str) -> f64 {
+/// A number from a committed result's manifest.
+fn manifest_number(name: &str, key: &str) -> f64 {
     let path = format!("{ROOT}/results/{name}.json");
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    manifest["wall_seconds"]
+    manifest[key]
         .as_f64()
-        .unwrap_or_else(|| panic!("{path}: no wall_seconds"))
+        .unwrap_or_else(|| panic!("{path}: no {key}"))
 }
 
-/// The worker threads a committed run used (`--jobs`), from its manifest.
+/// How long a committed run took, in seconds.
+fn wall_seconds(name: &str) -> f64 {
+    manifest_number(name, "wall_seconds")
+}
+
+/// The worker threads a committed run used (`--jobs`).
 fn jobs_of(name: &str) -> u64 {
-    let path = format!("{ROOT}/results/{name}.json");
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    manifest["threads"]
-        .as_u64()
-        .unwrap_or_else(|| panic!("{path}: no threads"))
+    manifest_number(name, "threads") as u64
 }
 
 /// The whole section's run time, from the manifests of every committed result.
