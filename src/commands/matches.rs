@@ -98,7 +98,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     };
     write_manifest(&manifest)?;
     let signals = StopSignals::install();
-    let (mut seen, mut faults) = (0usize, 0usize);
+    let (mut seen, mut warnings) = (0usize, 0usize);
     let quiet = args.quiet;
     let mut progress = MatchProgress::new(manifest.games_total);
     let mut running = RunningScore::new(prepared.options.sprt);
@@ -123,7 +123,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
             seen += 1;
             // Faults and ignored limits are said even with --quiet: they change what results mean.
             for message in &game.messages {
-                faults += 1;
+                warnings += 1;
                 progress.note(&format!("warning: {message}"));
             }
             if !quiet {
@@ -174,9 +174,9 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let (csv, pgn) = (csv.display(), pgn_path.display());
     let (played, resumed) = (outcome.played, outcome.resumed);
     println!("wrote {csv} and {pgn} ({played} games played, {resumed} resumed)");
-    if faults > 0 {
-        let s = if faults == 1 { "" } else { "s" };
-        println!("{faults} warning{s} about engines during this run: see stderr above");
+    if warnings > 0 {
+        let s = if warnings == 1 { "" } else { "s" };
+        println!("{warnings} warning{s} about engines during this run: see stderr above");
     }
     Ok(())
 }

@@ -41,17 +41,9 @@ pub fn play_game(
     let mut board = opening.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut moves: Vec<MoveNote> = Vec::new();
-    let mut played: Vec<String> = Vec::new();
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
-    let mut record = GameRecord {
-        result: GameResult::Draw,
-        termination: Termination::Stalemate,
-        detail: None,
-        messages: Vec::new(),
-        moves: Vec::new(),
-        nodes: [0; 2],
-        time_ms: [0.0; 2],
-    };
+    let (mut nodes, mut time_ms) = ([0u64; 2], [0f64; 2]);
+    let (mut detail, mut messages) = (None, Vec::new());
     let mut clocks = match limit {
         Limit::Clock(tc) => [tc.base_ms as f64; 2],
         _ => [0.0; 2],
@@ -68,7 +60,7 @@ pub fn play_game(
         let turn = Turn {
             board: &board,
             opening,
-            moves: &played,
+            moves: &moves,
             history: &history,
             limit,
             clocks,
@@ -80,20 +72,20 @@ pub fn play_game(
             Ok(thought) => thought,
             Err(NoMove::Stopped) => return None,
             Err(NoMove::Fault(fault)) => {
-                record.detail = Some(fault.detail);
-                record.messages.push(fault.message);
+                detail = Some(fault.detail);
+                messages.push(fault.message);
                 end = Some((mover_loses, fault.termination));
                 break;
             }
         };
-        record.nodes[side] += thought.note.nodes;
-        record.time_ms[side] += thought.spent_ms;
+        nodes[side] += thought.note.nodes;
+        time_ms[side] += thought.spent_ms;
         if let Limit::Clock(tc) = limit {
             clocks[side] -= thought.spent_ms;
             if clocks[side] < -(margin_ms as f64) {
                 // The late move is not played: as with every fault, the side to move in the
                 // final position is the side that lost.
-                record.detail = Some(format!(
+                detail = Some(format!(
                     "{} answered {:.0} ms after its clock ran out",
                     players[side].label(),
                     -clocks[side]
@@ -106,7 +98,6 @@ pub fn play_game(
         scores[side].push(thought.note.score_cp);
         overruns[side] += usize::from(thought.ignored_node_limit);
         made[side] += 1;
-        played.push(thought.note.uci.clone());
         moves.push(thought.note);
         history.push(repetition_key(&board));
         board.play_unchecked(thought.mv);
@@ -114,17 +105,22 @@ pub fn play_game(
             .or_else(|| adjudicate(adjudication, &scores, board.fullmove_number() as u32));
     }
     for (side, count) in overruns.iter().enumerate().filter(|(_, c)| **c > 0) {
-        record.messages.push(format!(
+        messages.push(format!(
             "{} ignored the node limit: {count} of its {} moves searched more than twice the nodes asked (or gave no count) and were told to stop",
             players[side].label(),
             made[side]
         ));
     }
     let (result, termination) = end?;
-    record.result = result;
-    record.termination = termination;
-    record.moves = moves;
-    Some(record)
+    Some(GameRecord {
+        result,
+        termination,
+        detail,
+        messages,
+        moves,
+        nodes,
+        time_ms,
+    })
 }
 
 #[cfg(test)]

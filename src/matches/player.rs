@@ -46,10 +46,10 @@ impl MoveNote {
 pub struct Turn<'a> {
     /// The position to move in.
     pub board: &'a Board,
-    /// The game's first position, and the moves since in UCI (what `position` sends).
+    /// The game's first position (what `position fen` sends).
     pub opening: &'a Board,
-    /// The moves since the opening, in UCI.
-    pub moves: &'a [String],
+    /// The moves since the opening (their UCI is what `position ... moves` sends).
+    pub moves: &'a [MoveNote],
     /// Repetition keys of every earlier position of the game.
     pub history: &'a [u64],
     /// The match's limit.
@@ -221,7 +221,11 @@ impl<'a> Player<'a> {
 fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMove> {
     let mut position = format!("position fen {}", turn.opening);
     if !turn.moves.is_empty() {
-        position = format!("{position} moves {}", turn.moves.join(" "));
+        position.push_str(" moves");
+        for note in turn.moves {
+            position.push(' ');
+            position.push_str(&note.uci);
+        }
     }
     let (go, deadline, node_cap) = match turn.limit {
         Limit::Depth(d) => (format!("go depth {d}"), engine.deadline(), None),
