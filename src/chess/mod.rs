@@ -1,9 +1,11 @@
 //! Chess helpers around cozy-chess: evaluation, notation, perft.
 
+pub mod check;
 pub mod eval;
 pub mod notation;
 pub mod perft;
 
+pub use check::{gives_check, CheckSquares};
 use cozy_chess::{Board, Move, Piece};
 
 /// Material values in centipawns, as `eval.md` gives them (the king is worth 0).

@@ -7,12 +7,11 @@
 //! pinned; squares ascending), so the capture order, and with it every node count, is the one
 //! the full generator gives. The test below holds it to that, move for move.
 
-use super::movegen::Scored;
+use super::movegen::{king_captures, Scored};
 use arrayvec::ArrayVec;
 use cozy_chess::{
-    get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves, get_line_rays,
-    get_pawn_attacks, get_rook_moves, get_rook_rays, BitBoard, Board, Color, Piece, PieceMoves,
-    Rank, Square,
+    get_bishop_moves, get_bishop_rays, get_knight_moves, get_line_rays, get_pawn_attacks,
+    get_rook_moves, get_rook_rays, BitBoard, Board, Color, Piece, PieceMoves, Rank, Square,
 };
 
 /// A capture with the pieces involved, known at generation time.
@@ -96,11 +95,7 @@ pub fn generate_captures(
         sink.slider(Piece::Rook, targets, pinned, in_check, king, rook);
         sink.slider(Piece::Queen, targets, pinned, in_check, king, queen);
     }
-    let safe = (get_king_moves(king) & them)
-        .into_iter()
-        .filter(|&to| king_safe_on(board, us, king, to))
-        .fold(BitBoard::EMPTY, |set, to| set | to.bitboard());
-    sink.group(Piece::King, king, safe);
+    sink.group(Piece::King, king, king_captures(board, us, king, them));
 }
 
 /// Where generated captures go: the list, filtered and scored.
@@ -199,21 +194,6 @@ fn en_passant<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>>(
         }
         sink.push(Piece::Pawn, Piece::Pawn, from, dest.bitboard());
     }
-}
-
-/// Whether our king could stand on `square` (an enemy piece's square) once it has moved there.
-#[inline]
-fn king_safe_on(board: &Board, us: Color, king: Square, square: Square) -> bool {
-    let their = board.colors(!us);
-    let occupied = board.occupied() ^ king.bitboard() | square.bitboard();
-    let attacked = (get_bishop_moves(square, occupied)
-        & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen)))
-        | (get_rook_moves(square, occupied)
-            & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen)))
-        | (get_knight_moves(square) & board.pieces(Piece::Knight))
-        | (get_king_moves(square) & board.pieces(Piece::King))
-        | (get_pawn_attacks(square, us) & board.pieces(Piece::Pawn));
-    (attacked & their).is_empty()
 }
 
 #[cfg(test)]

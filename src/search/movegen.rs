@@ -1,7 +1,10 @@
 //! Stage-wise generation into stack lists: captures, tactical moves, quiet moves.
 
 use arrayvec::ArrayVec;
-use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square};
+use cozy_chess::{
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
+    Board, Color, Move, Piece, PieceMoves, Rank, Square,
+};
 
 /// A move with its ordering score.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +43,17 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
         None => BitBoard::EMPTY,
     };
     let promo_rank = Rank::Eighth.relative_to(us).bitboard();
-    board.generate_moves(|mut piece_moves| {
+    let king = board.king(us);
+    // The king's quiet moves cost a safety test per square: for captures alone, the other
+    // pieces come from the generator and the king's captures are tested here, last, as the
+    // generator lists the king last.
+    let tactical_only = matches!(gen, Gen::Tactical | Gen::Captures);
+    let movers = if tactical_only {
+        board.occupied() ^ king.bitboard()
+    } else {
+        BitBoard::FULL
+    };
+    board.generate_moves_for(movers, |mut piece_moves| {
         let is_pawn = piece_moves.piece == Piece::Pawn;
         let captures = if is_pawn { them | ep } else { them };
         let tactical = if is_pawn {
@@ -60,6 +73,40 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
         }
         false
     });
+    if tactical_only {
+        let to = king_captures(board, us, king, them);
+        for mv in (PieceMoves {
+            piece: Piece::King,
+            from: king,
+            to,
+        }) {
+            list.push(ScoredMove { mv, score: 0 });
+        }
+    }
+}
+
+/// The squares of `them` our king may legally capture on.
+#[inline]
+pub fn king_captures(board: &Board, us: Color, king: Square, them: BitBoard) -> BitBoard {
+    (get_king_moves(king) & them)
+        .into_iter()
+        .filter(|&to| king_safe_on(board, us, king, to))
+        .fold(BitBoard::EMPTY, |set, to| set | to.bitboard())
+}
+
+/// Whether our king could stand on `square` (an enemy piece's square) once it has moved there.
+#[inline]
+fn king_safe_on(board: &Board, us: Color, king: Square, square: Square) -> bool {
+    let their = board.colors(!us);
+    let occupied = board.occupied() ^ king.bitboard() | square.bitboard();
+    let attacked = (get_bishop_moves(square, occupied)
+        & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen)))
+        | (get_rook_moves(square, occupied)
+            & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen)))
+        | (get_knight_moves(square) & board.pieces(Piece::Knight))
+        | (get_king_moves(square) & board.pieces(Piece::King))
+        | (get_pawn_attacks(square, us) & board.pieces(Piece::Pawn));
+    (attacked & their).is_empty()
 }
 
 /// Sorts by score, highest first, keeping generator order among equals; no allocation.
@@ -127,6 +174,14 @@ mod tests {
             generate(&board, Gen::Quiet, &mut quiet);
             generate(&board, Gen::Captures, &mut captures);
             assert_eq!(all.len(), legal_moves(&board).len());
+            // The capture-only path keeps the full generator's order.
+            let masked: Vec<Move> = all
+                .iter()
+                .map(|m| m.mv)
+                .filter(|&mv| is_tactical(&board, mv))
+                .collect();
+            let tactical_moves: Vec<Move> = tactical.iter().map(|m| m.mv).collect();
+            assert_eq!(tactical_moves, masked, "{fen}");
             assert_eq!(tactical.len() + quiet.len(), all.len(), "{fen}");
             assert!(tactical.iter().all(|m| is_tactical(&board, m.mv)));
             assert!(quiet.iter().all(|m| !is_tactical(&board, m.mv)));

@@ -8,8 +8,8 @@ use super::learning::history::HistoryTable;
 use super::learning::Refutations;
 use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove};
 use super::ordering::{capture_score, is_losing_capture, is_losing_known, mvv_lva_known};
-use super::see::see;
-use crate::chess::{captured_piece, is_tactical};
+use super::see::{never_losing, see};
+use crate::chess::{captured_piece, is_tactical, CheckSquares};
 use crate::config::search_config::{
     CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig, QuiescenceOrdering,
     QuiescencePrune,
@@ -165,6 +165,19 @@ pub struct MovePicker {
     /// Losing captures held back: for the quiet stage (`history_scope = "all_remaining"`) or
     /// for the stage after the killers (`captures = "see"`); the two never meet.
     deferred: ArrayVec<Move, 128>,
+    /// Set by `skip_quiets`: quiet moves that give no check are passed over, and counted.
+    skipping: Option<CheckSquares>,
+    /// The quiet moves passed over so far.
+    skipped: u64,
+}
+
+/// A move the picker hands out, and whether it is a capture or promotion.
+#[derive(Debug, Clone, Copy)]
+pub struct Picked {
+    /// The move.
+    pub mv: Move,
+    /// A capture or a promotion (`chess::is_tactical`).
+    pub tactical: bool,
 }
 
 impl MovePicker {
@@ -192,19 +205,51 @@ impl MovePicker {
             sorted: false,
             captures_done: false,
             deferred: ArrayVec::new(),
+            skipping: None,
+            skipped: 0,
         }
+    }
+
+    /// From now on, pass over the quiet moves that give no check, as a pruning step would skip
+    /// each of them (Stockfish's `skipQuiets`); `skipped` counts them as they are passed, so
+    /// a cutoff leaves uncounted the ones that would never have come up.
+    pub fn skip_quiets(&mut self, board: &Board) {
+        if self.skipping.is_none() {
+            self.skipping = Some(CheckSquares::new(board));
+        }
+    }
+
+    /// The quiet moves passed over since `skip_quiets`.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+
+    /// Whether `skip_quiets` passes over this quiet move.
+    #[inline]
+    fn skips(&self, board: &Board, mv: Move) -> bool {
+        self.skipping
+            .as_ref()
+            .is_some_and(|checks| !checks.gives_check(board, mv))
     }
 
     /// The next move to search, or `None` when the node's moves are exhausted.
     #[inline(always)]
-    pub fn next(&mut self, board: &Board, history: &HistoryTable) -> Option<Move> {
+    pub fn next(&mut self, board: &Board, history: &HistoryTable) -> Option<Picked> {
+        let quiet = |mv| Picked {
+            mv,
+            tactical: false,
+        };
+        let tactical = |mv| Picked { mv, tactical: true };
         loop {
             match self.plan.stages[self.stage] {
                 Stage::HashMove => {
                     self.stage += 1;
                     // The hash move comes from the table and must be proved legal before it is tried.
                     if let Some(mv) = self.hash_move.filter(|&mv| board.is_legal(mv)) {
-                        return Some(mv);
+                        return Some(Picked {
+                            mv,
+                            tactical: is_tactical(board, mv),
+                        });
                     }
                     self.hash_move = None;
                 }
@@ -223,7 +268,7 @@ impl MovePicker {
                             if pause_after_one {
                                 self.stage += 1;
                             }
-                            return Some(mv);
+                            return Some(tactical(mv));
                         }
                         None => {
                             self.captures_done = true;
@@ -242,7 +287,11 @@ impl MovePicker {
                             .expect("slot was Some");
                         if self.worth_trying(board, mv) {
                             self.tried.push(mv);
-                            return Some(mv);
+                            if self.skips(board, mv) {
+                                self.skipped += 1;
+                                continue;
+                            }
+                            return Some(quiet(mv));
                         }
                     }
                     self.stage += 1;
@@ -252,7 +301,11 @@ impl MovePicker {
                     if let Some(mv) = self.refutations.countermove.take() {
                         if self.worth_trying(board, mv) {
                             self.tried.push(mv);
-                            return Some(mv);
+                            if self.skips(board, mv) {
+                                self.skipped += 1;
+                                continue;
+                            }
+                            return Some(quiet(mv));
                         }
                     }
                 }
@@ -265,7 +318,7 @@ impl MovePicker {
                         self.mark_filled(true);
                     }
                     match self.take() {
-                        Some(mv) => return Some(mv),
+                        Some(mv) => return Some(tactical(mv)),
                         None => self.advance(),
                     }
                 }
@@ -274,7 +327,19 @@ impl MovePicker {
                         self.fill_remaining(board, history);
                     }
                     match self.take() {
-                        Some(mv) => return Some(mv),
+                        Some(mv) => {
+                            // Only quiet moves without promotions, captures held back or (with
+                            // no capture stage) captures of any kind ask the board.
+                            let mixed = self.plan.quiet_gen != Gen::Quiet || self.plan.defer_losing;
+                            if mixed && is_tactical(board, mv) {
+                                return Some(tactical(mv));
+                            }
+                            if self.skips(board, mv) {
+                                self.skipped += 1;
+                                continue;
+                            }
+                            return Some(quiet(mv));
+                        }
                         None => self.advance(),
                     }
                 }
@@ -337,13 +402,27 @@ impl MovePicker {
                 self.list.push(ScoredMove { mv, score: 0 });
             }
         }
-        let mut varied = false;
-        let mut write = 0;
-        for read in 0..self.list.len() {
-            let mv = self.list[read].mv;
-            if Some(mv) == self.hash_move || self.tried.contains(&mv) {
-                continue;
+        let (hash_move, tried) = (self.hash_move, &self.tried);
+        self.list
+            .retain(|m| Some(m.mv) != hash_move && !tried.contains(&m.mv));
+        if self.skipping.is_some() {
+            // Every move passed over, none handed out: their order does not matter, so neither
+            // does scoring them.
+            let mixed = gen != Gen::Quiet || self.plan.defer_losing;
+            let all_skipped = self
+                .list
+                .iter()
+                .all(|m| !(mixed && is_tactical(board, m.mv)) && self.skips(board, m.mv));
+            if all_skipped {
+                self.skipped += self.list.len() as u64;
+                self.list.clear();
+                self.mark_filled(false);
+                return;
             }
+        }
+        let mut varied = false;
+        for entry in self.list.iter_mut() {
+            let mv = entry.mv;
             let mut score = if self.plan.history {
                 history.score(board, mv) as i32
             } else {
@@ -353,10 +432,8 @@ impl MovePicker {
                 score += RECAPTURE_BONUS;
             }
             varied |= score != 0;
-            self.list[write] = ScoredMove { mv, score };
-            write += 1;
+            entry.score = score;
         }
-        self.list.truncate(write);
         // Quiet moves are many and mostly all searched: one sort beats a scan per pick.
         if varied {
             sort_stable(&mut self.list);
@@ -382,6 +459,9 @@ pub struct CapturePicker {
     list: CaptureList,
     next: usize,
     sorted: bool,
+    /// `quiescence.prune = "see"`: a capture is left out when it loses by SEE, worked out only
+    /// when it comes up (a cutoff leaves the rest unexamined) and only when it could lose.
+    see_losing: bool,
 }
 
 impl CapturePicker {
@@ -393,6 +473,7 @@ impl CapturePicker {
             list: CaptureList::new(),
             next: 0,
             sorted: false,
+            see_losing: false,
         }
     }
 
@@ -429,26 +510,29 @@ impl CapturePicker {
                 }
             }
         }
-        if prune == QuiescencePrune::See {
-            self.list.retain(|c| see(board, c.mv) >= 0);
-        }
+        self.see_losing = prune == QuiescencePrune::See;
         self.sorted = ordering == QuiescenceOrdering::None;
+    }
+
+    /// The next capture to search. Leaving a losing capture out when it comes up gives the
+    /// order that filtering the list first would: selection keeps the others' order.
+    #[inline]
+    pub fn next(&mut self, board: &Board) -> Option<Capture> {
+        loop {
+            let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
+            if !self.see_losing
+                || never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
+                || see(board, c.mv) >= 0
+            {
+                return Some(c);
+            }
+        }
     }
 }
 
 impl Default for CapturePicker {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-impl Iterator for CapturePicker {
-    type Item = Capture;
-
-    /// The next capture to search.
-    #[inline]
-    fn next(&mut self) -> Option<Capture> {
-        take_best(&mut self.list, &mut self.next, self.sorted)
     }
 }
 
@@ -479,7 +563,7 @@ mod tests {
         let history = HistoryTable::new(ordering.history_table, ordering.history_bonus);
         let mut picker = MovePicker::new(PickerPlan::new(ordering), None, refutations, None);
         std::iter::from_fn(|| picker.next(&board, &history))
-            .map(|m| m.to_string())
+            .map(|m| m.mv.to_string())
             .collect()
     }
 

@@ -76,6 +76,18 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     gain[0]
 }
 
+/// True when `see` of a capture by `piece` of `victim` cannot be negative, so it need not run:
+/// the exchange may stop after one recapture, which costs at most the capturer, here worth no
+/// more than the victim (the king counts 0: a legal king capture cannot be answered), or a
+/// promoted piece worth the promotion's gain plus a pawn. A recapture that promotes gains
+/// more, so captures on the capturer's first rank, where the opponent promotes, are excluded.
+#[inline]
+pub fn never_losing(us: Color, piece: Piece, victim: Piece, mv: Move) -> bool {
+    mv.promotion.is_some()
+        || (piece_value(victim) >= piece_value(piece)
+            && mv.to.rank() != Rank::First.relative_to(us))
+}
+
 /// The king as a capturer: worth more than anything, so taking it back is never "equal".
 const KING_VALUE: i32 = 20_000;
 
@@ -129,6 +141,53 @@ mod tests {
         ("4k3/8/8/2b5/8/8/5Q2/4K3 w - - 0 1", "f2c5", 330, "Qxc5 along the diagonal, undefended"),
         ("3k4/8/8/1p6/2b5/8/8/5Q1K w - - 0 1", "f1c4", -570, "Qxc4 bxc4: 330 - 900"),
     ];
+
+    #[test]
+    fn never_losing_captures_never_lose() {
+        use crate::search::captures::{generate_captures, CaptureList};
+        fn walk(board: &Board, depth: u32, seen: &mut usize) {
+            let mut list = CaptureList::new();
+            generate_captures(board, &mut list, |_, _, _| Some(0));
+            for c in &list {
+                if never_losing(board.side_to_move(), c.piece, c.victim, c.mv) {
+                    assert!(see(board, c.mv) >= 0, "{board} {}", c.mv);
+                    *seen += 1;
+                }
+            }
+            if depth > 0 {
+                for mv in crate::chess::legal_moves(board) {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    walk(&child, depth - 1, seen);
+                }
+            }
+        }
+        let mut seen = 0;
+        for (fen, depth) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                3,
+            ),
+            // A black pawn on b2 recaptures on a1 or c1 and promotes.
+            ("4k3/8/8/8/8/8/1p6/r1R1K3 w - - 0 1", 2),
+        ] {
+            walk(&Board::from_fen(fen, false).unwrap(), depth, &mut seen);
+        }
+        assert!(seen > 100_000, "{seen} captures");
+        // Rxa1 bxa1=Q: equal material taken, but the recapture promotes.
+        let board = Board::from_fen("4k3/8/8/8/8/8/1p6/r1R1K3 w - - 0 1", false).unwrap();
+        let rxa1: Move = "c1a1".parse().unwrap();
+        assert!(!never_losing(Color::White, Piece::Rook, Piece::Rook, rxa1));
+        assert!(see(&board, rxa1) < 0);
+    }
 
     #[test]
     fn hand_worked_exchanges() {

@@ -2,7 +2,7 @@
 //! a call, and the steps of pruning knobs that are off are compiled out (`X = false`).
 
 use super::Searcher;
-use crate::chess::{is_tactical, repetition_key};
+use crate::chess::repetition_key;
 use crate::config::search_config::{HistoryGood, TtMode};
 use crate::search::learning::Place;
 use crate::search::picker::MovePicker;
@@ -315,28 +315,39 @@ impl Searcher<'_> {
             searched: 0,
         };
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
-        while let Some(mv) = picker.next(board, &self.tables.history) {
+        // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
+        let mut skipping = None;
+        while let Some(picked) = picker.next(board, &self.tables.history) {
+            let mv = picked.mv;
+            let mut next = node.depth - 1;
+            let mut reduction = 0;
+            let quiet = X && !picked.tactical;
+            // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
+            // never the first. Whether a move gives check is read from the board, so that a
+            // skipped move is never played.
+            if X && quiet && found.searched > 0 && facts.prunable {
+                let before = quiets.len();
+                let checks = || crate::chess::gives_check(board, mv);
+                if let Some(skip) = self.prune_move(board, node, facts, before, found.best, checks)
+                {
+                    found.best = found.best.max(skip.bound);
+                    skipping = Some(skip.rule);
+                    picker.skip_quiets(board);
+                    continue;
+                }
+            }
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
+            if let Some(tt) = &self.tt {
+                tt.prefetch(child.hash());
+            }
             if X && self.cfg.null_move.enabled {
                 self.null_floor[node.ply + 1] = self.null_floor[node.ply];
             }
-            let mut next = node.depth - 1;
-            let mut reduction = 0;
             if X {
-                let quiet = !is_tactical(board, mv);
                 let gives_check = !child.checkers().is_empty();
                 let late_quiet = found.searched > 0 && quiet && !gives_check;
-                // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
-                // never the first.
-                if late_quiet && facts.prunable {
-                    let before = quiets.len();
-                    if let Some(bound) = self.prune_move(board, node, facts, before, found.best) {
-                        found.best = found.best.max(bound);
-                        continue;
-                    }
-                }
                 // Step 8b. Check extension (`extensions.check`).
                 next += self.check_extension(node, gives_check);
                 // Step 8c. Late-move reduction (`lmr.*`): late quiet moves, never the hash
@@ -385,6 +396,9 @@ impl Searcher<'_> {
                     }
                 }
             }
+        }
+        if let Some(rule) = skipping {
+            self.count_skipped(rule, picker.skipped());
         }
         Some(found)
     }

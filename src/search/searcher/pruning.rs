@@ -10,6 +10,23 @@ use crate::search::score::{Score, MATE_BOUND};
 use crate::search::window::Window;
 use cozy_chess::{Board, Move, Piece};
 
+/// Which rule of step 8a skipped a quiet move.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum SkipRule {
+    /// Futility pruning (`futility.*`).
+    Futility,
+    /// Late-move pruning (`late_move_pruning.*`).
+    LateMove,
+}
+
+/// A quiet move skipped by step 8a: the rule, and the bound the node's best takes.
+pub(super) struct Skip {
+    /// The node's best is at least this.
+    pub bound: Score,
+    /// The rule that skipped it.
+    pub rule: SkipRule,
+}
+
 impl Searcher<'_> {
     /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
     /// decides; a score still at or below alpha ends the node.
@@ -140,11 +157,17 @@ impl Searcher<'_> {
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
     /// quiet move that gives no check, near the horizon; `quiets_tried` quiet moves came before
     /// it, and the best of the moves searched so far scored `best`. `Some(bound)`: skip the
-    /// move, and the node's best is at least `bound`.
+    /// move, and the node's best is at least `bound`. `gives_check` is asked only when a rule
+    /// would skip the move: most moves here are skipped, and finding a check costs a lookup.
     ///
     /// A skipped move must not leave a mate score standing that the search has not proved:
     /// futility bounds the node by its estimate, and late-move pruning (which has none) waits,
     /// as Stockfish's does, until some searched move scores above a mated score.
+    ///
+    /// Once a rule skips a move it skips every later quiet move that gives no check: futility's
+    /// test does not depend on the move, and late-move pruning's only grows truer as quiet
+    /// moves are searched and the best score rises. So the caller skips the rest in the picker
+    /// and counts them with `count_skipped`.
     #[inline]
     pub(super) fn prune_move(
         &mut self,
@@ -153,7 +176,8 @@ impl Searcher<'_> {
         facts: &mut NodeFacts,
         quiets_tried: usize,
         best: Score,
-    ) -> Option<Score> {
+        gives_check: impl FnOnce() -> bool,
+    ) -> Option<Skip> {
         if node.depth > 3 {
             return None;
         }
@@ -163,16 +187,37 @@ impl Searcher<'_> {
             let hopeless =
                 facts.static_eval(|| self.evaluate(board, node.psq)) + futility.margins[at];
             if hopeless <= node.window.alpha {
-                self.stats.futility_prunes += 1;
-                return Some(hopeless);
+                if gives_check() {
+                    return None;
+                }
+                self.count_skipped(SkipRule::Futility, 1);
+                return Some(Skip {
+                    bound: hopeless,
+                    rule: SkipRule::Futility,
+                });
             }
         }
         let lmp = &self.cfg.late_move_pruning;
         if lmp.enabled && quiets_tried >= lmp.counts[at] as usize && best > -MATE_BOUND {
-            self.stats.lmp_prunes += 1;
-            return Some(best);
+            if gives_check() {
+                return None;
+            }
+            self.count_skipped(SkipRule::LateMove, 1);
+            return Some(Skip {
+                bound: best,
+                rule: SkipRule::LateMove,
+            });
         }
         None
+    }
+
+    /// Counts `moves` quiet moves skipped by `rule`.
+    #[inline]
+    pub(super) fn count_skipped(&mut self, rule: SkipRule, moves: u64) {
+        match rule {
+            SkipRule::Futility => self.stats.futility_prunes += moves,
+            SkipRule::LateMove => self.stats.lmp_prunes += moves,
+        }
     }
 
     /// Step 8b. Check extension (`extensions.check`): one ply for a move that gives check, while

@@ -80,7 +80,7 @@ impl Searcher<'_> {
         } else {
             None
         };
-        for capture in &mut picker {
+        while let Some(capture) = picker.next(board) {
             // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
             if let Some(base) = delta_base {
                 let gain = piece_value(capture.victim)
