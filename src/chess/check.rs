@@ -55,6 +55,18 @@ impl CheckSquares {
         }
     }
 
+    /// The targets from which `piece` on `from` gives check by an ordinary move (not castling,
+    /// en passant or a promotion): directly, or by leaving a line to the king.
+    #[inline]
+    pub fn checking_targets(&self, piece: Piece, from: Square) -> BitBoard {
+        let discovered = if self.discoverers.has(from) {
+            !get_line_rays(self.their_king, from)
+        } else {
+            BitBoard::EMPTY
+        };
+        self.direct[piece as usize] | discovered
+    }
+
     /// `gives_check(board, mv)` for the position these squares were made for.
     #[inline]
     pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
@@ -143,6 +155,15 @@ mod tests {
             let checks = !child.checkers().is_empty();
             assert_eq!(gives_check(board, mv), checks, "{board} {mv}");
             assert_eq!(squares.gives_check(board, mv), checks, "{board} {mv}");
+            let piece = board.piece_on(mv.from).unwrap();
+            let castles = board.colors(board.side_to_move()).has(mv.to);
+            let en_passant = piece == Piece::Pawn
+                && mv.from.file() != mv.to.file()
+                && !board.occupied().has(mv.to);
+            if mv.promotion.is_none() && !castles && !en_passant {
+                let by_targets = squares.checking_targets(piece, mv.from).has(mv.to);
+                assert_eq!(by_targets, checks, "{board} {mv}");
+            }
             *checked += 1;
             if depth > 1 {
                 agrees(&child, depth - 1, checked);

@@ -164,8 +164,7 @@ impl<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>> Sink<'_, F> {
     }
 }
 
-/// The en passant captures, tested as cozy-chess tests them: play the capture on the occupancy and
-/// look for a slider that now sees the king (pinned pawns included, since the test covers them).
+/// The en passant captures, tested as cozy-chess tests them.
 #[inline]
 fn en_passant<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>>(
     sink: &mut Sink<'_, F>,
@@ -174,12 +173,29 @@ fn en_passant<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>>(
     pawns: BitBoard,
     king: Square,
 ) {
-    let board = sink.board;
+    let dest = Square::new(file, Rank::Third.relative_to(!us));
+    for from in en_passant_takers(sink.board, us, file, pawns, king) {
+        sink.push(Piece::Pawn, Piece::Pawn, from, dest.bitboard());
+    }
+}
+
+/// Which of `pawns` may take en passant on `file`, tested as cozy-chess tests them: play the
+/// capture on the occupancy and look for a slider that now sees the king (pinned pawns
+/// included, since the test covers them).
+#[inline]
+pub fn en_passant_takers(
+    board: &Board,
+    us: Color,
+    file: cozy_chess::File,
+    pawns: BitBoard,
+    king: Square,
+) -> BitBoard {
     let their = board.colors(!us);
     let diagonal = their & (board.pieces(Piece::Bishop) | board.pieces(Piece::Queen));
     let orthogonal = their & (board.pieces(Piece::Rook) | board.pieces(Piece::Queen));
     let dest = Square::new(file, Rank::Third.relative_to(!us));
     let victim = Square::new(file, Rank::Fourth.relative_to(!us));
+    let mut takers = BitBoard::EMPTY;
     for from in get_pawn_attacks(dest, !us) & pawns {
         let occupied = board.occupied() ^ victim.bitboard() ^ from.bitboard() | dest.bitboard();
         if !(get_bishop_rays(king) & diagonal).is_empty()
@@ -192,12 +208,13 @@ fn en_passant<F: FnMut(Piece, Piece, Option<Piece>) -> Option<i32>>(
         {
             continue;
         }
-        sink.push(Piece::Pawn, Piece::Pawn, from, dest.bitboard());
+        takers |= from.bitboard();
     }
+    takers
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::chess::{captured_piece, legal_moves};
 
@@ -232,7 +249,7 @@ mod tests {
 
     /// Positions rich in pins, checks, en passant and promotions, then every position a fixed
     /// pseudo-random walk reaches from each.
-    fn positions() -> Vec<Board> {
+    pub(crate) fn positions() -> Vec<Board> {
         let suite = include_str!("../../positions/perft.epd");
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut boards = Vec::new();

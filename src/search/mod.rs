@@ -15,6 +15,7 @@ pub mod score;
 mod searcher;
 pub mod see;
 pub mod stats;
+pub mod tactical;
 pub mod tt;
 pub mod window;
 

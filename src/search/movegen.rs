@@ -33,9 +33,22 @@ pub enum Gen {
     NonCaptures,
 }
 
-/// Appends the legal moves of kind `gen` to `list`, in cozy-chess generator order, with score 0.
+/// Appends the legal moves of kind `gen` to `list`, in cozy-chess generator order, with score 0
+/// (the capture stage's `tactical::generate_tactical` gives captures faster, in this order).
 #[inline]
 pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
+    for_each_group(board, gen, |piece_moves| {
+        for mv in piece_moves {
+            list.push(ScoredMove { mv, score: 0 });
+        }
+        false
+    });
+}
+
+/// Hands the legal moves of kind `gen` to `listener` one piece at a time, in cozy-chess
+/// generator order, never empty; the listener returns true to stop.
+#[inline]
+pub fn for_each_group(board: &Board, gen: Gen, mut listener: impl FnMut(PieceMoves) -> bool) {
     let us = board.side_to_move();
     let them = board.colors(!us);
     let ep: BitBoard = match board.en_passant() {
@@ -43,17 +56,7 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
         None => BitBoard::EMPTY,
     };
     let promo_rank = Rank::Eighth.relative_to(us).bitboard();
-    let king = board.king(us);
-    // The king's quiet moves cost a safety test per square: for captures alone, the other
-    // pieces come from the generator and the king's captures are tested here, last, as the
-    // generator lists the king last.
-    let tactical_only = matches!(gen, Gen::Tactical | Gen::Captures);
-    let movers = if tactical_only {
-        board.occupied() ^ king.bitboard()
-    } else {
-        BitBoard::FULL
-    };
-    board.generate_moves_for(movers, |mut piece_moves| {
+    board.generate_moves(|mut piece_moves| {
         let is_pawn = piece_moves.piece == Piece::Pawn;
         let captures = if is_pawn { them | ep } else { them };
         let tactical = if is_pawn {
@@ -68,21 +71,8 @@ pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
             Gen::Quiet => piece_moves.to &= !tactical,
             Gen::NonCaptures => piece_moves.to &= !captures,
         }
-        for mv in piece_moves {
-            list.push(ScoredMove { mv, score: 0 });
-        }
-        false
+        !piece_moves.to.is_empty() && listener(piece_moves)
     });
-    if tactical_only {
-        let to = king_captures(board, us, king, them);
-        for mv in (PieceMoves {
-            piece: Piece::King,
-            from: king,
-            to,
-        }) {
-            list.push(ScoredMove { mv, score: 0 });
-        }
-    }
 }
 
 /// The squares of `them` our king may legally capture on.

@@ -47,7 +47,25 @@ pub fn is_losing_known(attacker: Piece, victim: Piece, promotion: Option<Piece>)
 #[inline]
 pub fn capture_score(board: &Board, mv: Move, order: CaptureOrder) -> i32 {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-    let gain = gain(board, mv);
+    capture_score_known(board, mv, attacker, gain(board, mv), order)
+}
+
+/// Material a capture of `victim` (or a promotion) wins at once, from known pieces.
+#[inline]
+pub fn gain_known(victim: Option<Piece>, promotion: Option<Piece>) -> i32 {
+    victim.map_or(0, piece_value)
+        + promotion.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn))
+}
+
+/// `capture_score` with the attacker and the gain known (the generator knows them).
+#[inline]
+pub fn capture_score_known(
+    board: &Board,
+    mv: Move,
+    attacker: Piece,
+    gain: i32,
+    order: CaptureOrder,
+) -> i32 {
     match order {
         CaptureOrder::None | CaptureOrder::First => 0,
         CaptureOrder::Mvv => gain,
@@ -65,7 +83,13 @@ pub fn capture_score(board: &Board, mv: Move, order: CaptureOrder) -> i32 {
 #[inline]
 pub fn is_losing_capture(board: &Board, mv: Move) -> bool {
     let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-    mv.promotion.is_none() && piece_value(attacker) > gain(board, mv)
+    is_losing_known_gain(mv, attacker, gain(board, mv))
+}
+
+/// `is_losing_capture` with the attacker and the gain known.
+#[inline]
+pub fn is_losing_known_gain(mv: Move, attacker: Piece, gain: i32) -> bool {
+    mv.promotion.is_none() && piece_value(attacker) > gain
 }
 
 #[cfg(test)]

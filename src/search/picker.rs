@@ -6,16 +6,22 @@
 use super::captures::{generate_captures, Capture, CaptureList};
 use super::learning::history::HistoryTable;
 use super::learning::Refutations;
-use super::movegen::{generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove};
-use super::ordering::{capture_score, is_losing_capture, is_losing_known, mvv_lva_known};
+use super::movegen::{
+    for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
+};
+use super::ordering::{
+    capture_score, capture_score_known, gain_known, is_losing_known, is_losing_known_gain,
+    mvv_lva_known,
+};
 use super::see::{never_losing, see};
+use super::tactical::generate_tactical;
 use crate::chess::{captured_piece, is_tactical, CheckSquares};
 use crate::config::search_config::{
     CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig, QuiescenceOrdering,
     QuiescencePrune,
 };
 use arrayvec::ArrayVec;
-use cozy_chess::{Board, Move, Square};
+use cozy_chess::{BitBoard, Board, Move, Piece, Square};
 
 /// Bonus that puts recaptures ahead of every other capture.
 const RECAPTURE_BONUS: i32 = 1 << 28;
@@ -366,36 +372,40 @@ impl MovePicker {
     }
 
     fn fill_captures(&mut self, board: &Board) {
-        generate(board, self.plan.capture_gen, &mut self.list);
+        let (plan, hash_move, recapture_to) = (self.plan, self.hash_move, self.recapture_to);
+        let deferred = &mut self.deferred;
         let mut varied = false;
-        let mut write = 0;
-        for read in 0..self.list.len() {
-            let mv = self.list[read].mv;
-            if Some(mv) == self.hash_move {
-                continue;
+        let promotions = plan.capture_gen == Gen::Tactical;
+        generate_tactical(board, promotions, &mut self.list, |attacker, victim, mv| {
+            if Some(mv) == hash_move {
+                return None;
             }
-            if self.plan.defer_losing && is_losing_capture(board, mv) {
-                self.deferred.push(mv);
-                continue;
+            let gain = gain_known(victim, mv.promotion);
+            if plan.defer_losing && is_losing_known_gain(mv, attacker, gain) {
+                deferred.push(mv);
+                return None;
             }
-            let mut score = capture_score(board, mv, self.plan.order);
-            if self.plan.order == CaptureOrder::See && score < 0 {
-                self.deferred.push(mv);
-                continue;
+            let mut score = capture_score_known(board, mv, attacker, gain, plan.order);
+            if plan.order == CaptureOrder::See && score < 0 {
+                deferred.push(mv);
+                return None;
             }
-            if self.recapture_to == Some(mv.to) {
+            if recapture_to == Some(mv.to) {
                 score += RECAPTURE_BONUS;
             }
             varied |= score != 0;
-            self.list[write] = ScoredMove { mv, score };
-            write += 1;
-        }
-        self.list.truncate(write);
+            Some(score)
+        });
         self.mark_filled(varied);
     }
 
     fn fill_remaining(&mut self, board: &Board, history: &HistoryTable) {
         let gen = self.plan.quiet_gen;
+        if let Some(skipped) = self.all_quiets_skipped(board) {
+            self.skipped += skipped;
+            self.mark_filled(false);
+            return;
+        }
         generate(board, gen, &mut self.list);
         if self.plan.defer_losing {
             for &mv in &self.deferred {
@@ -439,6 +449,49 @@ impl MovePicker {
             sort_stable(&mut self.list);
         }
         self.mark_filled(false);
+    }
+
+    /// While skipping, with quiet moves alone to come: how many there are when none of them
+    /// will be handed out (none gives check), counted a piece at a time without listing them.
+    /// `None`: some would be, or the stage holds more than quiet moves.
+    fn all_quiets_skipped(&self, board: &Board) -> Option<u64> {
+        let checks = self.skipping.as_ref()?;
+        if self.plan.quiet_gen != Gen::Quiet || self.plan.defer_losing {
+            return None;
+        }
+        let ours = board.colors(board.side_to_move());
+        let passed = |mv: Move| Some(mv) == self.hash_move || self.tried.contains(&mv);
+        let (mut count, mut handed_out) = (0u64, false);
+        for_each_group(board, Gen::Quiet, |mut group| {
+            count += group.to.len() as u64;
+            // Castling (the king onto its own rook) moves two pieces: tested in full.
+            let castles = if group.piece == Piece::King {
+                group.to & ours
+            } else {
+                BitBoard::EMPTY
+            };
+            let checking = group.to & checks.checking_targets(group.piece, group.from);
+            group.to = (checking & !castles)
+                | castles
+                    .into_iter()
+                    .map(|to| Move {
+                        from: group.from,
+                        to,
+                        promotion: None,
+                    })
+                    .filter(|&mv| crate::chess::gives_check(board, mv))
+                    .fold(BitBoard::EMPTY, |set, mv| set | mv.to.bitboard());
+            handed_out = group.into_iter().any(|mv| !passed(mv));
+            handed_out
+        });
+        if handed_out {
+            return None;
+        }
+        // The hash move and the refutations tried already are not in the stage.
+        let quiet_hash = self.hash_move.is_some_and(|mv| !is_tactical(board, mv));
+        let passed = self.tried.len() as u64 + u64::from(quiet_hash);
+        debug_assert!(count >= passed, "the tried moves are legal quiet moves");
+        Some(count.saturating_sub(passed))
     }
 
     fn mark_filled(&mut self, varied: bool) {
