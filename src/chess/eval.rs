@@ -114,6 +114,63 @@ pub fn evaluate_incremental(board: &Board, kind: EvalKind, psq: i32) -> i32 {
     }
 }
 
+/// `evaluate(child)` for the child a capture (or capture-promotion) `mv` of `victim` by `piece`
+/// leads to, from the child's side to move, without playing it: `child_psq` is the child's
+/// incremental `psq_without_kings`. Quiescence asks it before the make, as most of its
+/// children stand pat at once and need no board of their own.
+#[inline]
+pub fn evaluate_after_capture(
+    board: &Board,
+    kind: EvalKind,
+    mv: cozy_chess::Move,
+    piece: Piece,
+    victim: Piece,
+    child_psq: i32,
+) -> i32 {
+    let us = board.side_to_move();
+    let sign = if us == Color::White { 1 } else { -1 };
+    let white = match kind {
+        EvalKind::Material => {
+            let promotion = mv
+                .promotion
+                .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+            material(board, Color::White) - material(board, Color::Black)
+                + sign * (piece_value(victim) + promotion)
+        }
+        EvalKind::Pst => {
+            let count = |color: Color, p: Piece| {
+                let mut n = board.colored_pieces(color, p).len();
+                if color != us && p == victim {
+                    n -= 1;
+                }
+                if color == us && mv.promotion.is_some() {
+                    n += u32::from(Some(p) == mv.promotion);
+                    n -= u32::from(p == Piece::Pawn);
+                }
+                n
+            };
+            let endgame = Color::ALL.iter().all(|&color| {
+                let queens = count(color, Piece::Queen);
+                queens == 0
+                    || (queens == 1
+                        && count(color, Piece::Rook) == 0
+                        && count(color, Piece::Knight) + count(color, Piece::Bishop) <= 1)
+            });
+            let king = |color: Color| {
+                if color == us && piece == Piece::King {
+                    mv.to
+                } else {
+                    board.king(color)
+                }
+            };
+            child_psq + pst_term(Piece::King, Color::White, king(Color::White), endgame)
+                - pst_term(Piece::King, Color::Black, king(Color::Black), endgame)
+        }
+    };
+    // The child's side to move is the opponent.
+    -sign * white
+}
+
 /// Static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
     let us = board.side_to_move();

@@ -8,7 +8,7 @@ use crate::config::experiment::ResolvedVariant;
 use crate::config::SearchConfig;
 use crate::records::{round3, Counted, Row};
 use crate::search::minimal::{chess_minimal_tree, oracle_nodes, plain_definition, MinimalTree};
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::TablePool;
 use crate::search::SearchStats;
 use crate::search::{search_depths, search_depths_kept, KeptTables};
 use crate::suite::EpdPosition;
@@ -20,31 +20,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
-
-/// Transposition tables lent to jobs: one per worker at a time, so memory does not grow with
-/// the suite and no job pays for a fresh allocation. Owned by one run, never global.
-#[derive(Default)]
-pub struct TablePool {
-    free: Mutex<Vec<TranspositionTable>>,
-}
-
-impl TablePool {
-    fn take(&self, megabytes: u32) -> TranspositionTable {
-        let size = TranspositionTable::new_size_mb(megabytes);
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        match free.iter().position(|t| t.megabytes() == size) {
-            Some(i) => free.swap_remove(i),
-            None => TranspositionTable::new(megabytes),
-        }
-    }
-
-    fn give_back(&self, table: TranspositionTable) {
-        self.free
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(table);
-    }
-}
 
 /// What every job needs to know about the experiment.
 pub struct JobContext<'a> {

@@ -3,6 +3,7 @@
 pub mod execute;
 pub mod plan;
 
+pub use crate::search::tt::TablePool;
 pub use crate::uci::pool::EnginePool;
-pub use execute::{run_jobs, JobContext, MinimalCache, TablePool};
+pub use execute::{run_jobs, JobContext, MinimalCache};
 pub use plan::{chains, plan_chains, plan_jobs, Job, Shard};

@@ -136,9 +136,10 @@ mod tests {
         // K+Q against K: white mates quickly at depth 3.
         let board = Board::from_fen("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", false).unwrap();
         let stop = AtomicBool::new(false);
+        let tables = crate::search::tt::TablePool::default();
         let (mut white, mut black) = (
-            Player::ablate("white", &config),
-            Player::ablate("black", &config),
+            Player::ablate("white", &config, &tables),
+            Player::ablate("black", &config, &tables),
         );
         let game = play_game(
             [&mut white, &mut black],

@@ -9,6 +9,7 @@ use super::stats::Sprt;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;
+use crate::search::tt::TablePool;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use crate::uci::pool::EnginePool;
@@ -246,12 +247,13 @@ impl PreparedMatch {
         &self.openings[pair % self.openings.len()]
     }
 
-    /// Plays one game with engines from `engines`; `Ok(None)` when stopped, an error when an
-    /// engine cannot be (re)started.
+    /// Plays one game with engines from `engines` and tables from `tables`; `Ok(None)` when
+    /// stopped, an error when an engine cannot be (re)started.
     pub fn play(
         &self,
         job: &GameJob,
         engines: &EnginePool,
+        tables: &TablePool,
         stop: &AtomicBool,
     ) -> Result<Option<PlayedGame>, String> {
         let pairing = self.pairings[job.pairing];
@@ -265,8 +267,10 @@ impl PreparedMatch {
             (variant, opponent)
         };
         let opening = self.opening(job.pair);
-        let (mut white_player, mut black_player) =
-            (player(white, engines)?, player(black, engines)?);
+        let (mut white_player, mut black_player) = (
+            player(white, engines, tables)?,
+            player(black, engines, tables)?,
+        );
         let record: Option<GameRecord> = play_game(
             [&mut white_player, &mut black_player],
             &opening.board,
@@ -275,8 +279,8 @@ impl PreparedMatch {
             self.options.time_margin_ms,
             stop,
         );
-        white_player.release(engines);
-        black_player.release(engines);
+        white_player.release(engines, tables);
+        black_player.release(engines, tables);
         let Some(record) = record else {
             return Ok(None);
         };
@@ -346,9 +350,13 @@ impl PreparedMatch {
 }
 
 /// The side a variant plays as: its engine from the pool, or ablate's search.
-fn player<'a>(variant: &'a ResolvedVariant, engines: &EnginePool) -> Result<Player<'a>, String> {
+fn player<'a>(
+    variant: &'a ResolvedVariant,
+    engines: &EnginePool,
+    tables: &TablePool,
+) -> Result<Player<'a>, String> {
     match &variant.engine {
         Some(spec) => Player::engine(&variant.name, spec, engines),
-        None => Ok(Player::ablate(&variant.name, &variant.config)),
+        None => Ok(Player::ablate(&variant.name, &variant.config, tables)),
     }
 }

@@ -7,7 +7,7 @@ use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
 use crate::config::{SearchConfig, MAX_DEPTH};
 use crate::search::clock::{budget, Limit};
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{TablePool, TranspositionTable};
 use crate::search::{search_game, GameLimits, IterationReport};
 use crate::uci::client::{Deadline, EngineFault, EngineProcess};
 use crate::uci::pool::EnginePool;
@@ -97,7 +97,7 @@ pub enum NoMove {
 
 /// One side of a game.
 pub enum Player<'a> {
-    /// ablate's search with a table of its own, fresh each game.
+    /// ablate's search with a table of its own (each search sees it empty).
     Ablate {
         /// The variant's name.
         name: &'a str,
@@ -118,12 +118,12 @@ pub enum Player<'a> {
 }
 
 impl<'a> Player<'a> {
-    /// ablate's search with `config`, as variant `name`.
-    pub fn ablate(name: &'a str, config: &'a SearchConfig) -> Player<'a> {
+    /// ablate's search with `config`, as variant `name`, with a table from `tables`.
+    pub fn ablate(name: &'a str, config: &'a SearchConfig, tables: &TablePool) -> Player<'a> {
         Player::Ablate {
             name,
             config,
-            table: TranspositionTable::new(config.tt_mb),
+            table: tables.take(config.tt_mb),
         }
     }
 
@@ -155,15 +155,17 @@ impl<'a> Player<'a> {
         }
     }
 
-    /// Gives a healthy engine back to `pool` for the next game; a failed one is dropped.
-    pub fn release(self, pool: &EnginePool) {
-        if let Player::Engine {
-            name,
-            process: Some(process),
-            ..
-        } = self
-        {
-            pool.give_back(name, process);
+    /// Gives a healthy engine back to `pool` for the next game (a failed one is dropped), and
+    /// ablate's table to `tables`.
+    pub fn release(self, pool: &EnginePool, tables: &TablePool) {
+        match self {
+            Player::Engine {
+                name,
+                process: Some(process),
+                ..
+            } => pool.give_back(name, process),
+            Player::Ablate { table, .. } => tables.give_back(table),
+            Player::Engine { process: None, .. } => {}
         }
     }
 

@@ -5,6 +5,7 @@ use super::games_csv::{read_games, write_games, GameRow};
 use super::pairings::{GameJob, PlayedGame, PreparedMatch};
 use super::stats::{Hypothesis, Pentanomial, Sprt};
 use crate::error::InputError;
+use crate::search::tt::TablePool;
 use crate::storage::manifest::manifest_path;
 use crate::uci::pool::EnginePool;
 use std::collections::{BTreeMap, HashSet};
@@ -94,13 +95,15 @@ pub fn run_match(
     // Each worker reuses its engines from game to game; the pool ends (and stops them) with
     // the match.
     let engines = EnginePool::default();
+    let tables = TablePool::default();
     let mut played = 0;
     let mut result: anyhow::Result<()> = Ok(());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()?;
     std::thread::scope(|scope| {
-        let (next, is_pending, decided, engines) = (&next, &is_pending, &decided, &engines);
+        let (next, is_pending, decided, engines, tables) =
+            (&next, &is_pending, &decided, &engines, &tables);
         let workers = sender.clone();
         // The pool's workers take games in canonical order from one counter, so that each
         // pairing's early pairs finish first (SPRT reads them in order).
@@ -117,7 +120,7 @@ pub fn run_match(
                         if !is_pending(&job) || decided[job.pairing].load(Ordering::Relaxed) {
                             continue;
                         }
-                        let played = prepared.play(&job, engines, stop).transpose();
+                        let played = prepared.play(&job, engines, tables, stop).transpose();
                         if let Some(played) = played {
                             let failed = played.is_err();
                             if sender.send(played).is_err() || failed {

@@ -325,4 +325,29 @@ pub(crate) mod tests {
             .iter()
             .all(|c| c.piece == Piece::Pawn && c.score == c.victim as i32));
     }
+
+    #[test]
+    fn the_evaluation_after_a_capture_is_the_childs() {
+        use crate::chess::eval::{
+            evaluate, evaluate_after_capture, psq_delta_capture, psq_without_kings, EvalKind,
+        };
+        let mut captures = 0;
+        for board in positions() {
+            let mut list = CaptureList::new();
+            generate_captures(&board, &mut list, |_, _, _| Some(0));
+            let psq = psq_without_kings(&board);
+            for c in &list {
+                let mut child = board.clone();
+                child.play_unchecked(c.mv);
+                let child_psq = psq + psq_delta_capture(&board, c.mv, c.piece, c.victim);
+                for kind in [EvalKind::Pst, EvalKind::Material] {
+                    let before =
+                        evaluate_after_capture(&board, kind, c.mv, c.piece, c.victim, child_psq);
+                    assert_eq!(before, evaluate(&child, kind), "{board} {} {kind:?}", c.mv);
+                }
+                captures += 1;
+            }
+        }
+        assert!(captures > 20_000, "{captures} captures");
+    }
 }

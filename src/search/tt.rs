@@ -2,6 +2,7 @@
 
 use super::score::{Score, MATE, MATE_BOUND};
 use cozy_chess::{Move, Piece, Square};
+use std::sync::Mutex;
 
 /// Asks Linux to back the table with 2 MiB pages. Probes land anywhere in the table, so with 4 KiB
 /// pages nearly every probe misses the TLB, and a fresh table costs a page fault per 4 KiB. A
@@ -168,6 +169,35 @@ impl TranspositionTable {
             | (self.generation << GENERATION_SHIFT);
         self.words[i] = key;
         self.words[i + 1] = data;
+    }
+}
+
+/// Tables lent to searches: one per worker at a time, so memory does not grow with the
+/// suite or the match and no search pays for a fresh allocation (a new table's pages are
+/// zeroed on first touch). Owned by one run or match, never global.
+#[derive(Default)]
+pub struct TablePool {
+    free: Mutex<Vec<TranspositionTable>>,
+}
+
+impl TablePool {
+    /// A table of `megabytes` (as `TranspositionTable::new` rounds it), reused when one is free.
+    /// Its entries are those of an earlier search; `new_search` hides them.
+    pub fn take(&self, megabytes: u32) -> TranspositionTable {
+        let size = TranspositionTable::new_size_mb(megabytes);
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        match free.iter().position(|t| t.megabytes() == size) {
+            Some(i) => free.swap_remove(i),
+            None => TranspositionTable::new(megabytes),
+        }
+    }
+
+    /// Gives a table back for the next search.
+    pub fn give_back(&self, table: TranspositionTable) {
+        self.free
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(table);
     }
 }
 

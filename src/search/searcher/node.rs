@@ -339,7 +339,9 @@ impl Searcher<'_> {
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
-            if let Some(tt) = &self.tt {
+            // Only a child with depth left probes the table (a check may extend depth 1).
+            let child_probes = node.depth > 1 || (X && !child.checkers().is_empty());
+            if let Some(tt) = self.tt.as_ref().filter(|_| child_probes) {
                 tt.prefetch(child.hash());
             }
             if X && self.cfg.null_move.enabled {

@@ -3,13 +3,15 @@
 
 use super::pruning::piece_material;
 use super::Searcher;
-use crate::chess::eval::psq_without_kings;
+use crate::chess::eval::EvalKind;
+use crate::chess::eval::{evaluate_after_capture, psq_without_kings};
 use crate::chess::piece_value;
+use crate::search::captures::Capture;
 use crate::search::movegen::{generate, Gen, MoveList};
 use crate::search::picker::CapturePicker;
 use crate::search::score::{Score, DRAW, INF, MAX_PLY};
 use crate::search::window::Window;
-use cozy_chess::{Board, Move, Piece};
+use cozy_chess::{Board, Color, Move, Piece};
 
 impl Searcher<'_> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
@@ -37,7 +39,7 @@ impl Searcher<'_> {
             if X {
                 self.horizon_ply = ply;
             }
-            self.quiescence::<X>(board, ply, window, psq)
+            self.quiescence::<X>(board, ply, window, (psq, None))
         } else {
             self.evaluate(board, psq)
         }
@@ -52,14 +54,14 @@ impl Searcher<'_> {
         board: &Board,
         ply: usize,
         mut window: Window,
-        psq: Score,
+        (psq, known): (Score, Option<Score>),
     ) -> Score {
         self.stats.seldepth = self.stats.seldepth.max(ply as u64);
         let q = &self.cfg.quiescence;
 
         // Step 1. Stand pat (`quiescence.stand_pat`): the side to move may take the static
-        // evaluation instead of capturing.
-        let stand = self.evaluate(board, psq);
+        // evaluation instead of capturing (`known` when the parent worked it out).
+        let stand = known.unwrap_or_else(|| self.evaluate(board, psq));
         let mut best = if q.stand_pat { stand } else { -INF };
         if q.stand_pat {
             if best >= window.beta {
@@ -94,13 +96,29 @@ impl Searcher<'_> {
                 }
             }
             let child_psq = self.capture_psq(board, &capture, psq);
+            // The child's stand pat, worked out before the make: most children stand pat at
+            // once (a cutoff), and those need no board of their own.
+            let child_stand = if q.stand_pat {
+                self.stand_after_capture(board, &capture, (psq, child_psq), stand)
+            } else {
+                None
+            };
+            if let Some(stand) = child_stand.filter(|&stand| stand >= -window.alpha) {
+                self.stats.qnodes += 1;
+                self.poll_stop();
+                self.stats.seldepth = self.stats.seldepth.max(ply as u64 + 1);
+                if let Some(score) = self.child_score(-stand, &mut window, &mut best) {
+                    return score;
+                }
+                continue;
+            }
             if let Some(score) = self.quiescence_child::<X>(
                 board,
                 capture.mv,
                 ply,
                 &mut window,
                 &mut best,
-                child_psq,
+                (child_psq, child_stand),
             ) {
                 return score;
             }
@@ -120,6 +138,46 @@ impl Searcher<'_> {
             stand
         } else {
             best
+        }
+    }
+
+    /// The static evaluation after `capture`, from the child's side: `stand` is this node's
+    /// and (`psq`, `child_psq`) the incremental part before and after. A capture that takes a
+    /// pawn, promotes nothing and moves no king leaves the kings' table as it was, so the
+    /// child's evaluation is this one's with the capture's change, negated.
+    #[inline(always)]
+    fn stand_after_capture(
+        &self,
+        board: &Board,
+        capture: &Capture,
+        (psq, child_psq): (Score, Score),
+        stand: Score,
+    ) -> Option<Score> {
+        let white = board.side_to_move() == Color::White;
+        match self.cfg.eval {
+            EvalKind::Material => {
+                let promotion = capture
+                    .mv
+                    .promotion
+                    .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+                Some(-stand - piece_value(capture.victim) - promotion)
+            }
+            EvalKind::Pst
+                if capture.victim == Piece::Pawn
+                    && capture.mv.promotion.is_none()
+                    && capture.piece != Piece::King =>
+            {
+                let change = child_psq - psq;
+                Some(-stand - if white { change } else { -change })
+            }
+            kind => Some(evaluate_after_capture(
+                board,
+                kind,
+                capture.mv,
+                capture.piece,
+                capture.victim,
+                child_psq,
+            )),
         }
     }
 
@@ -153,7 +211,7 @@ impl Searcher<'_> {
             }
             let child_psq = self.child_psq(board, m.mv, psq);
             if let Some(score) =
-                self.quiescence_child::<X>(board, m.mv, ply, window, best, child_psq)
+                self.quiescence_child::<X>(board, m.mv, ply, window, best, (child_psq, None))
             {
                 return Some(score);
             }
@@ -170,13 +228,25 @@ impl Searcher<'_> {
         ply: usize,
         window: &mut Window,
         best: &mut Score,
-        child_psq: Score,
+        child: (Score, Option<Score>),
     ) -> Option<Score> {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
+        let mut board = board.clone();
+        board.play_unchecked(mv);
         self.stats.qnodes += 1;
         self.poll_stop();
-        let score = -self.quiescence::<X>(&child, ply + 1, window.negated(), child_psq);
+        let score = -self.quiescence::<X>(&board, ply + 1, window.negated(), child);
+        self.child_score(score, window, best)
+    }
+
+    /// A child's score taken into the node: `Some(score)` when the node is done (a beta
+    /// cutoff, or a stop).
+    #[inline(always)]
+    fn child_score(
+        &mut self,
+        score: Score,
+        window: &mut Window,
+        best: &mut Score,
+    ) -> Option<Score> {
         if self.aborted {
             return Some(DRAW);
         }
