@@ -62,10 +62,16 @@ const GENERATION_MAX: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 
 /// The table. Each entry carries the generation of the search that stored it, and a search sees
 /// only its own generation, so a reused table behaves exactly as a freshly zeroed one.
+///
+/// Beside it, one bit per slot says whether this search has stored there. The table is far
+/// larger than the caches, and a search mostly probes positions it has not stored yet: the
+/// bit, in a bitmap 128 times smaller, answers those probes without waiting on memory.
 pub struct TranspositionTable {
     words: Vec<u64>,
     mask: usize,
     generation: u64,
+    /// Slots stored in since the last `new_search`, one bit each.
+    stored: Vec<u64>,
 }
 
 impl TranspositionTable {
@@ -88,6 +94,7 @@ impl TranspositionTable {
             words,
             mask: entries - 1,
             generation: 1,
+            stored: vec![0; entries.div_ceil(64)],
         }
     }
 
@@ -98,6 +105,7 @@ impl TranspositionTable {
 
     /// Starts a new search: every stored entry becomes invisible, as in a new table.
     pub fn new_search(&mut self) {
+        self.stored.fill(0);
         self.generation += 1;
         if self.generation > GENERATION_MAX {
             self.words.fill(0);
@@ -111,7 +119,12 @@ impl TranspositionTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let i = (key as usize & self.mask) * 2;
+            let slot = key as usize & self.mask;
+            if self.stored[slot / 64] & (1 << (slot % 64)) == 0 {
+                // The probe will not look: nothing was stored there in this search.
+                return;
+            }
+            let i = slot * 2;
             // SAFETY: `i` is inside `words` (masked index); a prefetch reads nothing and has
             // no effect but on the cache.
             unsafe {
@@ -126,7 +139,11 @@ impl TranspositionTable {
     /// Looks up a position; the full 64-bit key is compared.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        let i = (key as usize & self.mask) * 2;
+        let slot = key as usize & self.mask;
+        if self.stored[slot / 64] & (1 << (slot % 64)) == 0 {
+            return None;
+        }
+        let i = slot * 2;
         let data = self.words[i + 1];
         if self.words[i] != key || data >> GENERATION_SHIFT != self.generation {
             return None;
@@ -155,7 +172,9 @@ impl TranspositionTable {
         depth: u32,
         bound: Bound,
     ) {
-        let i = (key as usize & self.mask) * 2;
+        let slot = key as usize & self.mask;
+        self.stored[slot / 64] |= 1 << (slot % 64);
+        let i = slot * 2;
         let bound_bits: u64 = match bound {
             Bound::Exact => 1,
             Bound::Lower => 2,

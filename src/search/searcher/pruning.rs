@@ -257,13 +257,21 @@ impl Searcher<'_> {
         let r = match lmr.reduction {
             LmrReduction::One => 1,
             LmrReduction::Log => {
-                let moves = (searched + 1) as f64;
-                (lmr.base + (depth as f64).ln() * moves.ln() / lmr.divisor).round() as u32
+                (lmr.base + ln(depth as usize) * ln(searched + 1) / lmr.divisor).round() as u32
             }
         };
         // A reduced move is still searched at depth 1 or more.
         r.min(depth.saturating_sub(2))
     }
+}
+
+/// `(n as f64).ln()`, looked up for the depths and move numbers a node can have (the same
+/// values: the table is filled by `f64::ln`, once per process, and never changes).
+#[inline]
+fn ln(n: usize) -> f64 {
+    static TABLE: std::sync::OnceLock<[f64; 257]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
+    table.get(n).copied().unwrap_or_else(|| (n as f64).ln())
 }
 
 /// Knights, bishops, rooks and queens of the side to move.
