@@ -45,14 +45,14 @@ macro_rules! knob_group {
                 $field:ident : $ty:ty = $default:expr, $domain:expr, $kind:expr;
             )*
         }
-        $( nested { $( #[doc = $gdoc:literal] $gfield:ident : $gty:ident ),* $(,)? } )?
+        $( nested { $( #[doc = $gdoc:literal] $(#[$gattr:meta])* $gfield:ident : $gty:ident ),* $(,)? } )?
     ) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
         #[serde(deny_unknown_fields, default)]
         pub struct $name {
             $( #[doc = $doc] pub $field: $ty, )*
-            $( $( #[doc = $gdoc] pub $gfield: $gty, )* )?
+            $( $( #[doc = $gdoc] $(#[$gattr])* pub $gfield: $gty, )* )?
         }
 
         impl Default for $name {

@@ -1,6 +1,8 @@
 //! The two evaluations of `eval.md`: `material` and `pst` (Michniewski's tables).
 
+use super::pesto;
 use super::piece_value;
+use super::terms::{self, Terms};
 use cozy_chess::{BitBoard, Board, Color, Piece, Square};
 
 crate::choice_enum! {
@@ -10,6 +12,49 @@ crate::choice_enum! {
         Material = "material",
         /// Material plus Michniewski's piece-square tables.
         Pst = "pst",
+        /// PeSTO's tables blended by game phase, plus Fruit 2.1's terms (`chess::terms`).
+        Tapered = "tapered",
+    }
+}
+
+/// The incremental part the search keeps from node to node: for `pst` the material and
+/// tables of every piece but the kings (`psq_without_kings`), for `tapered` PeSTO's packed
+/// middlegame and endgame sum (`pesto::psq`), for `material` nothing.
+pub fn initial_psq(board: &Board, kind: EvalKind) -> i32 {
+    match kind {
+        EvalKind::Material => 0,
+        EvalKind::Pst => psq_without_kings(board),
+        EvalKind::Tapered => pesto::psq(board).0,
+    }
+}
+
+/// How `mv`, moving `piece`, changes `initial_psq`; read before the move is played.
+#[inline(always)]
+pub fn psq_change(board: &Board, kind: EvalKind, mv: cozy_chess::Move, piece: Piece) -> i32 {
+    match kind {
+        EvalKind::Material => 0,
+        EvalKind::Pst => psq_delta_known(board, mv, piece),
+        EvalKind::Tapered => pesto::delta(board, mv, piece).0,
+    }
+}
+
+/// The `tapered` evaluation from the side to move, from its kept PeSTO sum.
+#[inline]
+pub fn evaluate_tapered(board: &Board, terms: &Terms, psq: i32) -> i32 {
+    let white = pesto::Packed(psq) + terms::score(board, terms);
+    let tempo = if !terms.tempo {
+        pesto::Packed::default()
+    } else if board.side_to_move() == Color::White {
+        terms::TEMPO
+    } else {
+        -terms::TEMPO
+    };
+    let total = white + tempo;
+    let value = pesto::taper(total.mg(), total.eg(), pesto::phase(board));
+    if board.side_to_move() == Color::White {
+        value
+    } else {
+        -value
     }
 }
 
@@ -36,11 +81,17 @@ pub fn psq_without_kings(board: &Board) -> i32 {
 /// How a move changes `psq_without_kings` (White's view); read before the move is played.
 #[inline(always)]
 pub fn psq_delta(board: &Board, mv: cozy_chess::Move) -> i32 {
+    match board.piece_on(mv.from) {
+        Some(piece) => psq_delta_known(board, mv, piece),
+        None => 0,
+    }
+}
+
+/// `psq_delta` with the moving piece known.
+#[inline(always)]
+pub fn psq_delta_known(board: &Board, mv: cozy_chess::Move, piece: Piece) -> i32 {
     let us = board.side_to_move();
     let sign = if us == Color::White { 1 } else { -1 };
-    let Some(piece) = board.piece_on(mv.from) else {
-        return 0;
-    };
     let mut delta = 0;
     if piece == Piece::King {
         // cozy-chess castles as king-takes-own-rook: only the rook's move counts here.
@@ -95,11 +146,12 @@ pub fn psq_delta_capture(board: &Board, mv: cozy_chess::Move, piece: Piece, vict
     }
 }
 
-/// The evaluation from an incrementally kept `psq_without_kings`, adding the kings' terms.
+/// The evaluation from an incrementally kept `initial_psq` (for `pst`, adding the kings').
 #[inline(always)]
-pub fn evaluate_incremental(board: &Board, kind: EvalKind, psq: i32) -> i32 {
+pub fn evaluate_incremental(board: &Board, kind: EvalKind, terms: &Terms, psq: i32) -> i32 {
     match kind {
         EvalKind::Material => evaluate(board, kind),
+        EvalKind::Tapered => evaluate_tapered(board, terms, psq),
         EvalKind::Pst => {
             let endgame = is_king_endgame(board);
             let white = psq
@@ -117,7 +169,8 @@ pub fn evaluate_incremental(board: &Board, kind: EvalKind, psq: i32) -> i32 {
 /// `evaluate(child)` for the child a capture (or capture-promotion) `mv` of `victim` by `piece`
 /// leads to, from the child's side to move, without playing it: `child_psq` is the child's
 /// incremental `psq_without_kings`. Quiescence asks it before the make, as most of its
-/// children stand pat at once and need no board of their own.
+/// children stand pat at once and need no board of their own. `None` for `tapered`, whose
+/// terms need the board after the move.
 #[inline]
 pub fn evaluate_after_capture(
     board: &Board,
@@ -126,10 +179,11 @@ pub fn evaluate_after_capture(
     piece: Piece,
     victim: Piece,
     child_psq: i32,
-) -> i32 {
+) -> Option<i32> {
     let us = board.side_to_move();
     let sign = if us == Color::White { 1 } else { -1 };
     let white = match kind {
+        EvalKind::Tapered => return None,
         EvalKind::Material => {
             let promotion = mv
                 .promotion
@@ -168,13 +222,17 @@ pub fn evaluate_after_capture(
         }
     };
     // The child's side to move is the opponent.
-    -sign * white
+    Some(-sign * white)
 }
 
-/// Static evaluation from the side to move's point of view, in centipawns.
+/// Static evaluation from the side to move's point of view, in centipawns (`tapered` with
+/// every term; `evaluate_incremental` takes the terms a configuration switches on).
 pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
     let us = board.side_to_move();
     let white = match kind {
+        EvalKind::Tapered => {
+            return evaluate_tapered(board, &Terms::ALL, pesto::psq(board).0);
+        }
         EvalKind::Material => material(board, Color::White) - material(board, Color::Black),
         EvalKind::Pst => {
             let endgame = is_king_endgame(board);
@@ -378,8 +436,24 @@ mod tests {
                 child.play_unchecked(mv);
                 let incremental = psq + psq_delta(&board, mv);
                 assert_eq!(incremental, psq_without_kings(&child), "{fen} {mv}");
+                let piece = board.piece_on(mv.from).unwrap();
+                let tapered = initial_psq(&board, EvalKind::Tapered).wrapping_add(psq_change(
+                    &board,
+                    EvalKind::Tapered,
+                    mv,
+                    piece,
+                ));
                 assert_eq!(
-                    evaluate_incremental(&child, EvalKind::Pst, incremental),
+                    tapered,
+                    initial_psq(&child, EvalKind::Tapered),
+                    "{fen} {mv}"
+                );
+                assert_eq!(
+                    evaluate_incremental(&child, EvalKind::Tapered, &Terms::ALL, tapered),
+                    evaluate(&child, EvalKind::Tapered)
+                );
+                assert_eq!(
+                    evaluate_incremental(&child, EvalKind::Pst, &Terms::ALL, incremental),
                     evaluate(&child, EvalKind::Pst)
                 );
             }

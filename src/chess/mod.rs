@@ -4,6 +4,8 @@ pub mod check;
 pub mod eval;
 pub mod notation;
 pub mod perft;
+pub mod pesto;
+pub mod terms;
 
 pub use check::{gives_check, CheckSquares};
 use cozy_chess::{Board, Move, Piece};

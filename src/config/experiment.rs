@@ -502,7 +502,7 @@ pvs = false
         );
         assert!(resolved
             .iter()
-            .all(|v| v.config.eval == crate::chess::eval::EvalKind::Material));
+            .all(|v| v.config.eval.kind == crate::chess::eval::EvalKind::Material));
     }
 
     #[test]

@@ -19,12 +19,29 @@ pub fn flatten(table: &Table) -> Vec<(String, Value)> {
     out
 }
 
+/// Keys that stand for another: `eval = "pst"` names the evaluation's kind, as it did before
+/// the evaluation had terms.
+const ALIASES: &[(&str, &str)] = &[("eval", "eval.kind")];
+
+/// The key `key` stands for (itself unless it is an alias).
+pub fn canonical(key: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, real)| real)
+}
+
 fn flatten_into(prefix: &str, table: &Table, out: &mut Vec<(String, Value)>) {
     for (key, value) in table {
         let path = if prefix.is_empty() {
             key.clone()
         } else {
             format!("{prefix}.{key}")
+        };
+        let path = if value.is_table() {
+            path
+        } else {
+            canonical(&path).to_string()
         };
         match value {
             Value::Table(inner) => flatten_into(&path, inner, out),
@@ -84,7 +101,7 @@ pub fn sets_table(sets: &[String]) -> Result<Table, crate::error::InputError> {
     for set in sets {
         let (key, value) =
             parse_set(set).map_err(|m| crate::error::InputError::in_file("--set", m))?;
-        insert(&mut table, &key, value);
+        insert(&mut table, canonical(&key), value);
     }
     check_layer(&table).map_err(|m| crate::error::InputError::in_file("--set", m))?;
     Ok(table)

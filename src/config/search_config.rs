@@ -3,6 +3,7 @@
 
 use super::descriptor::Domain;
 use crate::chess::eval::EvalKind;
+use crate::chess::terms::Terms;
 
 /// A knob's kind, for knobs of the search configuration.
 type Kind = super::descriptor::Kind<SearchConfig>;
@@ -19,14 +20,15 @@ crate::knob_group! {
         pvs: bool = true, Domain::Bool, Kind::Ordering;
         /// search depths 1..N in turn; tables and the aspiration guess carry over
         iterative_deepening: bool = true, Domain::Bool, Kind::Ordering;
-        /// static evaluation (docs/eval.md)
-        eval: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
         /// transposition table: off | move (hash move ordering only) | full (also bound cutoffs)
         tt: TtMode = TtMode::Full, Domain::Choice(TtMode::NAMES), WITH_FULL_TT;
         /// transposition table size in MiB (rounded down to a power-of-two entry count)
         tt_mb: u32 = 16, Domain::Int { min: 1, max: Some(4096), unit: "" }, WITH_FULL_TT;
     }
     nested {
+        /// The static evaluation: its kind, and the terms of the tapered one.
+        #[serde(deserialize_with = "kind_or_table")]
+        eval: EvalConfig,
         /// Move ordering in the main search.
         ordering: OrderingConfig,
         /// Aspiration windows at the root.
@@ -48,6 +50,68 @@ crate::knob_group! {
         /// Search extensions.
         extensions: ExtensionsConfig,
     }
+}
+
+crate::knob_group! {
+    /// The static evaluation (docs/eval.md). The terms belong to `eval = "tapered"`; each follows
+    /// Fruit 2.1 (the tempo, Toga II), and switching one off changes what is searched.
+    pub struct EvalConfig ("eval.") {
+        /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below); `eval = "tapered"` is short for eval.kind
+        kind: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
+        /// tapered: mobility, the squares each knight, bishop, rook and queen attacks that are empty or hold an enemy (Fruit)
+        mobility: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: doubled and isolated pawns (Fruit)
+        pawn_structure: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: passed pawns by rank, and by the kings' distance in the endgame (Fruit)
+        passed_pawns: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: king safety: pieces attacking the king's squares, pawn shelter and storm (Fruit)
+        king_safety: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: the bishop pair (Fruit)
+        bishop_pair: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: rooks on open and half-open files, and half-open files at the enemy king (Fruit)
+        rook_files: bool = true, Domain::Bool, Kind::Definition;
+        /// tapered: a bonus for the side to move (Toga II)
+        tempo: bool = true, Domain::Bool, Kind::Definition;
+    }
+}
+
+impl EvalConfig {
+    /// The terms switched on, as the evaluation reads them.
+    pub fn terms(&self) -> Terms {
+        Terms {
+            mobility: self.mobility,
+            pawn_structure: self.pawn_structure,
+            passed_pawns: self.passed_pawns,
+            king_safety: self.king_safety,
+            bishop_pair: self.bishop_pair,
+            rook_files: self.rook_files,
+            tempo: self.tempo,
+        }
+    }
+}
+
+/// `eval = "pst"` (the kind alone, as before the terms existed) or `eval.kind = ...` with the
+/// terms; older manifests hold the first.
+fn kind_or_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<EvalConfig, D::Error> {
+    use serde::de::{self, Deserialize};
+    struct KindOrTable;
+    impl<'de> de::Visitor<'de> for KindOrTable {
+        type Value = EvalConfig;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an evaluation's name or a table of eval.* keys")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<EvalConfig, E> {
+            let kind = EvalKind::deserialize(de::value::StrDeserializer::<E>::new(v))?;
+            Ok(EvalConfig {
+                kind,
+                ..EvalConfig::default()
+            })
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<EvalConfig, A::Error> {
+            EvalConfig::deserialize(de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    d.deserialize_any(KindOrTable)
 }
 
 crate::knob_group! {

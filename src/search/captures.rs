@@ -343,7 +343,12 @@ pub(crate) mod tests {
                 for kind in [EvalKind::Pst, EvalKind::Material] {
                     let before =
                         evaluate_after_capture(&board, kind, c.mv, c.piece, c.victim, child_psq);
-                    assert_eq!(before, evaluate(&child, kind), "{board} {} {kind:?}", c.mv);
+                    assert_eq!(
+                        before,
+                        Some(evaluate(&child, kind)),
+                        "{board} {} {kind:?}",
+                        c.mv
+                    );
                 }
                 captures += 1;
             }

@@ -268,7 +268,7 @@ pub fn plain_definition(config: &SearchConfig) -> SearchConfig {
         alphabeta: true,
         pvs: false,
         iterative_deepening: false,
-        eval: config.eval,
+        eval: config.eval.clone(),
         tt: TtMode::Off,
         // The capture order inside quiescence is pure ordering: MVV/LVA reaches the same
         // exact leaf value fastest, and lets variants that differ only there share a tree.

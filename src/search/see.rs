@@ -40,10 +40,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     let mut attackers = attackers_to(board, to, occupied) & occupied;
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let orthogonal = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
-    loop {
-        let Some((piece, from)) = least_valuable(board, attackers & board.colors(side)) else {
-            break;
-        };
+    while let Some((piece, from)) = least_valuable(board, attackers & board.colors(side)) {
         let left = occupied ^ from.bitboard();
         let remaining = (attackers
             | (get_bishop_moves(to, left) & diagonal)

@@ -2,7 +2,7 @@
 
 use super::node::Node;
 use super::Searcher;
-use crate::chess::eval::{evaluate, psq_without_kings};
+use crate::chess::eval::initial_psq;
 use crate::chess::notation::{uci, uci_line};
 use crate::config::search_config::AspirationResearch;
 use crate::search::report::{Aborted, IterationReport};
@@ -36,7 +36,7 @@ impl Searcher<'_> {
         } else {
             depth
         };
-        let mut guess = evaluate(root, self.cfg.eval);
+        let mut guess = self.evaluate(root, initial_psq(root, self.eval));
         let mut reports = Vec::with_capacity(depth as usize);
         let mut nodes_cum = 0;
         let started = Instant::now();
@@ -79,7 +79,7 @@ impl Searcher<'_> {
     fn root_search(&mut self, root: &Board, depth: u32, guess: Score) -> Score {
         self.iteration_depth = depth;
         let asp = &self.cfg.aspiration;
-        let psq = psq_without_kings(root);
+        let psq = initial_psq(root, self.eval);
         if !asp.enabled {
             return self.negamax_root(root, Node::root(depth, Window::FULL, psq));
         }

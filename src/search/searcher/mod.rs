@@ -18,7 +18,8 @@ mod quiescence;
 
 pub use oracle::Oracle;
 
-use crate::chess::eval::{evaluate_incremental, psq_delta, psq_delta_capture, EvalKind};
+use crate::chess::eval::{evaluate_incremental, psq_change, psq_delta_capture, EvalKind};
+use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::captures::Capture;
 use crate::search::learning::OrderingTables;
@@ -33,6 +34,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// One search's state: the configuration, its tables and its counters. Nothing is shared.
 pub struct Searcher<'a> {
     cfg: &'a SearchConfig,
+    /// The evaluation (`eval.kind`) and its terms, read once.
+    eval: EvalKind,
+    terms: Terms,
     plan: PickerPlan,
     tt: Option<&'a mut TranspositionTable>,
     tables: OrderingTables,
@@ -73,6 +77,8 @@ impl<'a> Searcher<'a> {
         }
         Searcher {
             cfg,
+            eval: cfg.eval.kind,
+            terms: cfg.eval.terms(),
             plan: PickerPlan::new(&cfg.ordering),
             tt,
             tables: OrderingTables::new(cfg),
@@ -136,28 +142,28 @@ impl<'a> Searcher<'a> {
         self.tables
     }
 
-    /// Static evaluation; the PST's non-king part arrives incrementally. Always inlined: it
-    /// runs at every quiescence node.
+    /// Static evaluation; its incremental part arrives with the node. Always inlined: it runs
+    /// at every quiescence node.
     #[inline(always)]
     fn evaluate(&self, board: &Board, psq: Score) -> Score {
-        evaluate_incremental(board, self.cfg.eval, psq)
+        evaluate_incremental(board, self.eval, &self.terms, psq)
     }
 
-    /// The incremental PST part after `mv`; material evaluation needs none.
+    /// The incremental part after `mv`.
     #[inline]
     fn child_psq(&self, board: &Board, mv: Move, psq: Score) -> Score {
-        match self.cfg.eval {
-            EvalKind::Pst => psq + psq_delta(board, mv),
-            EvalKind::Material => psq,
+        match board.piece_on(mv.from) {
+            Some(piece) => psq.wrapping_add(psq_change(board, self.eval, mv, piece)),
+            None => psq,
         }
     }
 
     /// `child_psq` for a capture whose pieces the generator already knows.
     #[inline]
     fn capture_psq(&self, board: &Board, c: &Capture, psq: Score) -> Score {
-        match self.cfg.eval {
+        match self.eval {
             EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),
-            EvalKind::Material => psq,
+            kind => psq.wrapping_add(psq_change(board, kind, c.mv, c.piece)),
         }
     }
 

@@ -4,7 +4,7 @@
 use super::pruning::piece_material;
 use super::Searcher;
 use crate::chess::eval::EvalKind;
-use crate::chess::eval::{evaluate_after_capture, psq_without_kings};
+use crate::chess::eval::{evaluate_after_capture, initial_psq};
 use crate::chess::piece_value;
 use crate::search::captures::Capture;
 use crate::search::movegen::{generate, Gen, MoveList};
@@ -17,7 +17,7 @@ impl Searcher<'_> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
     /// value), or the static evaluation.
     pub fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
-        let psq = psq_without_kings(board);
+        let psq = initial_psq(board, self.eval);
         // Quiet checks and delta pruning live in the X search; the leaf must see them too.
         if self.extras {
             self.horizon::<true>(board, ply, Window::FULL, psq)
@@ -154,7 +154,7 @@ impl Searcher<'_> {
         stand: Score,
     ) -> Option<Score> {
         let white = board.side_to_move() == Color::White;
-        match self.cfg.eval {
+        match self.eval {
             EvalKind::Material => {
                 let promotion = capture
                     .mv
@@ -170,14 +170,14 @@ impl Searcher<'_> {
                 let change = child_psq - psq;
                 Some(-stand - if white { change } else { -change })
             }
-            kind => Some(evaluate_after_capture(
+            kind => evaluate_after_capture(
                 board,
                 kind,
                 capture.mv,
                 capture.piece,
                 capture.victim,
                 child_psq,
-            )),
+            ),
         }
     }
 

@@ -1,0 +1,417 @@
+//! The terms of the `tapered` evaluation beside PeSTO's tables, each switched by a knob of its
+//! own (`eval.*`). Every term and weight follows Fruit 2.1's `eval.cpp`, `pawn.cpp` and
+//! `material.cpp` (Fabien Letouzey), in centipawns as (middlegame, endgame) pairs; the tempo
+//! bonus, which Fruit 2.1 lacks, is Toga II's (a Fruit descendant). `docs/eval.md` lists
+//! each with its source, and what of Fruit's was left out.
+
+use super::pesto::Packed;
+use cozy_chess::{
+    get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color,
+    File, Piece, Rank, Square,
+};
+
+/// Which terms the evaluation adds (`eval.mobility` ... `eval.tempo`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
+    /// Fruit's mobility: squares a piece attacks that are empty or hold an enemy.
+    pub mobility: bool,
+    /// Fruit's doubled and isolated pawns.
+    pub pawn_structure: bool,
+    /// Fruit's passed pawns, by rank and by the kings' distance.
+    pub passed_pawns: bool,
+    /// Fruit's king attack (pieces eyeing the king's squares), pawn shelter and pawn storm.
+    pub king_safety: bool,
+    /// Fruit's bishop pair.
+    pub bishop_pair: bool,
+    /// Fruit's rooks on open and half-open files (and next to the enemy king's file).
+    pub rook_files: bool,
+    /// A bonus for the side to move (Toga II).
+    pub tempo: bool,
+}
+
+impl Terms {
+    /// Every term on.
+    pub const ALL: Terms = Terms {
+        mobility: true,
+        pawn_structure: true,
+        passed_pawns: true,
+        king_safety: true,
+        bishop_pair: true,
+        rook_files: true,
+        tempo: true,
+    };
+}
+
+/// Mobility units (the squares an average piece attacks) and weights: Fruit's `KnightUnit`...
+const MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
+/// Doubled pawn, isolated pawn, isolated pawn on an open file (no enemy pawn ahead).
+const DOUBLED: Packed = Packed::new(-10, -20);
+const ISOLATED: Packed = Packed::new(-10, -20);
+const ISOLATED_OPEN: Packed = Packed::new(-20, -20);
+/// Fruit's `Bonus[]`: a passed pawn's share of its full bonus by rank (of 256), rank 1 first.
+const PASSED_BONUS: [i32; 8] = [0, 0, 0, 26, 77, 154, 256, 0];
+const PASSED_OPENING: (i32, i32) = (10, 70);
+const PASSED_ENDGAME: (i32, i32) = (20, 140);
+const ATTACKER_DISTANCE: i32 = 5;
+const DEFENDER_DISTANCE: i32 = 20;
+/// King attack: weight per attacking knight, bishop, rook, queen; the opening penalty per unit;
+/// the share (of 256) by the number of attackers.
+const KING_ATTACK_UNIT: [i32; 4] = [1, 1, 2, 4];
+const KING_ATTACK_OPENING: i32 = 20;
+const KING_ATTACK_WEIGHT: [i32; 16] = [
+    0, 0, 128, 192, 224, 240, 248, 252, 254, 255, 256, 256, 256, 256, 256, 256,
+];
+/// Pawn storm: an enemy pawn on its 4th, 5th or 6th rank near the king.
+const STORM: [i32; 8] = [0, 0, 0, 10, 30, 60, 0, 0];
+const BISHOP_PAIR: Packed = Packed::new(50, 50);
+/// A rook's file: the base, and what a half-open and an open file add.
+const ROOK_FILE_BASE: Packed = Packed::new(-10, -10);
+const ROOK_SEMI_OPEN: Packed = Packed::new(10, 10);
+const ROOK_OPEN: Packed = Packed::new(10, 10);
+/// A half-open file next to the enemy king's, or on it (opening only).
+const ROOK_KING_FILE_NEAR: i32 = 10;
+const ROOK_KING_FILE_ON: i32 = 10;
+/// The side to move's bonus (Toga II).
+pub const TEMPO: Packed = Packed::new(20, 10);
+
+/// White's terms minus Black's (the tempo aside: it belongs to the side to move).
+pub fn score(board: &Board, terms: &Terms) -> Packed {
+    side(board, Color::White, terms) - side(board, Color::Black, terms)
+}
+
+/// Fruit's condition for king safety to count for `color`: the opponent has a queen and one
+/// more piece.
+fn king_in_danger(board: &Board, color: Color) -> bool {
+    let them = board.colors(!color);
+    let queens = (them & board.pieces(Piece::Queen)).len();
+    let pieces = (them & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).len();
+    queens >= 1 && pieces >= 2
+}
+
+/// Rank of `sq` from `color`'s side: 0 on its first rank.
+#[inline]
+fn relative_rank(sq: Square, color: Color) -> i32 {
+    let r = sq.rank() as i32;
+    match color {
+        Color::White => r,
+        Color::Black => 7 - r,
+    }
+}
+
+/// The squares strictly ahead of `sq` from `color`'s side, on every file.
+#[inline]
+fn ahead(sq: Square, color: Color) -> BitBoard {
+    let rank = sq.rank() as u32;
+    BitBoard(match color {
+        Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
+        Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
+        _ => 0,
+    })
+}
+
+/// The file of `sq` and its neighbours.
+#[inline]
+fn adjacent_files(file: File) -> BitBoard {
+    let f = file as usize;
+    let mut files = BitBoard::EMPTY;
+    if f > 0 {
+        files |= File::index(f - 1).bitboard();
+    }
+    if f < 7 {
+        files |= File::index(f + 1).bitboard();
+    }
+    files
+}
+
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+/// One side's terms.
+fn side(board: &Board, us: Color, terms: &Terms) -> Packed {
+    let mut total = Packed::default();
+    let ours = board.colors(us);
+    let occupied = board.occupied();
+    let their_king = board.king(!us);
+    let zone = get_king_moves(their_king);
+    let attack_king = terms.king_safety && king_in_danger(board, !us);
+    let (mut attackers, mut attack_units) = (0usize, 0);
+    for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for from in board.colored_pieces(us, piece) {
+            let attacks = match piece {
+                Piece::Knight => get_knight_moves(from),
+                Piece::Bishop => get_bishop_moves(from, occupied),
+                Piece::Rook => get_rook_moves(from, occupied),
+                _ => get_bishop_moves(from, occupied) | get_rook_moves(from, occupied),
+            };
+            if terms.mobility {
+                let (unit, mg, eg) = MOBILITY[i];
+                let mob = (attacks & !ours).len() as i32 - unit;
+                total = total + Packed::new(mob * mg, mob * eg);
+            }
+            if attack_king && !(attacks & zone).is_empty() {
+                attackers += 1;
+                attack_units += KING_ATTACK_UNIT[i];
+            }
+        }
+    }
+    if attack_king {
+        let weight = KING_ATTACK_WEIGHT[attackers.min(15)];
+        // The penalty falls on the king's side: here it is a bonus to the attacker.
+        total = total + Packed::new(attack_units * KING_ATTACK_OPENING * weight / 256, 0);
+    }
+    if terms.king_safety && king_in_danger(board, us) {
+        total = total - Packed::new(shelter(board, us), 0);
+    }
+    if terms.bishop_pair && board.colored_pieces(us, Piece::Bishop).len() >= 2 {
+        total = total + BISHOP_PAIR;
+    }
+    if terms.rook_files {
+        total = total + rook_files(board, us);
+    }
+    if terms.pawn_structure || terms.passed_pawns {
+        total = total + pawns(board, us, terms);
+    }
+    total
+}
+
+/// Fruit's `eval_king` shelter: the king's square, or the better of it and a castling square
+/// still allowed, averaged.
+fn shelter(board: &Board, us: Color) -> i32 {
+    let king = board.king(us);
+    let here = shelter_square(board, king, us);
+    let first = Rank::First.relative_to(us);
+    let rights = board.castle_rights(us);
+    let mut best = here;
+    if rights.short.is_some() {
+        best = best.min(shelter_square(board, Square::new(File::G, first), us));
+    }
+    if rights.long.is_some() {
+        best = best.min(shelter_square(board, Square::new(File::B, first), us));
+    }
+    (here + best) / 2
+}
+
+/// Fruit's `shelter_square`: the pawns in front of a king on `sq` (twice on its own file),
+/// and the enemy pawns storming the three files.
+fn shelter_square(board: &Board, sq: Square, us: Color) -> i32 {
+    let file = sq.file() as i32;
+    let rank = relative_rank(sq, us);
+    let files = (file - 1).max(0)..=(file + 1).min(7);
+    let mut penalty = 0;
+    for f in files.clone() {
+        let weight = if f == file { 2 } else { 1 };
+        penalty += weight * shelter_file(board, File::index(f as usize), rank, us);
+    }
+    if penalty == 0 {
+        // A weak back rank.
+        penalty = 11;
+    }
+    for f in files {
+        penalty += storm_file(board, File::index(f as usize), us);
+    }
+    penalty
+}
+
+/// 36 minus the square of the distance from the 8th rank of our first pawn on `file` at or
+/// ahead of `rank` (0 when it stands right in front, 36 when there is none).
+fn shelter_file(board: &Board, file: File, rank: i32, us: Color) -> i32 {
+    let pawns = board.colored_pieces(us, Piece::Pawn) & file.bitboard();
+    let nearest = pawns
+        .into_iter()
+        .map(|sq| relative_rank(sq, us))
+        .filter(|&r| r >= rank)
+        .min()
+        .unwrap_or(7);
+    let dist = 7 - nearest;
+    36 - dist * dist
+}
+
+/// The most advanced enemy pawn on `file`, by how far it has come.
+fn storm_file(board: &Board, file: File, us: Color) -> i32 {
+    let theirs = board.colored_pieces(!us, Piece::Pawn) & file.bitboard();
+    theirs
+        .into_iter()
+        .map(|sq| relative_rank(sq, !us))
+        .max()
+        .map_or(0, |r| STORM[r as usize])
+}
+
+/// Fruit's rooks on open and half-open files, and half-open files at the enemy king.
+fn rook_files(board: &Board, us: Color) -> Packed {
+    let our_pawns = board.colored_pieces(us, Piece::Pawn);
+    let their_pawns = board.colored_pieces(!us, Piece::Pawn);
+    let their_king_file = board.king(!us).file() as i32;
+    let near_king = king_in_danger(board, !us);
+    let mut total = Packed::default();
+    for rook in board.colored_pieces(us, Piece::Rook) {
+        let file = rook.file().bitboard();
+        total = total + ROOK_FILE_BASE;
+        if (our_pawns & file).is_empty() {
+            total = total + ROOK_SEMI_OPEN;
+            if (their_pawns & file).is_empty() {
+                total = total + ROOK_OPEN;
+            }
+            let delta = (rook.file() as i32 - their_king_file).abs();
+            if near_king && delta <= 1 {
+                let on = if delta == 0 { ROOK_KING_FILE_ON } else { 0 };
+                total = total + Packed::new(ROOK_KING_FILE_NEAR + on, 0);
+            }
+        }
+    }
+    total
+}
+
+/// Fruit's pawn terms: doubled and isolated pawns, and each file's most advanced passed pawn.
+fn pawns(board: &Board, us: Color, terms: &Terms) -> Packed {
+    let ours = board.colored_pieces(us, Piece::Pawn);
+    let theirs = board.colored_pieces(!us, Piece::Pawn);
+    let (our_king, their_king) = (board.king(us), board.king(!us));
+    let mut total = Packed::default();
+    for sq in ours {
+        let file = sq.file().bitboard();
+        let front = ahead(sq, us);
+        if terms.pawn_structure {
+            // Doubled: another of ours behind it on the file.
+            let behind = file & !front & !sq.bitboard() & ours;
+            if !behind.is_empty() {
+                total = total + DOUBLED;
+            }
+            if (ours & adjacent_files(sq.file())).is_empty() {
+                let open = (theirs & file & front).is_empty();
+                total = total + if open { ISOLATED_OPEN } else { ISOLATED };
+            }
+        }
+        let passed = (theirs & (file | adjacent_files(sq.file())) & front).is_empty()
+            && (ours & file & front).is_empty();
+        if terms.passed_pawns && passed {
+            let rank = relative_rank(sq, us) as usize;
+            let quad =
+                |(min, max): (i32, i32)| min + ((max - min) * PASSED_BONUS[rank] + 128) / 256;
+            let stop = Square::index(
+                (sq as usize as i32 + if us == Color::White { 8 } else { -8 }) as usize,
+            );
+            let mut delta = PASSED_ENDGAME.1 - PASSED_ENDGAME.0;
+            delta -= distance(our_king, stop) * ATTACKER_DISTANCE;
+            delta += distance(their_king, stop) * DEFENDER_DISTANCE;
+            let endgame = PASSED_ENDGAME.0 + if delta > 0 { quad((0, delta)) } else { 0 };
+            total = total + Packed::new(quad(PASSED_OPENING), endgame);
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen, false).unwrap()
+    }
+
+    /// The position with colours swapped and ranks mirrored.
+    fn mirrored(fen: &str) -> Board {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        fields[0] = ranks.join("/");
+        fields[1] = if fields[1] == "w" {
+            "b".into()
+        } else {
+            "w".into()
+        };
+        let castling: String = fields[2]
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        fields[2] = if castling == "-" {
+            castling
+        } else {
+            let mut c: Vec<char> = castling.chars().collect();
+            c.sort_by_key(|ch| {
+                (
+                    ch.is_ascii_lowercase(),
+                    "KQkq".find(ch.to_ascii_uppercase()),
+                )
+            });
+            c.into_iter().collect()
+        };
+        fields[3] = "-".into();
+        board(&fields.join(" "))
+    }
+
+    #[test]
+    fn colour_symmetry() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "2r3k1/pp3ppp/8/3P4/8/8/PP3PPP/2R3K1 w - - 0 1",
+        ] {
+            let (a, b) = (board(fen), mirrored(fen));
+            assert_eq!(score(&a, &Terms::ALL), -score(&b, &Terms::ALL), "{fen}");
+        }
+    }
+
+    #[test]
+    fn each_term_counts_where_it_should() {
+        let none = Terms {
+            mobility: false,
+            pawn_structure: false,
+            passed_pawns: false,
+            king_safety: false,
+            bishop_pair: false,
+            rook_files: false,
+            tempo: false,
+        };
+        let only = |f: fn(&mut Terms)| {
+            let mut t = none;
+            f(&mut t);
+            t
+        };
+        // Two bishops against bishop and knight, nothing else but kings and a pawn each.
+        let b = board("4k3/4p3/8/8/8/3n4/4P3/2B1KB2 w - - 0 1");
+        assert_eq!(score(&b, &only(|t| t.bishop_pair = true)), BISHOP_PAIR);
+        // Doubled and isolated white pawns on the c-file; Black's f-pawn is isolated too.
+        let p = board("4k3/5p2/8/8/8/2P5/2P5/4K3 w - - 0 1");
+        let s = score(&p, &only(|t| t.pawn_structure = true));
+        // White: one doubled (-10,-20), two isolated with no enemy pawn ahead (-20,-20) each.
+        // Black: one isolated open (-20,-20).
+        assert_eq!((s.mg(), s.eg()), (-10 - 40 + 20, -20 - 40 + 20));
+        // A white rook on an open file, a black one on a file closed by its own pawn.
+        let r = board("3rk3/3p4/8/8/8/8/8/R3K3 w - - 0 1");
+        let s = score(&r, &only(|t| t.rook_files = true));
+        assert_eq!((s.mg(), s.eg()), (10 + 10, 10 + 10));
+        // A passed pawn on the 7th rank, kings far away: the full opening bonus.
+        let pp = board("7k/1P6/8/8/8/8/8/K7 w - - 0 1");
+        let s = score(&pp, &only(|t| t.passed_pawns = true));
+        assert_eq!(s.mg(), 70);
+        // Mobility from the start: knights see 2 squares each (4 units short), bishops none.
+        let m = score(&Board::default(), &only(|t| t.mobility = true));
+        assert_eq!(m, Packed::default(), "symmetric");
+    }
+}
