@@ -49,6 +49,8 @@ crate::knob_group! {
         late_move_pruning: LateMovePruningConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
+        /// What a game keeps from move to move.
+        game: GameConfig,
     }
 }
 
@@ -272,6 +274,17 @@ crate::knob_group! {
     pub struct ExtensionsConfig ("extensions.") {
         /// extend a move that gives check by one ply, while the ply stays below twice the iteration's depth
         check: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.extensions.check, "true");
+    }
+}
+
+crate::knob_group! {
+    /// What a game keeps from one move's search to the next, as engines do; fixed-depth runs
+    /// search each position on its own whatever these say (`keep_tables` is theirs).
+    pub struct GameConfig ("game.") {
+        /// games: the transposition table carries from move to move (emptied for a new game and by UCI's ucinewgame)
+        keep_table: bool = false, Domain::Bool, Kind::Definition;
+        /// games: the history (and countermoves) carry from move to move, decayed by ordering.history_decay
+        keep_history: bool = false, Domain::Bool, Kind::Definition;
     }
 }
 

@@ -7,8 +7,8 @@ use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
 use crate::config::{SearchConfig, MAX_DEPTH};
 use crate::search::clock::{budget, Limit};
-use crate::search::tt::{TablePool, TranspositionTable};
-use crate::search::{search_game, GameLimits, IterationReport};
+use crate::search::tt::TablePool;
+use crate::search::{search_game, GameLimits, GameTables, IterationReport};
 use crate::uci::client::{Deadline, EngineFault, EngineProcess};
 use crate::uci::pool::EnginePool;
 use cozy_chess::{Board, Move};
@@ -103,8 +103,8 @@ pub enum Player<'a> {
         name: &'a str,
         /// The configuration it searches with.
         config: &'a SearchConfig,
-        /// Its transposition table.
-        table: TranspositionTable,
+        /// Its tables for this game.
+        tables: GameTables,
     },
     /// An external engine, kept running across games.
     Engine {
@@ -123,7 +123,7 @@ impl<'a> Player<'a> {
         Player::Ablate {
             name,
             config,
-            table: tables.take(config.tt_mb),
+            tables: GameTables::new(Some(tables.take(config.tt_mb))),
         }
     }
 
@@ -164,7 +164,11 @@ impl<'a> Player<'a> {
                 process: Some(process),
                 ..
             } => pool.give_back(name, process),
-            Player::Ablate { table, .. } => tables.give_back(table),
+            Player::Ablate { tables: own, .. } => {
+                if let Some(table) = own.into_table() {
+                    tables.give_back(table);
+                }
+            }
             Player::Engine { process: None, .. } => {}
         }
     }
@@ -172,9 +176,9 @@ impl<'a> Player<'a> {
     /// The side's move on `turn`.
     pub fn think(&mut self, turn: &Turn) -> Result<Thought, NoMove> {
         match self {
-            Player::Ablate { config, table, .. } => {
+            Player::Ablate { config, tables, .. } => {
                 let started = Instant::now();
-                let reports = think_in_process(turn, config, table);
+                let reports = think_in_process(turn, config, tables);
                 let spent_ms = started.elapsed().as_secs_f64() * 1e3;
                 if turn.stop.load(Ordering::Relaxed) {
                     return Err(NoMove::Stopped);
@@ -299,7 +303,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
 fn think_in_process(
     turn: &Turn,
     config: &SearchConfig,
-    table: &mut TranspositionTable,
+    tables: &mut GameTables,
 ) -> Vec<IterationReport> {
     let (board, history, stop) = (turn.board, turn.history, turn.stop);
     match turn.limit {
@@ -309,7 +313,7 @@ fn think_in_process(
             config,
             history,
             Some(stop),
-            Some(table),
+            tables,
             &mut |_| true,
         ),
         Limit::Nodes(n) => search_game(
@@ -321,7 +325,7 @@ fn think_in_process(
             config,
             history,
             Some(stop),
-            Some(table),
+            tables,
             &mut |_| true,
         ),
         Limit::Clock(tc) => {
@@ -349,7 +353,7 @@ fn think_in_process(
                     config,
                     history,
                     Some(&move_stop),
-                    Some(table),
+                    tables,
                     &mut |_| started.elapsed() < soft,
                 );
                 move_stop.store(true, Ordering::Relaxed);

@@ -4,6 +4,7 @@
 
 pub mod captures;
 pub mod clock;
+mod game;
 pub mod learning;
 pub mod minimal;
 pub mod movegen;
@@ -21,6 +22,7 @@ pub mod window;
 
 use crate::config::search_config::TtMode;
 use crate::config::SearchConfig;
+pub use game::{search_game, GameTables};
 use learning::OrderingTables;
 pub use report::{Aborted, GameLimits, IterationReport};
 pub use score::{mate_in, Score, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -159,32 +161,4 @@ pub fn search_depths_kept(
         reports.extend(found.into_iter().filter(|r| depths.contains(&r.depth)));
     }
     Ok(reports)
-}
-
-/// Searches a game's position: `game` holds the repetition keys (`chess::repetition_key`) of
-/// the positions before it, oldest first, which count for repetition; the search stops at
-/// `limits.depth`, after about `limits.nodes` nodes (checked every 4096), on `stop`, or when `on_iteration`
-/// returns false. `table` is emptied and used when it has the configured size (a game reuses
-/// one); otherwise a table is allocated. Returns the completed iterations, each also handed to
-/// `on_iteration`.
-pub fn search_game(
-    board: &cozy_chess::Board,
-    limits: GameLimits,
-    config: &SearchConfig,
-    game: &[u64],
-    stop: Option<&AtomicBool>,
-    table: Option<&mut TranspositionTable>,
-    on_iteration: &mut dyn FnMut(&IterationReport) -> bool,
-) -> Vec<IterationReport> {
-    let mut own = None;
-    let table = match table {
-        _ if config.tt == TtMode::Off => None,
-        Some(t) if t.megabytes() == TranspositionTable::new_size_mb(config.tt_mb) => Some(t),
-        _ => Some(own.insert(TranspositionTable::new(config.tt_mb))),
-    };
-    let mut searcher = searcher::Searcher::for_game(config, stop, game, limits.nodes);
-    if let Some(t) = table {
-        searcher.set_table(t);
-    }
-    searcher.run_reporting(board, limits.depth, on_iteration).0
 }

@@ -7,7 +7,7 @@ use crate::chess::{legal_moves, repetition_key};
 use crate::config::keys;
 use crate::config::knob::{self, Domain};
 use crate::config::{SearchConfig, MAX_DEPTH};
-use crate::search::{search_game, GameLimits, IterationReport};
+use crate::search::{search_game, GameLimits, GameTables, IterationReport};
 use crate::suite::fen::parse_fen;
 use cozy_chess::Board;
 use std::io::{BufRead, Write};
@@ -32,6 +32,8 @@ pub struct UciServer {
     out: Output,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
+    /// The game's tables, kept from `go` to `go` when the config says so (`game.*`).
+    tables: Arc<Mutex<GameTables>>,
 }
 
 /// How long and how deep one `go` may search.
@@ -63,6 +65,7 @@ impl UciServer {
             out: Arc::new(Mutex::new(out)),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
+            tables: Arc::new(Mutex::new(GameTables::new(None))),
         }
     }
 
@@ -100,6 +103,7 @@ impl UciServer {
                 self.finish_search();
                 self.board = Board::default();
                 self.game.clear();
+                lock(&self.tables).new_game();
             }
             Some("setoption") => self.set_option(line),
             Some("position") => self.position(&words.collect::<Vec<_>>()),
@@ -239,8 +243,17 @@ impl UciServer {
         self.stop.store(false, Ordering::SeqCst);
         let (board, game, config) = (self.board.clone(), self.game.clone(), self.config.clone());
         let (out, stop) = (Arc::clone(&self.out), Arc::clone(&self.stop));
+        let tables = Arc::clone(&self.tables);
         self.search = Some(std::thread::spawn(move || {
-            think(&board, &game, &config, plan, &out, &stop);
+            think(
+                &board,
+                &game,
+                &config,
+                plan,
+                &out,
+                &stop,
+                &mut lock(&tables),
+            );
         }));
     }
 
@@ -251,6 +264,11 @@ impl UciServer {
             let _ = search.join();
         }
     }
+}
+
+/// The game's tables; a search that panicked left them as they were, which is still a table.
+fn lock(tables: &Mutex<GameTables>) -> std::sync::MutexGuard<'_, GameTables> {
+    tables.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn say(out: &Output, text: &str) {
@@ -268,6 +286,7 @@ fn think(
     plan: Plan,
     out: &Output,
     stop: &Arc<AtomicBool>,
+    tables: &mut GameTables,
 ) {
     let started = Instant::now();
     let timer = plan.hard.map(|hard| {
@@ -293,7 +312,7 @@ fn think(
         config,
         game,
         Some(stop),
-        None,
+        tables,
         &mut on_iteration,
     );
     stop.store(true, Ordering::Relaxed);
