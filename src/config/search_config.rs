@@ -47,6 +47,8 @@ crate::knob_group! {
         razoring: RazoringConfig,
         /// Late-move pruning of quiet moves near the horizon.
         late_move_pruning: LateMovePruningConfig,
+        /// SEE pruning of moves in the main search.
+        see_pruning: SeePruningConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
         /// What a game keeps from move to move.
@@ -198,12 +200,18 @@ crate::knob_group! {
         reduction: u8 = 3, Domain::Int { min: 1, max: Some(4), unit: "" }, while_on!(null_move, "null_move.enabled");
         /// Heinz's adaptive null move: reduction 3 above depth 6, else 2 (overrides reduction)
         adaptive: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
-        /// verification of a null-move fail-high: never; endgame or always (Fruit: the node searched at the reduced depth without a null move); subtree (Tabibi-Netanyahu: one ply shallower, re-searched at full depth on a zugzwang)
+        /// verification of a null-move fail-high: never; endgame or always (Fruit: the node searched again, shallower, without a null move; see verify_reduction); subtree (Tabibi-Netanyahu: one ply shallower, re-searched at full depth on a zugzwang); stockfish (deep nodes only, null move off for this side in the verification)
         verify: NullVerify = NullVerify::Never, Domain::Choice(NullVerify::NAMES), while_on!(null_move, "null_move.enabled");
         /// the smallest remaining depth that tries a null move
         min_depth: u32 = 2, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(null_move, "null_move.enabled");
         /// also when the side to move has only king and pawns (zugzwang territory)
         in_pawn_endings: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+        /// pass only when the static evaluation is at least beta (Fruit, Ethereal and Stockfish all guard it so)
+        eval_guard: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+        /// endgame and always verifications: 0 searches the node at the null move's own reduction at any depth (ablate's first form); N at depth - N, and only above depth N (Fruit's Verification Reduction: 5)
+        verify_reduction: u8 = 0, Domain::Int { min: 0, max: Some(8), unit: "" }, while_on!(null_move, "null_move.enabled");
+        /// verify = "stockfish": the remaining depth from which a fail-high is verified (Stockfish: 14)
+        verify_depth: u32 = 14, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(null_move, "null_move.enabled");
     }
 }
 
@@ -264,8 +272,36 @@ crate::knob_group! {
     pub struct LateMovePruningConfig ("late_move_pruning.") {
         /// at non-PV nodes not in check, stop trying quiet moves that do not give check after counts[depth] of them
         enabled: bool = false, Domain::Bool, while_on!(late_move_pruning, "true");
-        /// quiet moves kept at remaining depth 1, 2, 3
+        /// quiet moves kept at remaining depth 1, 2, 3 (form = "counts")
         counts: [u32; 3] = [5, 8, 13], Domain::IntList { min: 1, max: 256, len: 3 }, while_on!(late_move_pruning, "late_move_pruning.enabled");
+        /// counts (the list above, depths 1-3) or ethereal (3.8733 + 0.7124 depth², Ethereal's count at nodes whose evaluation improves, up to max_depth)
+        form: LmpForm = LmpForm::Counts, Domain::Choice(LmpForm::NAMES), while_on!(late_move_pruning, "late_move_pruning.enabled");
+        /// form = "ethereal": the deepest remaining depth it applies at (Ethereal: 8)
+        max_depth: u32 = 8, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(late_move_pruning, "late_move_pruning.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// SEE pruning of moves in the main search (Ethereal's step 12).
+    pub struct SeePruningConfig ("see_pruning.") {
+        /// skip a move whose static exchange loses more than a depth-scaled margin, once a move has scored above a mated score (any node but the root)
+        enabled: bool = false, Domain::Bool, while_on!(see_pruning, "true");
+        /// the deepest remaining depth it applies at (Ethereal: 9)
+        max_depth: u32 = 9, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(see_pruning, "see_pruning.enabled");
+        /// a quiet move may lose this much per ply of depth (Ethereal: 64)
+        quiet_margin: i32 = 64, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(see_pruning, "see_pruning.enabled");
+        /// a capture may lose this much per ply of depth, squared (Ethereal: 19)
+        noisy_margin: i32 = 19, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(see_pruning, "see_pruning.enabled");
+    }
+}
+
+crate::choice_enum! {
+    /// How many quiet moves late-move pruning keeps at a depth.
+    pub enum LmpForm {
+        /// The `counts` list, depths 1 to 3.
+        Counts = "counts",
+        /// Ethereal's 3.8733 + 0.7124 depth², up to `max_depth`.
+        Ethereal = "ethereal",
     }
 }
 
@@ -299,6 +335,8 @@ crate::choice_enum! {
         Always = "always",
         /// Tabibi and Netanyahu's verified null-move pruning (ICGA 2002): one ply shallower, plain null moves below, full depth again on a zugzwang.
         Subtree = "subtree",
+        /// Stockfish: from verify_depth on, the node searched at the null move's depth with no null move for this side for three quarters of it.
+        Stockfish = "stockfish",
     }
 }
 

@@ -47,5 +47,7 @@ crate::counters! {
         delta_prunes: sum,
         /// Check extensions (`extensions.check`).
         extensions: sum,
+        /// Moves skipped by SEE pruning in the main search (`see_pruning.*`).
+        see_prunes: sum,
     }
 }

@@ -12,6 +12,7 @@
 
 mod deepening;
 mod node;
+mod null_move;
 mod oracle;
 mod pruning;
 mod quiescence;
@@ -47,6 +48,9 @@ pub struct Searcher<'a> {
     null_floor: [usize; MAX_PLY + 2],
     /// The node at this ply is a null-move verification: it may not try a null move itself.
     verifying: [bool; MAX_PLY + 1],
+    /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
+    null_min_ply: usize,
+    null_side: Option<cozy_chess::Color>,
     /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
     /// reduction or extension knob is on (`SearchConfig::prunes_or_extends`), or a game or an
     /// oracle needs the steps only that build has.
@@ -87,6 +91,8 @@ impl<'a> Searcher<'a> {
             path: [0; MAX_PLY + 1],
             null_floor: [0; MAX_PLY + 2],
             verifying: [false; MAX_PLY + 1],
+            null_min_ply: 0,
+            null_side: None,
             extras: cfg.prunes_or_extends(),
             iteration_depth: 0,
             horizon_ply: 0,

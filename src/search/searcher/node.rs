@@ -185,7 +185,7 @@ impl Searcher<'_> {
                 return score;
             }
             // Step 7. Null move (`null_move.*`).
-            if self.null_move_allowed(board, &node) {
+            if self.null_move_allowed(board, &node, &mut facts) {
                 match self.null_move::<X>(board, &node) {
                     NullMove::Cut(score) => return score,
                     NullMove::Verify => {
@@ -203,12 +203,12 @@ impl Searcher<'_> {
         }
 
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
-        // steps 8a-8c (`search_moves`).
+        // steps 8a-8d (`search_moves`).
         let Some(mut moves) = self.search_moves::<X>(board, &node, &mut facts) else {
             return DRAW;
         };
 
-        // Step 8d. Zugzwang (`null_move.verify = "subtree"`): passing failed high but no move
+        // Step 8e. Zugzwang (`null_move.verify = "subtree"`): passing failed high but no move
         // does, so passing was better than moving; search again at full depth, verifying.
         if X && zugzwang_watch && moves.best < node.window.beta {
             node.depth += 1;
@@ -336,6 +336,10 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            // Step 8b. SEE pruning (`see_pruning.*`).
+            if X && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
+                continue;
+            }
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
@@ -350,9 +354,9 @@ impl Searcher<'_> {
             if X {
                 let gives_check = !child.checkers().is_empty();
                 let late_quiet = found.searched > 0 && quiet && !gives_check;
-                // Step 8b. Check extension (`extensions.check`).
+                // Step 8c. Check extension (`extensions.check`).
                 next += self.check_extension(node, gives_check);
-                // Step 8c. Late-move reduction (`lmr.*`): late quiet moves, never the hash
+                // Step 8d. Late-move reduction (`lmr.*`): late quiet moves, never the hash
                 // move, a killer, a check, or any move at a node in check.
                 if !minimax
                     && late_quiet
@@ -439,7 +443,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8c's search: `reduction` plies shallower with a null window, then at full depth
+    /// Step 8d's search: `reduction` plies shallower with a null window, then at full depth
     /// (as `search_move` would) when the move beats alpha.
     #[inline]
     fn reduced_search<const X: bool>(

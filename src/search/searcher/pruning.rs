@@ -1,13 +1,14 @@
-//! The steps that prune, reduce or extend: razoring (step 5), reverse futility (step 6), the
-//! null move (step 7), futility and late-move pruning (step 8a), the check extension (step 8b)
-//! and late-move reductions (step 8c). Each acts only while its knob is on.
+//! The steps that prune, reduce or extend: razoring (step 5), reverse futility (step 6),
+//! futility and late-move pruning (step 8a), SEE pruning (step 8b), the check extension (step
+//! 8c) and late-move reductions (step 8d); the null move (step 7) has `null_move.rs`. Each
+//! acts only while its knob is on.
 
-use super::node::{Node, NodeFacts, NullMove};
+use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::piece_value;
-use crate::config::search_config::{LmrReduction, NullVerify};
+use crate::config::search_config::{LmpForm, LmrReduction};
 use crate::search::score::{Score, MATE_BOUND};
-use crate::search::window::Window;
+use crate::search::see::see;
 use cozy_chess::{Board, Move, Piece};
 
 /// Which rule of step 8a skipped a quiet move.
@@ -74,86 +75,6 @@ impl Searcher<'_> {
         None
     }
 
-    /// Whether this node may try a null move: deep enough, not right after another, not a
-    /// verification, not with a mate bound, and (unless allowed) not with only king and pawns.
-    #[inline]
-    pub(super) fn null_move_allowed(&self, board: &Board, node: &Node) -> bool {
-        let null = &self.cfg.null_move;
-        let ply = node.ply;
-        null.enabled
-            && node.depth >= null.min_depth
-            && !(ply > 0 && self.null_floor[ply] == ply)
-            && !self.verifying[ply]
-            && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)
-            && node.window.beta.abs() < MATE_BOUND
-            && (null.in_pawn_endings || pieces_besides_pawns(board) > 0)
-    }
-
-    /// Step 7. Null move (`null_move.*`): let the opponent move twice; if a reduced search
-    /// still fails high, so would a real move.
-    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> NullMove {
-        let null = &self.cfg.null_move;
-        let depth = node.depth;
-        let reduction = if null.adaptive {
-            if depth > 6 {
-                3
-            } else {
-                2
-            }
-        } else {
-            u32::from(null.reduction)
-        };
-        let Some(child) = board.null_move() else {
-            return NullMove::NoCut;
-        };
-        self.stats.null_tries += 1;
-        self.null_floor[node.ply + 1] = node.ply + 1;
-        let beta = node.window.beta;
-        let null_window = Window {
-            alpha: -beta,
-            beta: -beta + 1,
-        };
-        let depth_left = depth.saturating_sub(reduction + 1);
-        let passed = node.child(depth_left, null_window, None, node.psq);
-        let score = -self.negamax::<X>(&child, passed);
-        if self.aborted || score < beta {
-            return NullMove::NoCut;
-        }
-        let verify = match null.verify {
-            NullVerify::Never => false,
-            NullVerify::Always => true,
-            NullVerify::Endgame => pieces_besides_pawns(board) <= 1,
-            NullVerify::Subtree if node.verify => {
-                self.stats.null_verifications += 1;
-                return NullMove::Verify;
-            }
-            NullVerify::Subtree => false,
-        };
-        if verify {
-            // Fruit's verification: this node again, shallower, with no null move here.
-            self.stats.null_verifications += 1;
-            self.verifying[node.ply] = true;
-            let again = Node {
-                depth: depth.saturating_sub(reduction).max(1),
-                window: Window {
-                    alpha: beta - 1,
-                    beta,
-                },
-                ..*node
-            };
-            let checked = self.negamax::<X>(board, again);
-            self.verifying[node.ply] = false;
-            if self.aborted || checked < beta {
-                return NullMove::NoCut;
-            }
-            self.stats.null_cutoffs += 1;
-            return NullMove::Cut(checked);
-        }
-        self.stats.null_cutoffs += 1;
-        // A mate found after passing is not a mate the side to move can force.
-        NullMove::Cut(if score >= MATE_BOUND { beta } else { score })
-    }
-
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
     /// quiet move that gives no check, near the horizon; `quiets_tried` quiet moves came before
     /// it, and the best of the moves searched so far scored `best`. `Some(bound)`: skip the
@@ -178,14 +99,10 @@ impl Searcher<'_> {
         best: Score,
         gives_check: impl FnOnce() -> bool,
     ) -> Option<Skip> {
-        if node.depth > 3 {
-            return None;
-        }
-        let at = node.depth as usize - 1;
         let futility = &self.cfg.futility;
-        if futility.enabled {
-            let hopeless =
-                facts.static_eval(|| self.evaluate(board, node.psq)) + futility.margins[at];
+        if futility.enabled && node.depth <= 3 {
+            let margin = futility.margins[node.depth as usize - 1];
+            let hopeless = facts.static_eval(|| self.evaluate(board, node.psq)) + margin;
             if hopeless <= node.window.alpha {
                 if gives_check() {
                     return None;
@@ -198,7 +115,17 @@ impl Searcher<'_> {
             }
         }
         let lmp = &self.cfg.late_move_pruning;
-        if lmp.enabled && quiets_tried >= lmp.counts[at] as usize && best > -MATE_BOUND {
+        let kept = match lmp.form {
+            LmpForm::Counts if node.depth <= 3 => {
+                Some(lmp.counts[node.depth as usize - 1] as usize)
+            }
+            LmpForm::Ethereal if node.depth <= lmp.max_depth => {
+                let d = f64::from(node.depth);
+                Some((3.8733 + 0.7124 * d * d) as usize)
+            }
+            _ => None,
+        };
+        if lmp.enabled && kept.is_some_and(|kept| quiets_tried >= kept) && best > -MATE_BOUND {
             if gives_check() {
                 return None;
             }
@@ -211,6 +138,36 @@ impl Searcher<'_> {
         None
     }
 
+    /// Step 8b. SEE pruning (`see_pruning.*`, Ethereal's step 12): a move whose static exchange
+    /// loses more than `quiet_margin` per ply (a quiet move) or `noisy_margin` per ply squared
+    /// (a capture) is skipped, once some move has scored above a mated score, anywhere but at
+    /// the root.
+    #[inline]
+    pub(super) fn see_prunes(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        mv: Move,
+        quiet: bool,
+        best: Score,
+    ) -> bool {
+        let sp = &self.cfg.see_pruning;
+        if !sp.enabled || node.ply == 0 || node.depth > sp.max_depth || best <= -MATE_BOUND {
+            return false;
+        }
+        let depth = node.depth as Score;
+        let margin = if quiet {
+            sp.quiet_margin * depth
+        } else {
+            sp.noisy_margin * depth * depth
+        };
+        if see(board, mv) < -margin {
+            self.stats.see_prunes += 1;
+            return true;
+        }
+        false
+    }
+
     /// Counts `moves` quiet moves skipped by `rule`.
     #[inline]
     pub(super) fn count_skipped(&mut self, rule: SkipRule, moves: u64) {
@@ -220,7 +177,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8b. Check extension (`extensions.check`): one ply for a move that gives check, while
+    /// Step 8c. Check extension (`extensions.check`): one ply for a move that gives check, while
     /// the ply stays below twice the iteration's depth.
     #[inline]
     pub(super) fn check_extension(&mut self, node: &Node, gives_check: bool) -> u32 {
@@ -233,7 +190,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8c. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth).
+    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth).
     #[inline]
     pub(super) fn lmr_reduction(
         &self,
@@ -272,12 +229,6 @@ fn ln(n: usize) -> f64 {
     static TABLE: std::sync::OnceLock<[f64; 257]> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
     table.get(n).copied().unwrap_or_else(|| (n as f64).ln())
-}
-
-/// Knights, bishops, rooks and queens of the side to move.
-fn pieces_besides_pawns(board: &Board) -> u32 {
-    let us = board.colors(board.side_to_move());
-    (us & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).len()
 }
 
 /// Material of both sides' pieces, pawns and kings aside, in centipawns.

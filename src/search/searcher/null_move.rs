@@ -1,0 +1,158 @@
+//! Step 7, the null move (`null_move.*`): let the opponent move twice; if a reduced search
+//! still fails high, so would a real move. Its guard and its verifications are the field's:
+//! the static-evaluation guard of Fruit, Ethereal and Stockfish, Fruit's verification search,
+//! Tabibi and Netanyahu's verified null-move pruning, and Stockfish's verification.
+
+use super::node::{Node, NodeFacts, NullMove};
+use super::Searcher;
+use crate::config::search_config::NullVerify;
+use crate::search::score::MATE_BOUND;
+use crate::search::window::Window;
+use cozy_chess::{Board, Piece};
+
+impl Searcher<'_> {
+    /// Whether this node may try a null move: deep enough, not right after another, not a
+    /// verification, not with a mate bound, and (unless allowed) not with only king and pawns;
+    /// with `eval_guard`, only when the static evaluation reaches beta.
+    #[inline]
+    pub(super) fn null_move_allowed(
+        &self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+    ) -> bool {
+        let null = &self.cfg.null_move;
+        let ply = node.ply;
+        let allowed = null.enabled
+            && node.depth >= null.min_depth
+            && !(ply > 0 && self.null_floor[ply] == ply)
+            && !self.verifying[ply]
+            && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)
+            // Stockfish's verification: this side may not pass until the ply it set.
+            && !(ply < self.null_min_ply && Some(board.side_to_move()) == self.null_side)
+            && node.window.beta.abs() < MATE_BOUND
+            && (null.in_pawn_endings || pieces_besides_pawns(board) > 0);
+        allowed
+            && (!null.eval_guard
+                || facts.static_eval(|| self.evaluate(board, node.psq)) >= node.window.beta)
+    }
+
+    /// Step 7. Null move (`null_move.*`).
+    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> NullMove {
+        let null = &self.cfg.null_move;
+        let depth = node.depth;
+        let reduction = if null.adaptive {
+            if depth > 6 {
+                3
+            } else {
+                2
+            }
+        } else {
+            u32::from(null.reduction)
+        };
+        let Some(child) = board.null_move() else {
+            return NullMove::NoCut;
+        };
+        self.stats.null_tries += 1;
+        self.null_floor[node.ply + 1] = node.ply + 1;
+        let beta = node.window.beta;
+        let null_window = Window {
+            alpha: -beta,
+            beta: -beta + 1,
+        };
+        let depth_left = depth.saturating_sub(reduction + 1);
+        let passed = node.child(depth_left, null_window, None, node.psq);
+        let score = -self.negamax::<X>(&child, passed);
+        if self.aborted || score < beta {
+            return NullMove::NoCut;
+        }
+        // A mate found after passing is not a mate the side to move can force.
+        let cut = if score >= MATE_BOUND { beta } else { score };
+        let verify_reduction = u32::from(null.verify_reduction);
+        let verify = match null.verify {
+            NullVerify::Never => false,
+            NullVerify::Always => true,
+            NullVerify::Endgame => pieces_besides_pawns(board) <= 1,
+            NullVerify::Subtree if node.verify => {
+                self.stats.null_verifications += 1;
+                return NullMove::Verify;
+            }
+            NullVerify::Subtree => false,
+            NullVerify::Stockfish => {
+                return self.stockfish_verification::<X>(board, node, reduction, cut);
+            }
+        };
+        // Fruit verifies only above its verification reduction.
+        if verify && (verify_reduction == 0 || depth > verify_reduction) {
+            // Fruit's verification: this node again, shallower, with no null move here.
+            self.stats.null_verifications += 1;
+            self.verifying[node.ply] = true;
+            let again = Node {
+                depth: if verify_reduction == 0 {
+                    depth.saturating_sub(reduction).max(1)
+                } else {
+                    depth - verify_reduction
+                },
+                window: Window {
+                    alpha: beta - 1,
+                    beta,
+                },
+                ..*node
+            };
+            let checked = self.negamax::<X>(board, again);
+            self.verifying[node.ply] = false;
+            if self.aborted || checked < beta {
+                return NullMove::NoCut;
+            }
+            self.stats.null_cutoffs += 1;
+            return NullMove::Cut(checked);
+        }
+        self.stats.null_cutoffs += 1;
+        NullMove::Cut(cut)
+    }
+
+    /// Stockfish's verification (`verify = "stockfish"`): below `verify_depth`, or inside
+    /// another verification, the fail-high cuts; deeper, the node is searched at the null
+    /// move's depth with no null move for this side for three quarters of that depth, and
+    /// cuts only if it fails high too.
+    fn stockfish_verification<const X: bool>(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        reduction: u32,
+        cut: crate::search::Score,
+    ) -> NullMove {
+        let depth = node.depth;
+        if self.null_min_ply > 0 || depth < self.cfg.null_move.verify_depth {
+            self.stats.null_cutoffs += 1;
+            return NullMove::Cut(cut);
+        }
+        self.stats.null_verifications += 1;
+        let verified_depth = depth.saturating_sub(reduction).max(1);
+        self.null_min_ply = node.ply + (3 * verified_depth as usize) / 4;
+        self.null_side = Some(board.side_to_move());
+        let beta = node.window.beta;
+        let again = Node {
+            depth: verified_depth,
+            window: Window {
+                alpha: beta - 1,
+                beta,
+            },
+            ..*node
+        };
+        let checked = self.negamax::<X>(board, again);
+        self.null_min_ply = 0;
+        self.null_side = None;
+        if self.aborted || checked < beta {
+            return NullMove::NoCut;
+        }
+        self.stats.null_cutoffs += 1;
+        NullMove::Cut(cut)
+    }
+}
+
+/// Knights, bishops, rooks and queens of the side to move.
+pub(super) fn pieces_besides_pawns(board: &Board) -> u32 {
+    let us = board.colors(board.side_to_move());
+    (us & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).len()
+}
