@@ -20,7 +20,7 @@ Examples:
 Exit codes: 0 ok, 1 a check failed, 2 bad usage or input, 130 interrupted by Ctrl-C and
 143 by SIGTERM (finished rows and the manifest kept; the same command resumes).";
 
-/// ablate: measure what each alpha-beta move-ordering heuristic is worth, in exact node counts.
+/// ablate: measure what each chess-search heuristic is worth: in exact node counts and in games.
 #[derive(Debug, Parser)]
 #[command(
     name = "ablate",
@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg, -quality.svg\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN"
+        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -87,7 +87,7 @@ pub enum Command {
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
-  ablate match --config quiescence.toml --games 100 --depth 3
+  ablate match --config pruning.toml --variant null_move --games 40 --depth 4   # a few seconds
   ablate match --config pruning.toml --variant null_move --games 200 --nodes 20000 --sprt elo0=0,elo1=10
   ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
@@ -111,13 +111,13 @@ pub struct MatchArgs {
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: PathBuf,
     /// Games per pairing, an even number (N/2 opening pairs).
-    #[arg(long, short = 'g', default_value_t = 100)]
+    #[arg(long, short = 'g', default_value_t = 100, value_parser = parse_games, allow_negative_numbers = true)]
     pub games: usize,
     /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
-    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"])]
+    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// About N nodes per move (deterministic, like --depth).
-    #[arg(long, value_name = "N", conflicts_with = "tc")]
+    #[arg(long, value_name = "N", conflicts_with = "tc", value_parser = parse_nodes, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
     #[arg(long, value_name = "BASE+INC")]
@@ -126,7 +126,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "EPD", default_value = "positions/openings.epd")]
     pub openings: PathBuf,
     /// Shuffle the openings with this seed [default: file order].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Stop a pairing when its SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic].
     #[arg(long, value_name = "SPEC")]
@@ -141,7 +141,7 @@ pub struct MatchArgs {
     #[arg(long = "variant", value_name = "NAME")]
     pub variants: Vec<String>,
     /// Games played at once [default: all cores].
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// The games CSV [default: results/runs/<name>.games.csv].
     #[arg(long, short = 'o', value_name = "CSV")]
@@ -165,7 +165,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub print_outputs: bool,
     /// Under --tc, how many ms past its clock a move may come before its side forfeits.
-    #[arg(long, value_name = "MS", default_value_t = 100)]
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = parse_millis, allow_negative_numbers = true)]
     pub timemargin: u64,
 }
 
@@ -205,19 +205,19 @@ pub struct RunArgs {
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Worker threads [default: all cores].
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Output CSV [default: results/runs/<name>.csv]; the manifest goes beside it as .json.
     #[arg(long, short = 'o', value_name = "CSV")]
     pub out: Option<PathBuf>,
     /// Override the config's depths, e.g. 5,6.
-    #[arg(long, value_name = "D,D,..", value_delimiter = ',')]
+    #[arg(long, value_name = "D,D,..", value_delimiter = ',', value_parser = parse_depth, allow_negative_numbers = true)]
     pub depths: Option<Vec<u32>>,
     /// Override the config's suite (an EPD file).
     #[arg(long, value_name = "EPD")]
     pub suite: Option<PathBuf>,
     /// Only the first N positions of the suite.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_positions, allow_negative_numbers = true)]
     pub limit: Option<usize>,
     /// Set a search knob for the baseline and every variant, e.g. eval=material (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -243,6 +243,49 @@ pub struct RunArgs {
     pub print_outputs: bool,
 }
 
+/// A whole number, 0 or more; `expected` says in ablate's words what the option takes (the
+/// commands check the range that makes sense and say so).
+fn whole<T: TryFrom<u128>>(text: &str, expected: &str) -> Result<T, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n >= 0 => {
+            T::try_from(n as u128).map_err(|_| format!("too large; expected {expected}"))
+        }
+        _ => Err(format!("expected {expected}")),
+    }
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    whole(text, "a whole number of worker threads, 1 or more")
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    let max = crate::config::MAX_DEPTH;
+    whole(
+        text,
+        &format!("a depth in plies, a whole number from 1 to {max}"),
+    )
+}
+
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    whole(text, "a whole number of nodes per move, 1 or more")
+}
+
+fn parse_games(text: &str) -> Result<usize, String> {
+    whole(text, "an even whole number of games per pairing, 2 or more")
+}
+
+fn parse_positions(text: &str) -> Result<usize, String> {
+    whole(text, "a whole number of positions, 1 or more")
+}
+
+fn parse_millis(text: &str) -> Result<u64, String> {
+    whole(text, "a whole number of milliseconds, 0 or more")
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    whole(text, "a seed, a whole number from 0")
+}
+
 fn parse_minimal(text: &str) -> Result<MinimalMode, String> {
     MinimalMode::parse(text).ok_or_else(|| format!("expected {}", MinimalMode::NAMES.join(" | ")))
 }
@@ -253,7 +296,7 @@ pub struct PerftArgs {
     /// EPD file with D1…Dn counts.
     pub epd: PathBuf,
     /// The deepest Dk to check [default: all recorded depths].
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
 }
 
@@ -275,7 +318,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub fen: String,
     /// Search depth in plies (at least 1).
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// The search configuration.
     #[command(flatten)]
@@ -327,7 +370,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub bless: bool,
     /// Worker threads [default: all cores].
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
 }
 
@@ -339,7 +382,7 @@ pub struct ReportArgs {
     /// Write the Markdown tables here [default: beside the CSV, .md].
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
-    /// Write the work chart here [default: beside the CSV, .svg]; the ratio and quality charts get -ratio and -quality suffixes.
+    /// Write the work chart here [default: beside the CSV, .svg]; the ratio chart gets -ratio, the quality chart (suites with best moves) -quality.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 }
@@ -365,10 +408,10 @@ pub struct MergeArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Search depth for bench.epd.
-    #[arg(long, short = 'd', default_value_t = 6)]
+    #[arg(long, short = 'd', default_value_t = 6, value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Search depth for the speedup run over wac300.epd (lower it on a slow machine).
-    #[arg(long, default_value_t = 5, value_name = "DEPTH")]
+    #[arg(long, default_value_t = 5, value_name = "DEPTH", value_parser = parse_depth, allow_negative_numbers = true)]
     pub speedup_depth: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]

@@ -92,7 +92,7 @@ fn a_tampered_count_fails_and_names_the_row() {
         .expect("a difference row");
     let cells: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(&cells[..4], ["baseline", "BK.02", "3", "nodes"], "{stdout}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("1 rows changed, 0 missing, 0 extra"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 row changed, 0 missing, 0 extra"));
 }
 
 #[test]

@@ -125,7 +125,7 @@ fn search_rejects_bad_input_with_exit_2() {
                 "--set",
                 "eval=psqt",
             ],
-            "key \"eval\" = \"psqt\": unknown variant `psqt`, expected `material` or `pst`",
+            "key \"eval.kind\" = \"psqt\": expected one of \"material\", \"pst\", \"tapered\"; did you mean \"pst\"?",
         ),
         (
             vec![

@@ -1697,6 +1697,8 @@ const SEED_FIGURES: &[&str] = &[
     "2,000,000",
     "100,000",
     "5–10%",
+    // Uiterwijk's published saving for the countermove heuristic (docs/references.md).
+    "20%",
     // Settings the seeds name: 100·victim − attacker, half a pawn (50 cp) of window.
     "100",
     "50",

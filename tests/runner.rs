@@ -86,13 +86,32 @@ fn jobs_1_and_2_give_identical_rows_in_canonical_order() {
     assert_eq!(manifest["threads"], 1);
     assert_eq!(manifest["variants"].as_array().unwrap().len(), 4);
     assert_eq!(manifest["suite_sha256"].as_str().unwrap().len(), 64);
-    // Re-running is deterministic too: a finished run is run again, never resumed.
+    // A finished run holds what the same command would write: it is left as it is...
+    let before = std::fs::read(dir.path().join("one.csv")).unwrap();
     let again = ablate(
         dir.path(),
         &["--config", cfg.to_str().unwrap(), "--out", "one.csv"],
     );
     assert_success(&again);
-    assert!(String::from_utf8_lossy(&again.stdout).contains("32 jobs run, 0 resumed"));
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains("holds this run already (32 jobs)"),
+        "{}",
+        String::from_utf8_lossy(&again.stdout)
+    );
+    assert_eq!(std::fs::read(dir.path().join("one.csv")).unwrap(), before);
+    // ...and re-running it is deterministic too.
+    let forced = ablate(
+        dir.path(),
+        &[
+            "--config",
+            cfg.to_str().unwrap(),
+            "--out",
+            "one.csv",
+            "--force",
+        ],
+    );
+    assert_success(&forced);
+    assert!(String::from_utf8_lossy(&forced.stdout).contains("32 jobs run, 0 resumed"));
     assert_eq!(one, deterministic(&dir.path().join("one.csv")));
 }
 
@@ -318,7 +337,7 @@ fn each_kind_of_bad_config_has_its_exact_error() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         ("ordering.killers = 0\n[variants.k]\nordering.killer = 2\n", "t.toml: variant \"k\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"),
-        ("[variants.k]\nordering.captures = \"best\"\n", "t.toml: variant \"k\": key \"ordering.captures\" = \"best\": unknown variant `best`, expected one of `none`, `first`, `mvv`, `mvv_lva`, `victim_minus_attacker`, `scaled_victim_minus_attacker`"),
+        ("[variants.k]\nordering.captures = \"best\"\n", "t.toml: variant \"k\": key \"ordering.captures\" = \"best\": expected one of \"none\", \"first\", \"mvv\", \"mvv_lva\", \"victim_minus_attacker\", \"scaled_victim_minus_attacker\", \"see\"; did you mean \"first\"?"),
         ("[variants.k]\naspiration.window = -10\n", "t.toml: variant \"k\": aspiration.window = -10; expected 0 or more centipawns"),
         ("[variants.k]\nalphabeta = false\n", "t.toml: variant \"k\": alphabeta = false (minimax) does not combine with pvs = true"),
         ("[grid]\n\"ordering.histroy\" = [true, false]\n", "t.toml: [grid]: unknown key \"ordering.histroy\"; did you mean \"ordering.history\"?"),

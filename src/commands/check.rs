@@ -3,6 +3,7 @@
 
 use crate::cli::CheckArgs;
 use crate::error::{CheckFailed, InputError};
+use crate::output::table::count;
 use crate::records::read_rows;
 use crate::runner::check::{compare, signature, tempfile_path, write_reference};
 use crate::runner::{execute, prepare, RunOptions};
@@ -45,9 +46,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         write_reference(&args.reference, &got)?;
         let after = std::fs::read(&args.reference)?;
         println!(
-            "blessed {}: {} rows changed, {} added, {} removed{}",
+            "blessed {}: {} changed, {} added, {} removed{}",
             reference_shown,
-            report.changed_rows,
+            count(report.changed_rows, "row"),
             report.extra.len(),
             report.missing.len(),
             before.map_or(String::new(), |b| format_note(&b, &after, &expected, &got))
@@ -55,13 +56,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     if report.is_clean() {
-        println!("{} rows match {}", got.len(), reference_shown);
+        println!("{} match {}", count(got.len(), "row"), reference_shown);
         return Ok(());
     }
     print!("{}", report.render());
     Err(CheckFailed(format!(
-        "node counts differ from {reference_shown}: {} rows changed, {} missing, {} extra; if intended, re-run with --bless",
-        report.changed_rows,
+        "node counts differ from {reference_shown}: {} changed, {} missing, {} extra; if intended, re-run with --bless",
+        count(report.changed_rows, "row"),
         report.missing.len(),
         report.extra.len()
     ))

@@ -17,19 +17,30 @@ pub fn explain() -> String {
         "Search knobs: write them under [search] or [variants.NAME], or pass --set KEY=VALUE.\n\
          Each: key = default, its kind, the values it takes, and what it does.\n\n",
     );
-    for k in knob::all() {
-        let default = defaults
-            .iter()
-            .find(|(key, _)| key == k.key)
-            .map(|(_, v)| v.to_string())
-            .unwrap_or_default();
-        let head = format!("{} = {default}", k.key);
+    let rows: Vec<(String, String, String, &str)> = knob::all()
+        .into_iter()
+        .map(|k| {
+            let default = defaults
+                .iter()
+                .find(|(key, _)| key == k.key)
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            (
+                format!("{} = {default}", k.key),
+                k.kind_label(),
+                k.expected(),
+                k.meaning,
+            )
+        })
+        .collect();
+    // Columns as wide as their longest entry, so that long keys stay aligned.
+    let head_width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let kind_width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (head, kind, expected, meaning) in &rows {
         text.push_str(&format!(
-            "{head:<42} {:<22} {}\n",
-            k.kind_label(),
-            k.expected()
+            "{head:<head_width$}  {kind:<kind_width$}  {expected}\n"
         ));
-        text.push_str(&format!("    {}\n", k.meaning));
+        text.push_str(&format!("    {meaning}\n"));
     }
     text.push_str(
         "\nKinds: ordering = changes the tree's size, never the root score (tests check this);\n\

@@ -42,18 +42,19 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         None => (Vec::new(), HashMap::new()),
     };
     let summary = Summary::compute(&rows, &order, &checked);
-    let (markdown, svg) = outputs(args);
-    MarkdownExporter.export(&summary, &markdown)?;
+    let (markdown, svg) = outputs(args)?;
     SvgExporter.export(&summary, &svg)?;
-    print!("{}", summary.render_terminal());
     let grid = crate::reports::heatmap::grid_path(&svg);
-    for written in [
-        markdown,
-        svg.clone(),
-        ratio_path(&svg),
-        quality_path(&svg),
-        grid,
-    ] {
+    let charts: Vec<std::path::PathBuf> = [svg.clone(), ratio_path(&svg), quality_path(&svg), grid]
+        .into_iter()
+        .filter(|c| c.exists())
+        .collect();
+    let exporter = MarkdownExporter {
+        charts: charts.iter().map(|c| relative_to(c, &markdown)).collect(),
+    };
+    exporter.export(&summary, &markdown)?;
+    print!("{}", summary.render_terminal());
+    for written in std::iter::once(markdown).chain(charts) {
         if !written.exists() {
             continue;
         }
@@ -88,7 +89,7 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         },
         |m| m.experiment.clone(),
     );
-    let (markdown, svg) = outputs(args);
+    let (markdown, svg) = outputs(args)?;
     let text = crate::reports::games::markdown(&title, &pairings, &svg);
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
     crate::reports::games::forest_chart(&title, &pairings, &svg)?;
@@ -111,7 +112,23 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
 }
 
 /// Where the Markdown and the first chart go: as asked, else beside the CSV.
-fn outputs(args: &ReportArgs) -> (std::path::PathBuf, std::path::PathBuf) {
+/// The Markdown and SVG paths, their folders made.
+fn outputs(args: &ReportArgs) -> anyhow::Result<(std::path::PathBuf, std::path::PathBuf)> {
+    let (markdown, svg) = output_paths(args);
+    for path in [&markdown, &svg] {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                crate::error::InputError::in_file(
+                    path.display().to_string(),
+                    format!("cannot write: its folder cannot be made: {e}"),
+                )
+            })?;
+        }
+    }
+    Ok((markdown, svg))
+}
+
+fn output_paths(args: &ReportArgs) -> (std::path::PathBuf, std::path::PathBuf) {
     let markdown = args
         .markdown
         .clone()
@@ -121,4 +138,23 @@ fn outputs(args: &ReportArgs) -> (std::path::PathBuf, std::path::PathBuf) {
         .clone()
         .unwrap_or_else(|| args.csv.with_extension("svg"));
     (markdown, svg)
+}
+
+/// `target` as a link from the file `from`: its name when both sit in one folder, else the
+/// path up from `from`'s folder to it.
+fn relative_to(target: &std::path::Path, from: &std::path::Path) -> String {
+    use std::path::Component;
+    let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (target, base) = (absolute(target), absolute(from));
+    let base = base.parent().unwrap_or(std::path::Path::new(""));
+    let t: Vec<Component> = target.components().collect();
+    let b: Vec<Component> = base.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); b.len() - common];
+    parts.extend(
+        t[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
 }

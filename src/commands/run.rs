@@ -48,12 +48,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
             "{}",
             Summary::compute(&rows, &names, &checked).render_terminal()
         );
-        println!(
-            "wrote {} ({} jobs run, {} resumed)",
-            outcome.csv.display(),
-            outcome.jobs_run,
-            outcome.jobs_resumed
-        );
+        if outcome.jobs_run == 0 && outcome.jobs_resumed > 0 {
+            println!(
+                "{} holds this run already ({} jobs): nothing searched, nothing written (--force runs it again)",
+                outcome.csv.display(),
+                outcome.jobs_resumed
+            );
+        } else {
+            println!(
+                "wrote {} ({} jobs run, {} resumed)",
+                outcome.csv.display(),
+                outcome.jobs_run,
+                outcome.jobs_resumed
+            );
+        }
     }
     Ok(())
 }

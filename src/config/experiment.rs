@@ -533,7 +533,7 @@ pvs = false
             "\"tt\" = [\"off\", \"ful\"]",
         );
         assert!(parse_err(&text)
-            .starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": unknown variant `ful`"));
+            .starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": expected one of \"off\", \"move\", \"full\"; did you mean \"full\"?"));
     }
 
     #[test]

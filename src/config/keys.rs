@@ -144,6 +144,23 @@ fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
             }
         });
     }
+    if let Some(knob) = super::knob::find(key) {
+        if let super::descriptor::Domain::Choice(names) = knob.domain {
+            let known = value.as_str().is_some_and(|v| names.contains(&v));
+            if !known {
+                let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+                let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+                let mut message = format!(
+                    "key \"{key}\" = {value}: expected one of {}",
+                    quoted.join(", ")
+                );
+                if let Some(near) = value.as_str().and_then(|v| suggest(v, &names)) {
+                    message.push_str(&format!("; did you mean \"{near}\"?"));
+                }
+                return Err(message);
+            }
+        }
+    }
     let mut single = Table::new();
     insert(&mut single, key, value.clone());
     let attempt: Result<SearchConfig, toml::de::Error> = Value::Table(single).try_into();
@@ -261,12 +278,17 @@ mod tests {
     fn bad_values_name_the_key_and_the_valid_ones() {
         let e = resolve(&[&table("ordering.captures = \"mvvlva\"")]).unwrap_err();
         assert!(
-            e.starts_with(
-                "key \"ordering.captures\" = \"mvvlva\": unknown variant `mvvlva`, expected one of"
-            ),
+            e.starts_with("key \"ordering.captures\" = \"mvvlva\": expected one of \"none\""),
             "{e}"
         );
-        assert!(e.contains("`mvv_lva`"), "{e}");
+        assert!(e.ends_with("did you mean \"mvv_lva\"?"), "{e}");
+        let e = resolve(&[&table("tt = \"fulll\"")]).unwrap_err();
+        assert_eq!(
+            e,
+            "key \"tt\" = \"fulll\": expected one of \"off\", \"move\", \"full\"; did you mean \"full\"?"
+        );
+        let e = resolve(&[&table("eval = \"tapred\"")]).unwrap_err();
+        assert!(e.contains("did you mean \"tapered\"?"), "{e}");
         let e = resolve(&[&table("ordering.killers = \"two\"")]).unwrap_err();
         assert!(e.starts_with("key \"ordering.killers\" = \"two\""), "{e}");
         let e = resolve(&[&table("aspiration.window = -5")]).unwrap_err();

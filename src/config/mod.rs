@@ -3,6 +3,7 @@
 pub mod descriptor;
 pub mod engine;
 pub mod experiment;
+pub mod identity;
 pub mod keys;
 pub mod knob;
 pub mod minimal_mode;

@@ -44,7 +44,8 @@ pub struct GameRow {
     pub black_time_ms: f64,
     /// The moves in UCI, space-separated.
     pub moves: String,
-    /// Per move `score/depth nodes` from the mover's side, `;`-separated.
+    /// Per move, `;`-separated: the move in UCI, then `score/depth nodes` from the mover's side
+    /// (`e2e4 +0.25/5 1234`): the cell starts with a move, so no spreadsheet takes it for a formula.
     pub notes: String,
     /// Hash of everything that decides the games.
     pub match_hash: String,

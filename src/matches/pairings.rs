@@ -181,9 +181,10 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
         openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
     }
+    let identities: Vec<serde_json::Value> = variants.iter().map(|v| v.identity()).collect();
     let mut canonical = serde_json::json!({
         "experiment": experiment.name,
-        "variants": variants,
+        "variants": identities,
         "pairings": pairings.iter().map(|p| (p.variant, p.opponent)).collect::<Vec<_>>(),
         "openings_sha256": suite.sha256,
         "seed": options.seed,
@@ -327,7 +328,7 @@ impl PreparedMatch {
             notes: record
                 .moves
                 .iter()
-                .map(|m| m.comment())
+                .map(|m| format!("{} {}", m.uci, m.comment()))
                 .collect::<Vec<_>>()
                 .join(";"),
             match_hash: self.hash.clone(),

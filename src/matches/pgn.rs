@@ -79,7 +79,11 @@ pub fn game_pgn(
         } else {
             movetext.push(san.to_string());
         }
-        if let Some(note) = notes.get(i).filter(|n| !n.is_empty()) {
+        if let Some(note) = notes
+            .get(i)
+            .map(|n| comment_of(n, uci))
+            .filter(|n| !n.is_empty())
+        {
             movetext.push(format!("{{{note}}}"));
         }
     }
@@ -181,6 +185,14 @@ impl PgnLog {
         self.file.flush()?;
         Ok(())
     }
+}
+
+/// A note's comment: the note without its leading move (games CSVs before the move led each
+/// note hold the comment alone).
+fn comment_of<'a>(note: &'a str, uci: &str) -> &'a str {
+    note.strip_prefix(uci)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .unwrap_or(note)
 }
 
 #[cfg(test)]

@@ -184,7 +184,7 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
     out
 }
 
-/// The standings of a round robin (some variant meets more than one opponent), in
+/// The standings of a round robin (two variants or more meet more than one opponent), in
 /// cutechess-cli's columns: each variant's games against every opponent it met, pooled from
 /// its side, with the Elo of its score against that field and half its 95% interval.
 pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
@@ -202,7 +202,9 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
             .filter(|s| s.variant == name || s.opponent == name)
             .count()
     };
-    if !names.iter().any(|n| opponents(n) > 1) {
+    // Variants against one baseline are no round robin: there only the baseline meets more
+    // than one opponent.
+    if names.iter().filter(|n| opponents(n) > 1).count() < 2 {
         return None;
     }
     struct Standing<'a> {
@@ -389,7 +391,13 @@ mod tests {
         assert!(table.contains("   1 strong "), "{table}");
         let strong = estimate(&Pentanomial([0, 0, 5, 15, 0])).unwrap();
         assert!(table.contains(&format!("{:.1}", strong.elo)), "{table}");
-        // Against the baseline only, there are no standings.
+        // Against the baseline only, there are no standings, however many variants play it.
         assert!(standings(&rr[..1]).is_none());
+        let against_baseline = [
+            pairing("a", "base", [0, 0, 5, 5, 0]),
+            pairing("b", "base", [0, 0, 5, 5, 0]),
+            pairing("c", "base", [0, 0, 5, 5, 0]),
+        ];
+        assert!(standings(&against_baseline).is_none());
     }
 }

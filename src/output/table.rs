@@ -96,6 +96,15 @@ pub fn sig3(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
+/// `1 row`, `2 rows`: a count with its noun in the right number (nouns taking an s).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,12 +5,16 @@ use crate::output::table::fmt_ratio;
 use crate::reports::summary::Summary;
 use std::path::Path;
 
-/// Writes one Markdown table per depth, then the score check.
-pub struct MarkdownExporter;
+/// Writes one Markdown table per depth, then the score check, then links to the charts.
+#[derive(Default)]
+pub struct MarkdownExporter {
+    /// The charts drawn from the same summary, as links relative to the Markdown file.
+    pub charts: Vec<String>,
+}
 
 impl MarkdownExporter {
     /// The Markdown text.
-    pub fn render(summary: &Summary) -> String {
+    pub fn render(&self, summary: &Summary) -> String {
         let mut out = format!("### {}\n\nRatios are against `{}`. Work is Σ nodes_cum (main search + quiescence).\n\n", summary.experiment, summary.baseline);
         for depth in &summary.depths {
             out.push_str(&format!("**Depth {}**\n\n", depth.depth));
@@ -37,11 +41,14 @@ impl MarkdownExporter {
             }
             out.push('\n');
         }
-        out.push_str(&format!(
-            "```\n{}{}```\n",
-            summary.legend(),
-            summary.render_flags()
-        ));
+        out.push_str(&legend(summary));
+        out.push_str(&format!("\n```\n{}```\n", summary.render_flags()));
+        if !self.charts.is_empty() {
+            out.push_str("\n**Charts:** ");
+            let links: Vec<String> = self.charts.iter().map(|c| format!("[{c}]({c})")).collect();
+            out.push_str(&links.join(", "));
+            out.push('\n');
+        }
         // Small suites with solutions: when did each variant first find each move?
         let positions = &summary.solvable_positions;
         if !positions.is_empty() && positions.len() <= 40 {
@@ -60,9 +67,31 @@ impl MarkdownExporter {
     }
 }
 
+/// What the columns mean, named as the table's headers name them.
+fn legend(summary: &Summary) -> String {
+    let minimal = summary
+        .depths
+        .iter()
+        .flat_map(|d| &d.lines)
+        .any(|l| l.oracle_ratio.is_some() || l.minimal_ratio.is_some());
+    let mut items = vec![
+        "**work**: Σ nodes_cum (main search + quiescence, every iteration up to this depth)",
+        "**× base**: work / the baseline's work",
+        "**geomean [95% CI]**: geometric mean of the ratios per position, with its 95% bootstrap interval",
+        "**time s**: Σ wall time; **× time**: time / the baseline's (- when either is under 10 ms)",
+        "**solved**: best move meets bm/am, of the positions that have one",
+        "**first-move cutoffs**: beta cutoffs by the first move tried",
+        "**EBF**: effective branching factor, √(nodes(d) / nodes(d−2))",
+    ];
+    if minimal {
+        items.push("**× minimal**, **× oracle** (--minimal): nodes over the minimal tree's, over the oracle's");
+    }
+    items.iter().map(|i| format!("- {i}\n")).collect()
+}
+
 impl Exporter for MarkdownExporter {
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()> {
-        crate::storage::write_atomically(path, Self::render(summary).as_bytes())?;
+        crate::storage::write_atomically(path, self.render(summary).as_bytes())?;
         Ok(())
     }
 }

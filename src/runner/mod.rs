@@ -14,7 +14,7 @@ use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
 use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest};
 use crate::storage::provenance::{available_cores, git_commit, Provenance};
-use crate::storage::results_csv::{existing_hash, rewrite_canonical, ResultsFile};
+use crate::storage::results_csv::{existing_hash, finished_jobs, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -159,8 +159,9 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
     })
 }
 
-/// SHA-256 over everything that decides the rows: `h` and 16 hex digits (the letter keeps
-/// spreadsheets from reading `0e39…` or `5701…e8` as a number).
+/// SHA-256 over everything that decides the rows (each variant by its `identity`: what it
+/// sets away from the defaults): `h` and 16 hex digits (the letter keeps spreadsheets from
+/// reading `0e39…` or `5701…e8` as a number).
 pub fn experiment_hash(
     name: &str,
     variants: &[ResolvedVariant],
@@ -169,9 +170,10 @@ pub fn experiment_hash(
     depths: &[u32],
 ) -> String {
     let ids: Vec<&str> = positions.iter().map(|p| p.id.as_str()).collect();
+    let identities: Vec<serde_json::Value> = variants.iter().map(|v| v.identity()).collect();
     let canonical = serde_json::json!({
         "name": name,
-        "variants": variants,
+        "variants": identities,
         "suite_sha256": suite_sha,
         "positions": ids,
         "depths": depths,
@@ -227,10 +229,10 @@ pub fn worker_threads(requested: Option<usize>, quiet: bool) -> Result<usize, In
     }
 }
 
-/// Whether to resume what `csv` holds. Only an unfinished run of the same configuration (and
-/// the same build, where both are known) resumes; a finished one is run again. A file of another
-/// configuration is refused when the user named it with `--out` (unless `--force`); in the
-/// default folder it is moved aside, finished or not.
+/// Whether to resume what `csv` holds: a run of the same configuration does (unfinished, only
+/// by the same build, where both are known), unless `--force` asks for a fresh one. A file of
+/// another configuration is refused when the user named it with `--out` (unless `--force`);
+/// in the default folder it is moved aside, finished or not.
 fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Result<bool> {
     let shown = csv.display().to_string();
     if csv.is_dir() {
@@ -254,20 +256,16 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
             eprintln!("note: {text}");
         }
     };
-    if previous == config_hash && same_build {
-        if finished {
-            note(format!(
-                "{shown} holds a finished run of this configuration; running it again"
-            ));
-        }
-        return Ok(!finished);
-    }
-    if previous == config_hash && finished {
-        // The same configuration, finished by another build: a fresh run replaces it.
+    if previous == config_hash && finished && args.force {
         note(format!(
-            "{shown} holds a finished run of this configuration by another ablate build; running it again"
+            "{shown} holds a finished run of this configuration; running it again (--force)"
         ));
         return Ok(false);
+    }
+    if previous == config_hash && (finished || same_build) {
+        // A finished run is resumed too: what it holds is kept, and only the jobs it lacks
+        // (other variants, other depths) run.
+        return Ok(true);
     }
     let what = if previous == config_hash {
         format!("an unfinished run of another ablate build (config hash {previous})")
@@ -383,12 +381,29 @@ pub fn execute(
     let csv_path = output_csv(prepared, args)?;
     let json_path = manifest_path(&csv_path);
     let resume = decide_resume(&csv_path, &prepared.config_hash, args)?;
-    let (mut file, resumed) =
-        ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, resume)?;
-
     let keep_tables = prepared.experiment.keep_tables;
     let games: Vec<_> = prepared.positions.iter().map(|p| p.game).collect();
     let all_jobs = plan_chains(names.len(), &chains(&games, keep_tables), &chosen, shard);
+    if resume {
+        // Everything asked for is there already: the files stay exactly as they are.
+        let (_, done) = finished_jobs(&csv_path, &prepared.config_hash, &prepared.depths)?;
+        let complete = all_jobs.iter().all(|j| {
+            j.positions().all(|p| {
+                done.contains(&(names[j.variant].clone(), prepared.positions[p].id.clone()))
+            })
+        });
+        if complete {
+            return Ok(RunOutcome {
+                csv: csv_path,
+                jobs_run: 0,
+                jobs_resumed: all_jobs.len(),
+                interrupted: false,
+            });
+        }
+    }
+    let (mut file, resumed) =
+        ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, resume)?;
+
     // A chain is finished only when every position of it is: its rows come in one piece.
     let pending: Vec<_> = all_jobs
         .iter()

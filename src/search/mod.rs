@@ -2,9 +2,10 @@
 //! The searcher itself (`searcher/`) is fail-soft negamax alpha-beta whose every step is set
 //! by a `SearchConfig` knob.
 
+pub mod capture_picker;
 pub mod captures;
 pub mod clock;
-mod game;
+pub mod game;
 pub mod learning;
 pub mod minimal;
 pub mod movegen;
@@ -22,7 +23,6 @@ pub mod window;
 
 use crate::config::search_config::TtMode;
 use crate::config::SearchConfig;
-pub use game::{search_game, GameTables};
 use learning::OrderingTables;
 pub use report::{Aborted, GameLimits, IterationReport};
 pub use score::{mate_in, Score, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};

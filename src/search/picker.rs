@@ -1,25 +1,17 @@
-//! The move pickers: the staged main-search picker (hash move, captures, killers, quiet moves:
-//! the stages are the rows of `STAGE_TABLE` that the config selects) and the quiescence picker (captures only).
+//! The staged main-search picker (hash move, captures, killers, quiet moves: the stages are
+//! the rows of `STAGE_TABLE` that the config selects); quiescence's is `capture_picker.rs`.
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
-use super::captures::{generate_captures, Capture, CaptureList};
 use super::learning::history::HistoryTable;
 use super::learning::Refutations;
 use super::movegen::{
     for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
 };
-use super::ordering::{
-    capture_score, capture_score_known, gain_known, is_losing_known, is_losing_known_gain,
-    mvv_lva_known,
-};
-use super::see::{never_losing, see};
+use super::ordering::{capture_score, capture_score_known, gain_known, is_losing_known_gain};
 use super::tactical::generate_tactical;
-use crate::chess::{captured_piece, is_tactical, CheckSquares};
-use crate::config::search_config::{
-    CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig, QuiescenceOrdering,
-    QuiescencePrune,
-};
+use crate::chess::{is_tactical, CheckSquares};
+use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
 use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, Square};
 
@@ -506,92 +498,13 @@ impl MovePicker {
     }
 }
 
-/// Hands out a quiescence node's captures (`quiescence.ordering`), leaving out losing ones
-/// when `quiescence.prune_losing` is on.
-pub struct CapturePicker {
-    list: CaptureList,
-    next: usize,
-    sorted: bool,
-    /// `quiescence.prune = "see"`: a capture is left out when it loses by SEE, worked out only
-    /// when it comes up (a cutoff leaves the rest unexamined) and only when it could lose.
-    see_losing: bool,
-}
-
-impl CapturePicker {
-    /// An empty picker. It is filled where it stands: the list is 4 KiB, and moving a filled
-    /// picker would copy it at every quiescence node.
-    #[inline]
-    pub fn new() -> Self {
-        CapturePicker {
-            list: CaptureList::new(),
-            next: 0,
-            sorted: false,
-            see_losing: false,
-        }
-    }
-
-    /// Generates the node's captures at once: quiescence searches most of them.
-    #[inline]
-    pub fn fill(&mut self, board: &Board, ordering: QuiescenceOrdering, prune: QuiescencePrune) {
-        let prune_losing = prune == QuiescencePrune::LosingMvv;
-        let keep = |attacker, victim, promotion| {
-            !(prune_losing && is_losing_known(attacker, victim, promotion))
-        };
-        match ordering {
-            // Hot path: victims and attackers come from generation, so nothing is looked up.
-            QuiescenceOrdering::MvvLva => {
-                generate_captures(board, &mut self.list, |attacker, victim, promotion| {
-                    keep(attacker, victim, promotion)
-                        .then(|| mvv_lva_known(attacker, victim, promotion))
-                });
-            }
-            // The plain generator's order is the definition of "none".
-            QuiescenceOrdering::None => {
-                let mut moves = MoveList::new();
-                generate(board, Gen::Captures, &mut moves);
-                for m in moves {
-                    let piece = board.piece_on(m.mv.from).expect("a move starts on a piece");
-                    let victim = captured_piece(board, m.mv).expect("a capture has a victim");
-                    if keep(piece, victim, m.mv.promotion) {
-                        self.list.push(Capture {
-                            mv: m.mv,
-                            piece,
-                            victim,
-                            score: 0,
-                        });
-                    }
-                }
-            }
-        }
-        self.see_losing = prune == QuiescencePrune::See;
-        self.sorted = ordering == QuiescenceOrdering::None;
-    }
-
-    /// The next capture to search. Leaving a losing capture out when it comes up gives the
-    /// order that filtering the list first would: selection keeps the others' order.
-    #[inline]
-    pub fn next(&mut self, board: &Board) -> Option<Capture> {
-        loop {
-            let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
-            if !self.see_losing
-                || never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
-                || see(board, c.mv) >= 0
-            {
-                return Some(c);
-            }
-        }
-    }
-}
-
-impl Default for CapturePicker {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// The best entry from `next` on (the next one as it stands when `sorted`), and advances.
 #[inline]
-fn take_best<T: Scored + Copy>(list: &mut [T], next: &mut usize, sorted: bool) -> Option<T> {
+pub(super) fn take_best<T: Scored + Copy>(
+    list: &mut [T],
+    next: &mut usize,
+    sorted: bool,
+) -> Option<T> {
     if *next >= list.len() {
         return None;
     }

@@ -23,6 +23,35 @@ pub struct Resumed {
     pub rows_kept: usize,
 }
 
+/// A job: (variant, position).
+pub type JobKey = (String, String);
+
+/// The (variant, position) jobs `path` holds every depth of, for `config_hash`, and its rows of
+/// that hash. Reads only.
+pub fn finished_jobs(
+    path: &Path,
+    config_hash: &str,
+    depths: &[u32],
+) -> anyhow::Result<(Vec<Row>, HashSet<JobKey>)> {
+    let rows: Vec<Row> = read_complete_rows(path)?
+        .into_iter()
+        .filter(|r| r.config_hash == config_hash)
+        .collect();
+    let mut depths_seen: HashMap<(String, String), HashSet<u32>> = HashMap::new();
+    for r in &rows {
+        depths_seen
+            .entry((r.variant.clone(), r.position.clone()))
+            .or_default()
+            .insert(r.depth);
+    }
+    let finished = depths_seen
+        .into_iter()
+        .filter(|(_, seen)| depths.iter().all(|d| seen.contains(d)))
+        .map(|(job, _)| job)
+        .collect();
+    Ok((rows, finished))
+}
+
 impl ResultsFile {
     /// Opens `path` for a run of experiment `config_hash`: empty, or, with `resume`, keeping
     /// the jobs an earlier run of the same configuration finished at every depth.
@@ -43,22 +72,8 @@ impl ResultsFile {
             rows_kept: 0,
         };
         if resume {
-            let rows: Vec<Row> = read_complete_rows(path)?
-                .into_iter()
-                .filter(|r| r.config_hash == config_hash)
-                .collect();
-            let mut depths_seen: HashMap<(String, String), HashSet<u32>> = HashMap::new();
-            for r in &rows {
-                depths_seen
-                    .entry((r.variant.clone(), r.position.clone()))
-                    .or_default()
-                    .insert(r.depth);
-            }
-            resumed.finished = depths_seen
-                .into_iter()
-                .filter(|(_, seen)| depths.iter().all(|d| seen.contains(d)))
-                .map(|(job, _)| job)
-                .collect();
+            let (rows, finished) = finished_jobs(path, config_hash, depths)?;
+            resumed.finished = finished;
             // Keep whole jobs only: a job cut off mid-write is run again.
             let kept: Vec<Row> = rows
                 .into_iter()

@@ -120,7 +120,7 @@ impl Searcher<'_> {
         board: &Board,
         node: &Node,
         reduction: u32,
-        cut: crate::search::Score,
+        cut: crate::search::score::Score,
     ) -> NullMove {
         let depth = node.depth;
         if self.null_min_ply > 0 || depth < self.cfg.null_move.verify_depth {
