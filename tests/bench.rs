@@ -13,7 +13,16 @@ const BENCH_NODES_DEPTH_1: u64 = 29_013_135;
 fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
     let out = ablate(
         Path::new(ROOT),
-        &["bench", "--depth", "1", "--speedup-depth", "1", "--json"],
+        &[
+            "bench",
+            "--depth",
+            "1",
+            "--speedup-depth",
+            "1",
+            "--full-depth",
+            "3",
+            "--json",
+        ],
     );
     assert_success(&out);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
@@ -21,6 +30,8 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
         "movegen_nps",
         "search_nps",
         "ratio",
+        "full_search_nps",
+        "full_ratio",
         "speedup",
         "peak_rss_kb",
     ] {
@@ -68,6 +79,38 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
         .map(|r| r.unwrap()[column].parse::<u64>().unwrap())
         .sum();
     assert_eq!(total, BENCH_NODES_DEPTH_1);
+
+    // The pruning search is elo-worth.toml's full: the main job gives the same node total.
+    let csv = dir.path().join("full.csv");
+    let run = ablate(
+        Path::new(ROOT),
+        &[
+            "--config",
+            "elo-worth.toml",
+            "--variant",
+            "full",
+            "--suite",
+            "positions/bench.epd",
+            "--depths",
+            "3",
+            "--out",
+            csv.to_str().unwrap(),
+            "--quiet",
+        ],
+    );
+    assert_success(&run);
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let column = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "nodes_cum")
+        .unwrap();
+    let total: u64 = reader
+        .records()
+        .map(|r| r.unwrap()[column].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(report["full_search_nodes"].as_u64(), Some(total));
 }
 
 #[test]

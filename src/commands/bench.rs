@@ -1,8 +1,9 @@
-//! `ablate bench`: search speed against the make+generate yardstick, parallel speedup, peak memory.
+//! `ablate bench`: the plain and the pruning search's speed against the make+generate
+//! yardstick, parallel speedup, peak memory.
 
 use crate::chess::perft::perft;
 use crate::cli::BenchArgs;
-use crate::config::experiment::ResolvedVariant;
+use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::config::{check_depth, SearchConfig};
 use crate::error::InputError;
 use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, TablePool};
@@ -23,6 +24,9 @@ const SPEEDUP_EPD: &str = include_str!("../../positions/wac300.epd");
 const SPEEDUP_ROUNDS: usize = 3;
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
+/// The pruning search measured beside the plain one: elo-worth.toml's baseline, `full`.
+const FULL_CONFIG: &str = include_str!("../../configs/elo-worth.toml");
+
 /// The figures `ablate bench --json` prints, with exactly these keys.
 #[derive(Debug, Serialize)]
 pub struct BenchReport {
@@ -42,6 +46,14 @@ pub struct BenchReport {
     pub speedup_depth: u32,
     /// Nodes searched on one thread (the bench signature).
     pub search_nodes: u64,
+    /// The pruning search (elo-worth.toml's `full`) on bench.epd, one thread, (nodes + qnodes)/s.
+    pub full_search_nps: f64,
+    /// full_search_nps / movegen_nps.
+    pub full_ratio: f64,
+    /// Search depth of the pruning search.
+    pub full_depth: u32,
+    /// Nodes the pruning search searched (its signature).
+    pub full_search_nodes: u64,
     /// Peak resident memory, KiB.
     pub peak_rss_kb: Option<u64>,
 }
@@ -51,10 +63,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     for (depth, option) in [
         (args.depth, "--depth"),
         (args.speedup_depth, "--speedup-depth"),
+        (args.full_depth, "--full-depth"),
     ] {
         check_depth(depth.into()).map_err(|m| InputError::in_file(option, m))?;
     }
-    let report = measure(args.depth, args.speedup_depth)?;
+    let report = measure(args.depth, args.speedup_depth, args.full_depth)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -70,6 +83,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         t.row(vec!["ratio".into(), format!("{:.3}", report.ratio)]);
         t.row(vec![
             format!(
+                "full_search_nps (pruning search, depth {})",
+                report.full_depth
+            ),
+            thousands(report.full_search_nps as u64),
+        ]);
+        t.row(vec![
+            "full_ratio".into(),
+            format!("{:.3}", report.full_ratio),
+        ]);
+        t.row(vec![
+            format!(
                 "speedup ({} threads, wac300 depth {})",
                 report.threads, report.speedup_depth
             ),
@@ -78,6 +102,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         t.row(vec![
             format!("search nodes (depth {})", report.depth),
             thousands(report.search_nodes),
+        ]);
+        t.row(vec![
+            format!("full search nodes (depth {})", report.full_depth),
+            thousands(report.full_search_nodes),
         ]);
         t.row(vec![
             "peak RSS KiB".into(),
@@ -95,7 +123,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 
 /// Measures every figure in one process, so the ratio compares like with like.
 /// `speedup_depth` 5 takes about 1.5 s on one thread here, the longest job 1.5% of it.
-pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
+pub fn measure(depth: u32, speedup_depth: u32, full_depth: u32) -> anyhow::Result<BenchReport> {
     let start = cozy_chess::Board::default();
     let kiwipete =
         cozy_chess::Board::from_fen(KIWIPETE, false).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -107,39 +135,51 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
     };
     let before = movegen();
 
-    let variants = vec![ResolvedVariant {
+    let full = Experiment::parse("configs/elo-worth.toml", FULL_CONFIG)?
+        .resolve(&[])?
+        .into_iter()
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("configs/elo-worth.toml has no baseline"))?;
+    let plain = vec![ResolvedVariant {
         name: "default".into(),
         config: SearchConfig::default(),
         engine: None,
     }];
+    let pruning = vec![full];
     let stop = AtomicBool::new(false);
     // Each run gets a pool of its own, as `ablate --config` does, dropped when the run ends.
-    let run = |positions: &[EpdPosition], depth: u32, threads: usize| {
-        let tables = TablePool::default();
-        let depths = [depth];
-        let cache = crate::jobs::MinimalCache::default();
-        let engines = EnginePool::default();
-        let context = JobContext {
-            minimal: crate::config::experiment::MinimalMode::Off,
-            minimal_cache: &cache,
-            experiment: "bench",
-            variants: &variants,
-            positions,
-            depths: &depths,
-            config_hash: "",
-            tables: &tables,
-            engines: &engines,
-            keep_tables: false,
+    let run_with =
+        |variants: &[ResolvedVariant], positions: &[EpdPosition], depth: u32, threads: usize| {
+            let tables = TablePool::default();
+            let depths = [depth];
+            let cache = crate::jobs::MinimalCache::default();
+            let engines = EnginePool::default();
+            let context = JobContext {
+                minimal: crate::config::experiment::MinimalMode::Off,
+                minimal_cache: &cache,
+                experiment: "bench",
+                variants,
+                positions,
+                depths: &depths,
+                config_hash: "",
+                tables: &tables,
+                engines: &engines,
+                keep_tables: false,
+            };
+            let jobs = plan_jobs(1, positions.len(), &[0], None);
+            timed_run(&context, &jobs, threads, &stop)
         };
-        let jobs = plan_jobs(1, positions.len(), &[0], None);
-        timed_run(&context, &jobs, threads, &stop)
-    };
 
+    let run = |positions: &[EpdPosition], depth: u32, threads: usize| {
+        run_with(&plain, positions, depth, threads)
+    };
     let positions = parse_embedded("bench.epd", BENCH_EPD)?;
     let (_, search_nodes, search_seconds) = run(&positions, depth, 1)?;
+    let (_, full_search_nodes, full_seconds) = run_with(&pruning, &positions, full_depth, 1)?;
     let after = movegen();
     let movegen_nps = (before.0 + after.0) as f64 / (before.1 + after.1);
     let search_nps = search_nodes as f64 / search_seconds;
+    let full_search_nps = full_search_nodes as f64 / full_seconds;
 
     let wac = parse_embedded("wac300.epd", SPEEDUP_EPD)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -161,6 +201,10 @@ pub fn measure(depth: u32, speedup_depth: u32) -> anyhow::Result<BenchReport> {
         depth,
         speedup_depth,
         search_nodes,
+        full_search_nps,
+        full_ratio: full_search_nps / movegen_nps,
+        full_depth,
+        full_search_nodes,
         peak_rss_kb: peak_rss_kb(),
     })
 }

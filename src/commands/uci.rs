@@ -12,6 +12,7 @@ pub fn run(args: &UciArgs) -> anyhow::Result<()> {
             return crate::commands::bench::run(&BenchArgs {
                 depth: 6,
                 speedup_depth: 5,
+                full_depth: 8,
                 json: false,
             })
         }
