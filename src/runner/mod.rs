@@ -1,6 +1,7 @@
 //! The experiment driver every command calls: resolve an experiment with its overrides, plan
 //! its jobs, run them in parallel, stream the rows and write the manifest.
 
+pub mod bench;
 pub mod check;
 pub mod merge;
 
