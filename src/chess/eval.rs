@@ -1,5 +1,6 @@
 //! The two evaluations of `eval.md`: `material` and `pst` (Michniewski's tables).
 
+use super::pawn_cache::PawnCache;
 use super::pesto;
 use super::piece_value;
 use super::terms::{self, Terms};
@@ -40,8 +41,8 @@ pub fn psq_change(board: &Board, kind: EvalKind, mv: cozy_chess::Move, piece: Pi
 
 /// The `tapered` evaluation from the side to move, from its kept PeSTO sum.
 #[inline]
-pub fn evaluate_tapered(board: &Board, terms: &Terms, psq: i32) -> i32 {
-    let white = pesto::Packed(psq) + terms::score(board, terms);
+pub fn evaluate_tapered(board: &Board, terms: &Terms, psq: i32, pawns: &PawnCache) -> i32 {
+    let white = pesto::Packed(psq) + terms::score_with(board, terms, &pawns.lookup(board, terms));
     let tempo = if !terms.tempo {
         pesto::Packed::default()
     } else if board.side_to_move() == Color::White {
@@ -148,10 +149,16 @@ pub fn psq_delta_capture(board: &Board, mv: cozy_chess::Move, piece: Piece, vict
 
 /// The evaluation from an incrementally kept `initial_psq` (for `pst`, adding the kings').
 #[inline(always)]
-pub fn evaluate_incremental(board: &Board, kind: EvalKind, terms: &Terms, psq: i32) -> i32 {
+pub fn evaluate_incremental(
+    board: &Board,
+    kind: EvalKind,
+    terms: &Terms,
+    psq: i32,
+    pawns: &PawnCache,
+) -> i32 {
     match kind {
         EvalKind::Material => evaluate(board, kind),
-        EvalKind::Tapered => evaluate_tapered(board, terms, psq),
+        EvalKind::Tapered => evaluate_tapered(board, terms, psq, pawns),
         EvalKind::Pst => {
             let endgame = is_king_endgame(board);
             let white = psq
@@ -231,7 +238,12 @@ pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
     let us = board.side_to_move();
     let white = match kind {
         EvalKind::Tapered => {
-            return evaluate_tapered(board, &Terms::ALL, pesto::psq(board).0);
+            return evaluate_tapered(
+                board,
+                &Terms::ALL,
+                pesto::psq(board).0,
+                &PawnCache::default(),
+            );
         }
         EvalKind::Material => material(board, Color::White) - material(board, Color::Black),
         EvalKind::Pst => {
@@ -449,11 +461,23 @@ mod tests {
                     "{fen} {mv}"
                 );
                 assert_eq!(
-                    evaluate_incremental(&child, EvalKind::Tapered, &Terms::ALL, tapered),
+                    evaluate_incremental(
+                        &child,
+                        EvalKind::Tapered,
+                        &Terms::ALL,
+                        tapered,
+                        &PawnCache::new()
+                    ),
                     evaluate(&child, EvalKind::Tapered)
                 );
                 assert_eq!(
-                    evaluate_incremental(&child, EvalKind::Pst, &Terms::ALL, incremental),
+                    evaluate_incremental(
+                        &child,
+                        EvalKind::Pst,
+                        &Terms::ALL,
+                        incremental,
+                        &PawnCache::default()
+                    ),
                     evaluate(&child, EvalKind::Pst)
                 );
             }

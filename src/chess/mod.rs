@@ -3,6 +3,7 @@
 pub mod check;
 pub mod eval;
 pub mod notation;
+pub mod pawn_cache;
 pub mod perft;
 pub mod pesto;
 pub mod terms;

@@ -74,9 +74,40 @@ const ROOK_KING_FILE_ON: i32 = 10;
 /// The side to move's bonus (Toga II).
 pub const TEMPO: Packed = Packed::new(20, 10);
 
+/// The terms that depend only on the pawns, the kings' squares and the castling rights, the
+/// part `chess::pawn_cache` keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PawnTerms {
+    /// White's pawn structure and passed pawns minus Black's.
+    pub pawns: Packed,
+    /// Each side's shelter and storm penalty (White, Black), counted where its king is in danger.
+    pub shelter: [i32; 2],
+}
+
+/// Works out the pawn terms of `board`.
+pub fn pawn_terms(board: &Board, terms: &Terms) -> PawnTerms {
+    let pawns = if terms.pawn_structure || terms.passed_pawns {
+        pawns(board, Color::White, terms) - pawns(board, Color::Black, terms)
+    } else {
+        Packed::default()
+    };
+    PawnTerms {
+        pawns,
+        shelter: [shelter(board, Color::White), shelter(board, Color::Black)],
+    }
+}
+
 /// White's terms minus Black's (the tempo aside: it belongs to the side to move).
 pub fn score(board: &Board, terms: &Terms) -> Packed {
-    side(board, Color::White, terms) - side(board, Color::Black, terms)
+    score_with(board, terms, &pawn_terms(board, terms))
+}
+
+/// `score`, with the pawn terms already known.
+#[inline]
+pub fn score_with(board: &Board, terms: &Terms, pawn: &PawnTerms) -> Packed {
+    side(board, Color::White, terms, pawn.shelter[0])
+        - side(board, Color::Black, terms, pawn.shelter[1])
+        + pawn.pawns
 }
 
 /// Fruit's condition for king safety to count for `color`: the opponent has a queen and one
@@ -129,8 +160,8 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// One side's terms.
-fn side(board: &Board, us: Color, terms: &Terms) -> Packed {
+/// One side's terms but the pawns'; `shelter` is its king's shelter and storm penalty.
+fn side(board: &Board, us: Color, terms: &Terms, shelter: i32) -> Packed {
     let mut total = Packed::default();
     let ours = board.colors(us);
     let occupied = board.occupied();
@@ -166,16 +197,13 @@ fn side(board: &Board, us: Color, terms: &Terms) -> Packed {
         total = total + Packed::new(attack_units * KING_ATTACK_OPENING * weight / 256, 0);
     }
     if terms.king_safety && king_in_danger(board, us) {
-        total = total - Packed::new(shelter(board, us), 0);
+        total = total - Packed::new(shelter, 0);
     }
     if terms.bishop_pair && board.colored_pieces(us, Piece::Bishop).len() >= 2 {
         total = total + BISHOP_PAIR;
     }
     if terms.rook_files {
         total = total + rook_files(board, us);
-    }
-    if terms.pawn_structure || terms.passed_pawns {
-        total = total + pawns(board, us, terms);
     }
     total
 }

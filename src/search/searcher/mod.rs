@@ -20,6 +20,7 @@ mod quiescence;
 pub use oracle::Oracle;
 
 use crate::chess::eval::{evaluate_incremental, psq_change, psq_delta_capture, EvalKind};
+use crate::chess::pawn_cache::PawnCache;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::captures::Capture;
@@ -38,6 +39,8 @@ pub struct Searcher<'a> {
     /// The evaluation (`eval.kind`) and its terms, read once.
     eval: EvalKind,
     terms: Terms,
+    /// The tapered evaluation's pawn table (empty for the others).
+    pawns: PawnCache,
     plan: PickerPlan,
     tt: Option<&'a mut TranspositionTable>,
     tables: OrderingTables,
@@ -83,6 +86,11 @@ impl<'a> Searcher<'a> {
             cfg,
             eval: cfg.eval.kind,
             terms: cfg.eval.terms(),
+            pawns: if cfg.eval.kind == EvalKind::Tapered {
+                PawnCache::new()
+            } else {
+                PawnCache::default()
+            },
             plan: PickerPlan::new(&cfg.ordering),
             tt,
             tables: OrderingTables::new(cfg),
@@ -152,7 +160,7 @@ impl<'a> Searcher<'a> {
     /// at every quiescence node.
     #[inline(always)]
     fn evaluate(&self, board: &Board, psq: Score) -> Score {
-        evaluate_incremental(board, self.eval, &self.terms, psq)
+        evaluate_incremental(board, self.eval, &self.terms, psq, &self.pawns)
     }
 
     /// The incremental part after `mv`.
