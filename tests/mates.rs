@@ -57,6 +57,45 @@ const CONFIGS: &[&[&str]] = &[
     ],
     &["quiescence.delta=true", "quiescence.checks=2"],
     &["extensions.check=true"],
+    // The field's forms: Fruit's guarded and verified null move, Stockfish's verification
+    // (from depth 2, so that it acts at these depths), Ethereal's SEE and late-move pruning.
+    &[
+        "null_move.enabled=true",
+        "null_move.eval_guard=true",
+        "null_move.verify=\"always\"",
+        "null_move.verify_reduction=5",
+    ],
+    &[
+        "null_move.enabled=true",
+        "null_move.verify=\"stockfish\"",
+        "null_move.verify_depth=2",
+    ],
+    &["see_pruning.enabled=true", "see_pruning.quiet_margin=0"],
+    &[
+        "late_move_pruning.enabled=true",
+        "late_move_pruning.form=\"ethereal\"",
+    ],
+    // strength.toml's strongest, with its evaluation.
+    &[
+        "eval.kind=\"tapered\"",
+        "null_move.enabled=true",
+        "null_move.adaptive=true",
+        "null_move.eval_guard=true",
+        "lmr.enabled=true",
+        "lmr.reduction=\"log\"",
+        "lmr.history_threshold=60",
+        "futility.enabled=true",
+        "reverse_futility.enabled=true",
+        "reverse_futility.max_depth=8",
+        "late_move_pruning.enabled=true",
+        "late_move_pruning.form=\"ethereal\"",
+        "see_pruning.enabled=true",
+        "quiescence.prune=\"see\"",
+        "quiescence.delta=true",
+        "extensions.check=true",
+        "ordering.captures=\"see\"",
+        "ordering.countermove=true",
+    ],
     &[
         "null_move.enabled=true",
         "lmr.enabled=true",
