@@ -106,6 +106,71 @@ fn jobs_zero_is_refused_and_too_many_are_capped() {
 }
 
 #[test]
+fn a_negative_number_names_its_option_and_what_it_takes() {
+    let dir = clone_like();
+    for (args, expected) in [
+        (
+            vec!["--config", "ci.toml", "--jobs", "-1"],
+            "invalid value '-1' for '--jobs <N>': expected a whole number of worker threads, 1 or more",
+        ),
+        (
+            vec!["--config", "ci.toml", "--jobs=-1"],
+            "invalid value '-1' for '--jobs <N>': expected a whole number of worker threads, 1 or more",
+        ),
+        (
+            vec!["--config", "ci.toml", "--depths", "-3"],
+            "invalid value '-3' for '--depths <D,D,..>': expected a depth in plies, a whole number from 1 to 64",
+        ),
+    ] {
+        let out = ablate(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(expected), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_match_against_one_baseline_has_no_standings_and_plain_notes() {
+    let dir = clone_like();
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "--config",
+            "pruning.toml",
+            "--variant",
+            "null_move",
+            "--variant",
+            "lmr",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--out",
+            "m.games.csv",
+        ],
+    );
+    assert_success(&out);
+    assert!(!stdout(&out).contains("Standings"), "{}", stdout(&out));
+    let games = std::fs::read_to_string(dir.path().join("m.games.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(games.as_bytes());
+    let notes = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "notes")
+        .unwrap();
+    let mut rows = 0;
+    for record in reader.records() {
+        let note = record.unwrap()[notes].to_string();
+        // A move first ("e2e4 +0.25/5 1234"): nothing a spreadsheet reads as a formula.
+        let first = note.chars().next().unwrap();
+        assert!(first.is_ascii_lowercase(), "{note}");
+        rows += 1;
+    }
+    assert_eq!(rows, 4);
+}
+
+#[test]
 fn every_bad_input_names_its_place() {
     let dir = clone_like();
     let d = dir.path();
