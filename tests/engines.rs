@@ -206,14 +206,15 @@ fn knob_keys_in_an_engine_variant_are_refused() {
     );
 }
 
-/// Runs the fake engine failing at its `go` number `fail_at` in `mode`, one worker.
+/// Runs the fake engine failing at its `go` number `fail_at` in `mode`, one worker. The timeout
+/// leaves a loaded machine (a shell script per engine, CI sharing two cores) time to answer.
 fn failing_run(dir: &Path, fail_at: u32, mode: &str) -> std::process::Output {
     let _ = std::fs::remove_file(dir.join("count"));
     std::fs::write(dir.join("fail_at"), fail_at.to_string()).unwrap();
     std::fs::write(dir.join("mode"), mode).unwrap();
     setup(
         dir,
-        "[variants.fake]\nengine = \"./fake-engine.sh\"\nengine_timeout = 1\n",
+        "[variants.fake]\nengine = \"./fake-engine.sh\"\nengine_timeout = 4\n",
     );
     ablate(
         dir,
@@ -242,7 +243,7 @@ fn an_engine_that_dies_hangs_or_prints_garbage_is_named_and_finished_rows_stay()
         ),
         (
             "hang",
-            "no bestmove after go within 1 s (engine_timeout), so it was stopped",
+            "no bestmove after go within 4 s (engine_timeout), so it was stopped",
         ),
         (
             "illegal",

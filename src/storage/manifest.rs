@@ -22,9 +22,28 @@ impl CsvKind {
     }
 
     /// The kind of the CSV at `csv`, from the manifest beside it: its `kind`, or for a manifest
-    /// older than that field, the hash it carries (`match_hash` or `config_hash`). `None` when
-    /// there is no readable manifest.
+    /// older than that field, the hash it carries (`match_hash` or `config_hash`); without a
+    /// readable manifest (a copied CSV), from its header. `None` when neither tells.
     pub fn of(csv: &Path) -> Option<CsvKind> {
+        CsvKind::from_manifest(csv).or_else(|| CsvKind::from_header(csv))
+    }
+
+    /// A games CSV's header starts `match,variant,opponent`, a results CSV's `experiment,`.
+    fn from_header(csv: &Path) -> Option<CsvKind> {
+        use std::io::BufRead;
+        let file = std::fs::File::open(csv).ok()?;
+        let mut first = String::new();
+        std::io::BufReader::new(file).read_line(&mut first).ok()?;
+        if first.starts_with("match,variant,opponent,") {
+            Some(CsvKind::Games)
+        } else if first.starts_with("experiment,") {
+            Some(CsvKind::Results)
+        } else {
+            None
+        }
+    }
+
+    fn from_manifest(csv: &Path) -> Option<CsvKind> {
         let text = std::fs::read_to_string(manifest_path(csv)).ok()?;
         let value: serde_json::Value = serde_json::from_str(&text).ok()?;
         match value.get("kind").and_then(|k| k.as_str()) {
@@ -150,5 +169,24 @@ impl Manifest {
             )
         })?;
         Ok(Some(manifest))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_csv_without_its_manifest_is_known_by_its_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("copy.csv");
+        std::fs::write(&games, "match,variant,opponent,pair,game\n").unwrap();
+        assert_eq!(CsvKind::of(&games), Some(CsvKind::Games));
+        let results = dir.path().join("other.csv");
+        std::fs::write(&results, "experiment,variant,position,depth\n").unwrap();
+        assert_eq!(CsvKind::of(&results), Some(CsvKind::Results));
+        let neither = dir.path().join("neither.csv");
+        std::fs::write(&neither, "a,b\n").unwrap();
+        assert_eq!(CsvKind::of(&neither), None);
     }
 }
