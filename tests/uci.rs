@@ -235,19 +235,22 @@ players = [chess.engine.SimpleEngine.popen_uci([sys.argv[1], "uci"]) for _ in ra
 clock, inc = [10.0, 10.0], 0.1
 board = chess.Board()
 lowest = 10.0
-while not board.is_game_over(claim_draw=True) and board.ply() < 160:
-    side = 0 if board.turn == chess.WHITE else 1
-    limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc)
-    start = time.monotonic()
-    result = players[side].play(board, limit)
-    clock[side] -= time.monotonic() - start
-    assert clock[side] > 0, f"lost on time at ply {board.ply()}: {clock}"
-    lowest = min(lowest, clock[side])
-    clock[side] += inc
-    assert result.move in board.legal_moves, (board.fen(), result.move)
-    board.push(result.move)
-for p in players:
-    p.quit()
+try:
+    while not board.is_game_over(claim_draw=True) and board.ply() < 160:
+        side = 0 if board.turn == chess.WHITE else 1
+        limit = chess.engine.Limit(white_clock=clock[0], black_clock=clock[1], white_inc=inc, black_inc=inc)
+        start = time.monotonic()
+        result = players[side].play(board, limit)
+        clock[side] -= time.monotonic() - start
+        assert clock[side] > 0, f"lost on time at ply {board.ply()}: {clock}"
+        lowest = min(lowest, clock[side])
+        clock[side] += inc
+        assert result.move in board.legal_moves, (board.fen(), result.move)
+        board.push(result.move)
+finally:
+    # A failed game must still end the engines, or the referee waits for them forever.
+    for p in players:
+        p.quit()
 print("ok", board.ply(), board.result(claim_draw=True), f"lowest clock {lowest:.2f} s")
 "#;
 
