@@ -143,8 +143,9 @@ impl Searcher<'_> {
 
     /// The static evaluation after `capture`, from the child's side: `stand` is this node's
     /// and (`psq`, `child_psq`) the incremental part before and after. A capture that takes a
-    /// pawn, promotes nothing and moves no king leaves the kings' table as it was, so the
-    /// child's evaluation is this one's with the capture's change, negated.
+    /// pawn (or anything from a side with no queen), promotes nothing and moves no king leaves
+    /// the kings' table as it was, so the child's evaluation is this one's with the capture's
+    /// change, negated.
     #[inline(always)]
     fn stand_after_capture(
         &self,
@@ -162,10 +163,16 @@ impl Searcher<'_> {
                     .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
                 Some(-stand - piece_value(capture.victim) - promotion)
             }
+            // The kings' tables change with the endgame rule (eval.md), which only the victim's
+            // side can cross, and only while it has a queen: taking a pawn, or anything from a
+            // side with no queen, leaves the rule where it was.
             EvalKind::Pst
-                if capture.victim == Piece::Pawn
-                    && capture.mv.promotion.is_none()
-                    && capture.piece != Piece::King =>
+                if capture.mv.promotion.is_none()
+                    && capture.piece != Piece::King
+                    && (capture.victim == Piece::Pawn
+                        || board
+                            .colored_pieces(!board.side_to_move(), Piece::Queen)
+                            .is_empty()) =>
             {
                 let change = child_psq - psq;
                 Some(-stand - if white { change } else { -change })
