@@ -6,6 +6,8 @@
 //! `ABLATE_BLESS_FIGURES=1 cargo test --test figures` rewrites the blocks from the results.
 
 mod common;
+#[path = "figures/engine.rs"]
+mod engine;
 
 use ablate::output::table::sig3;
 use common::ROOT;
@@ -1095,8 +1097,10 @@ fn zugzwang() -> String {
         ("no null move", "none"),
         ("plain null move", "plain"),
         ("verify endgame (Fruit)", "endgame"),
-        ("verify always (Fruit)", "always"),
+        ("verify always at depth − R", "always"),
         ("verify subtree (Tabibi-Netanyahu)", "subtree"),
+        ("Fruit 2.1 (always, at depth − 5)", "fruit"),
+        ("Stockfish (side barred, from depth 6)", "stockfish"),
     ];
     let depths: Vec<u32> = (6..=12).collect();
     let rows: Vec<Vec<String>> = variants
@@ -1625,6 +1629,9 @@ fn blocks() -> Vec<Block> {
         ("headline", headline),
         ("elo-worth", elo_worth),
         ("fruit-elo-worth", fruit_elo_worth),
+        ("strength", engine::strength),
+        ("elo-worth-engine", engine::elo_worth_engine),
+        ("eval-worth", engine::eval_worth),
         ("killers", killers),
         ("killers-sensitivity", killers_sensitivity),
         ("killers-bk", killers_bk),
