@@ -1286,12 +1286,16 @@ fn countermove() -> String {
 
 /// A number from a committed result's manifest.
 fn manifest_number(name: &str, key: &str) -> f64 {
-    let path = format!("{ROOT}/results/{name}.json");
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    manifest[key]
+    manifest(name)[key]
         .as_f64()
-        .unwrap_or_else(|| panic!("{path}: no {key}"))
+        .unwrap_or_else(|| panic!("results/{name}.json: no {key}"))
+}
+
+/// The manifest of a committed result.
+fn manifest(name: &str) -> serde_json::Value {
+    let path = format!("{ROOT}/results/{name}.json");
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// How long a committed run took, in seconds.

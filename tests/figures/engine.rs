@@ -2,7 +2,7 @@
 //! Elo-by-removal table of the strongest search beside the field's published figures, and what
 //! each evaluation term is worth.
 
-use super::{elo_interval, half_widths, removal_verdict, s, table, ROOT};
+use super::{elo_interval, half_widths, manifest, removal_verdict, s, table, ROOT};
 use ablate::matches::games_csv::{read_games, GameRow};
 use ablate::matches::summary::{summarize, PairingSummary};
 use std::fmt::Write;
@@ -56,6 +56,14 @@ fn games(name: &str) -> Vec<GameRow> {
     read_games(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The games of one variant.
+fn games_of(rows: &[GameRow], variant: &str) -> Vec<GameRow> {
+    rows.iter()
+        .filter(|r| r.variant == variant)
+        .cloned()
+        .collect()
+}
+
 /// The mean depth `who` reached per move, from the games' notes (`move score/depth nodes`).
 fn mean_depth(rows: &[GameRow], who: &str) -> f64 {
     let (mut sum, mut count) = (0u64, 0u64);
@@ -81,12 +89,6 @@ fn mean_depth(rows: &[GameRow], who: &str) -> f64 {
 /// Games an engine lost by crashing (`abandoned: ... exited ...`).
 fn crashed(row: &GameRow) -> bool {
     row.termination.starts_with("abandoned") && row.termination.contains("exited")
-}
-
-/// A manifest's figure.
-fn manifest(name: &str) -> serde_json::Value {
-    let path = format!("{ROOT}/results/{name}.json");
-    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
 /// "1,234 games in 56 minutes with `--jobs 2`", and the games an earlier run of the same
@@ -148,11 +150,7 @@ pub fn strength() -> String {
         .map(|(variant, step)| {
             let p = pairing(&all, variant, "strength");
             let f = pairing(&fair, variant, "strength (finished games)");
-            let mine: Vec<GameRow> = rows
-                .iter()
-                .filter(|r| r.variant == *variant)
-                .cloned()
-                .collect();
+            let mine = games_of(&rows, variant);
             let crashes = mine.iter().filter(|r| crashed(r)).count();
             vec![
                 format!("`{variant}`"),
@@ -182,11 +180,7 @@ pub fn strength() -> String {
         "llrrrrrrr",
         &body,
     );
-    let strongest: Vec<GameRow> = rows
-        .iter()
-        .filter(|r| r.variant == "strongest")
-        .cloned()
-        .collect();
+    let strongest = games_of(&rows, "strongest");
     let p = pairing(&all, "strongest", "strength");
     let _ = writeln!(
         out,
@@ -223,11 +217,7 @@ pub fn elo_worth_engine() -> String {
         .iter()
         .map(|(variant, label)| {
             let p = pairing(&pairings, variant, name);
-            let mine: Vec<GameRow> = rows
-                .iter()
-                .filter(|r| r.variant == *variant)
-                .cloned()
-                .collect();
+            let mine = games_of(&rows, variant);
             vec![
                 s(label),
                 elo_interval(p),
@@ -255,7 +245,7 @@ pub fn elo_worth_engine() -> String {
             "old table (Michniewski `full`)",
             "removing it: the heuristic …",
         ],
-        "lrrrrlllll",
+        "lrrrrllll",
         &body,
     );
     // The same removals at four times the budget, on fewer games: does the worth grow with
@@ -267,11 +257,7 @@ pub fn elo_worth_engine() -> String {
     let deeper = summarize(&deeper_rows, None);
     let mut deeper_cells = Vec::new();
     for p in &deeper {
-        let mine: Vec<GameRow> = deeper_rows
-            .iter()
-            .filter(|r| r.variant == p.variant)
-            .cloned()
-            .collect();
+        let mine = games_of(&deeper_rows, &p.variant);
         deeper_cells.push(format!(
             "`{}` {} ({} games, depth {:.1} against full's {:.1})",
             p.variant,
