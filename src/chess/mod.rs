@@ -1,5 +1,6 @@
 //! Chess helpers around cozy-chess: evaluation, notation, perft.
 
+pub mod attacks;
 pub mod check;
 pub mod eval;
 pub mod notation;

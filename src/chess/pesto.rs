@@ -54,11 +54,11 @@ impl std::ops::Neg for Packed {
 }
 
 /// PeSTO's middlegame piece values: pawn, knight, bishop, rook, queen, king.
-pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
+pub static MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
 /// PeSTO's endgame piece values.
-pub const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+pub static EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// The game phase each piece is worth (24 with every piece on the board: the middlegame).
-pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub static PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// The phase of the full set of pieces.
 pub const PHASE_MAX: i32 = 24;
 
@@ -141,8 +141,8 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-const MG_TABLE: [[i16; 64]; 6] = [MG_PAWN, MG_KNIGHT, MG_BISHOP, MG_ROOK, MG_QUEEN, MG_KING];
-const EG_TABLE: [[i16; 64]; 6] = [EG_PAWN, EG_KNIGHT, EG_BISHOP, EG_ROOK, EG_QUEEN, EG_KING];
+static MG_TABLE: [[i16; 64]; 6] = [MG_PAWN, MG_KNIGHT, MG_BISHOP, MG_ROOK, MG_QUEEN, MG_KING];
+static EG_TABLE: [[i16; 64]; 6] = [EG_PAWN, EG_KNIGHT, EG_BISHOP, EG_ROOK, EG_QUEEN, EG_KING];
 
 #[rustfmt::skip]
 const MG_PAWN: [i16; 64] = [

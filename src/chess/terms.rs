@@ -4,10 +4,10 @@
 //! bonus, which Fruit 2.1 lacks, is Toga II's (a Fruit descendant). `docs/eval.md` lists
 //! each with its source, and what of Fruit's was left out.
 
+use super::attacks;
 use super::pesto::Packed;
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color,
-    File, Piece, Rank, Square,
+    get_bishop_moves, get_rook_moves, BitBoard, Board, Color, File, Piece, Rank, Square,
 };
 
 /// Which terms the evaluation adds (`eval.mobility` ... `eval.tempo`).
@@ -43,26 +43,26 @@ impl Terms {
 }
 
 /// Mobility units (the squares an average piece attacks) and weights: Fruit's `KnightUnit`...
-const MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
+static MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
 /// Doubled pawn, isolated pawn, isolated pawn on an open file (no enemy pawn ahead).
 const DOUBLED: Packed = Packed::new(-10, -20);
 const ISOLATED: Packed = Packed::new(-10, -20);
 const ISOLATED_OPEN: Packed = Packed::new(-20, -20);
 /// Fruit's `Bonus[]`: a passed pawn's share of its full bonus by rank (of 256), rank 1 first.
-const PASSED_BONUS: [i32; 8] = [0, 0, 0, 26, 77, 154, 256, 0];
+static PASSED_BONUS: [i32; 8] = [0, 0, 0, 26, 77, 154, 256, 0];
 const PASSED_OPENING: (i32, i32) = (10, 70);
 const PASSED_ENDGAME: (i32, i32) = (20, 140);
 const ATTACKER_DISTANCE: i32 = 5;
 const DEFENDER_DISTANCE: i32 = 20;
 /// King attack: weight per attacking knight, bishop, rook, queen; the opening penalty per unit;
 /// the share (of 256) by the number of attackers.
-const KING_ATTACK_UNIT: [i32; 4] = [1, 1, 2, 4];
+static KING_ATTACK_UNIT: [i32; 4] = [1, 1, 2, 4];
 const KING_ATTACK_OPENING: i32 = 20;
-const KING_ATTACK_WEIGHT: [i32; 16] = [
+static KING_ATTACK_WEIGHT: [i32; 16] = [
     0, 0, 128, 192, 224, 240, 248, 252, 254, 255, 256, 256, 256, 256, 256, 256,
 ];
 /// Pawn storm: an enemy pawn on its 4th, 5th or 6th rank near the king.
-const STORM: [i32; 8] = [0, 0, 0, 10, 30, 60, 0, 0];
+static STORM: [i32; 8] = [0, 0, 0, 10, 30, 60, 0, 0];
 const BISHOP_PAIR: Packed = Packed::new(50, 50);
 /// A rook's file: the base, and what a half-open and an open file add.
 const ROOK_FILE_BASE: Packed = Packed::new(-10, -10);
@@ -105,8 +105,18 @@ pub fn score(board: &Board, terms: &Terms) -> Packed {
 /// `score`, with the pawn terms already known.
 #[inline]
 pub fn score_with(board: &Board, terms: &Terms, pawn: &PawnTerms) -> Packed {
-    side(board, Color::White, terms, pawn.shelter[0])
-        - side(board, Color::Black, terms, pawn.shelter[1])
+    // Whether each king is in danger is read by three terms; it is worked out once, and only
+    // when one of them is on.
+    let danger = if terms.king_safety || terms.rook_files {
+        [
+            king_in_danger(board, Color::White),
+            king_in_danger(board, Color::Black),
+        ]
+    } else {
+        [false; 2]
+    };
+    side(board, Color::White, terms, pawn.shelter[0], danger)
+        - side(board, Color::Black, terms, pawn.shelter[1], danger)
         + pawn.pawns
 }
 
@@ -160,50 +170,69 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// One side's terms but the pawns'; `shelter` is its king's shelter and storm penalty.
-fn side(board: &Board, us: Color, terms: &Terms, shelter: i32) -> Packed {
+/// One side's terms but the pawns'; `shelter` is its king's shelter and storm penalty,
+/// `danger` whether each king is in danger (`king_in_danger`, White first).
+#[inline]
+fn side(board: &Board, us: Color, terms: &Terms, shelter: i32, danger: [bool; 2]) -> Packed {
     let mut total = Packed::default();
-    let ours = board.colors(us);
-    let occupied = board.occupied();
-    let their_king = board.king(!us);
-    let zone = get_king_moves(their_king);
-    let attack_king = terms.king_safety && king_in_danger(board, !us);
-    let (mut attackers, mut attack_units) = (0usize, 0);
-    for (i, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
-        .into_iter()
-        .enumerate()
-    {
-        for from in board.colored_pieces(us, piece) {
-            let attacks = match piece {
-                Piece::Knight => get_knight_moves(from),
-                Piece::Bishop => get_bishop_moves(from, occupied),
-                Piece::Rook => get_rook_moves(from, occupied),
-                _ => get_bishop_moves(from, occupied) | get_rook_moves(from, occupied),
-            };
-            if terms.mobility {
-                let (unit, mg, eg) = MOBILITY[i];
-                let mob = (attacks & !ours).len() as i32 - unit;
-                total = total + Packed::new(mob * mg, mob * eg);
-            }
-            if attack_king && !(attacks & zone).is_empty() {
-                attackers += 1;
-                attack_units += KING_ATTACK_UNIT[i];
-            }
-        }
+    let attack_king = terms.king_safety && danger[!us as usize];
+    if terms.mobility || attack_king {
+        total = total + piece_attacks(board, us, terms.mobility, attack_king);
     }
-    if attack_king {
-        let weight = KING_ATTACK_WEIGHT[attackers.min(15)];
-        // The penalty falls on the king's side: here it is a bonus to the attacker.
-        total = total + Packed::new(attack_units * KING_ATTACK_OPENING * weight / 256, 0);
-    }
-    if terms.king_safety && king_in_danger(board, us) {
+    if terms.king_safety && danger[us as usize] {
         total = total - Packed::new(shelter, 0);
     }
     if terms.bishop_pair && board.colored_pieces(us, Piece::Bishop).len() >= 2 {
         total = total + BISHOP_PAIR;
     }
     if terms.rook_files {
-        total = total + rook_files(board, us);
+        total = total + rook_files(board, us, danger[!us as usize]);
+    }
+    total
+}
+
+/// Mobility and king attack, the two terms read from each piece's attacks: one pass over the
+/// knights, bishops, rooks and queens, each kind's attacks worked out once for both terms.
+#[inline]
+fn piece_attacks(board: &Board, us: Color, mobility: bool, attack_king: bool) -> Packed {
+    let ours = board.colors(us);
+    let occupied = board.occupied();
+    let zone = attacks::king(board.king(!us));
+    // Per kind: the squares attacked (mobility) and the pieces eyeing the king's zone.
+    let (mut squares, mut attackers, mut attack_units) = ([0i32; 4], 0usize, 0);
+    let mut count = |i: usize, attacks: BitBoard| {
+        squares[i] += (attacks & !ours).len() as i32 - MOBILITY[i].0;
+        if attack_king && !(attacks & zone).is_empty() {
+            attackers += 1;
+            attack_units += KING_ATTACK_UNIT[i];
+        }
+    };
+    for from in board.colored_pieces(us, Piece::Knight) {
+        count(0, attacks::knight(from));
+    }
+    for from in board.colored_pieces(us, Piece::Bishop) {
+        count(1, get_bishop_moves(from, occupied));
+    }
+    for from in board.colored_pieces(us, Piece::Rook) {
+        count(2, get_rook_moves(from, occupied));
+    }
+    for from in board.colored_pieces(us, Piece::Queen) {
+        count(
+            3,
+            get_bishop_moves(from, occupied) | get_rook_moves(from, occupied),
+        );
+    }
+    let mut total = Packed::default();
+    if mobility {
+        // Fruit's sum of (attacked squares - unit) * weight, piece by piece, taken kind by kind.
+        for (i, &(_, mg, eg)) in MOBILITY.iter().enumerate() {
+            total = total + Packed::new(squares[i] * mg, squares[i] * eg);
+        }
+    }
+    if attack_king {
+        let weight = KING_ATTACK_WEIGHT[attackers.min(15)];
+        // The penalty falls on the king's side: here it is a bonus to the attacker.
+        total = total + Packed::new(attack_units * KING_ATTACK_OPENING * weight / 256, 0);
     }
     total
 }
@@ -271,11 +300,11 @@ fn storm_file(board: &Board, file: File, us: Color) -> i32 {
 }
 
 /// Fruit's rooks on open and half-open files, and half-open files at the enemy king.
-fn rook_files(board: &Board, us: Color) -> Packed {
+/// `near_king`: the enemy king is in danger, so a file at it counts.
+fn rook_files(board: &Board, us: Color, near_king: bool) -> Packed {
     let our_pawns = board.colored_pieces(us, Piece::Pawn);
     let their_pawns = board.colored_pieces(!us, Piece::Pawn);
     let their_king_file = board.king(!us).file() as i32;
-    let near_king = king_in_danger(board, !us);
     let mut total = Packed::default();
     for rook in board.colored_pieces(us, Piece::Rook) {
         let file = rook.file().bitboard();

@@ -2,10 +2,9 @@
 //! its square as long as it pays, cheapest attacker first. X-ray attackers join as the pieces
 //! in front of them leave; promotions and en passant count; pins are ignored, as is usual.
 
-use crate::chess::{captured_piece, piece_value};
+use crate::chess::{attacks, captured_piece, piece_value};
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Board, Color, Move, Piece, Rank, Square,
+    get_bishop_moves, get_rook_moves, BitBoard, Board, Color, Move, Piece, Rank, Square,
 };
 
 /// The longest exchange: 32 pieces can stand on one board.
@@ -26,8 +25,16 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     }
     let promotion_gain =
         |p: Option<Piece>| p.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+    let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
+    // Every piece still on the board that attacks the square; as pieces leave, only sliders
+    // behind them can join, so only the slider lookups are redone.
+    let mut attackers = attackers_to(board, to, occupied) & occupied;
+    if (attackers & board.colors(!us)).is_empty() {
+        // Nothing answers: the move keeps what it took (most moves SEE is asked about).
+        return taken;
+    }
     let mut gain = [0i32; MAX_SWAPS];
-    gain[0] = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
+    gain[0] = taken;
     // The value of the piece now standing on the square, which the next capture wins.
     let mut on_square = mv.promotion.map_or(piece_value(mover), piece_value);
     if mover == Piece::King {
@@ -35,9 +42,6 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     }
     let mut side = !us;
     let mut depth = 0;
-    // Every piece still on the board that attacks the square; as pieces leave, only sliders
-    // behind them can join, so only the slider lookups are redone.
-    let mut attackers = attackers_to(board, to, occupied) & occupied;
     let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
     let orthogonal = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     while let Some((piece, from)) = least_valuable(board, attackers & board.colors(side)) {
@@ -90,6 +94,43 @@ pub fn never_losing(us: Color, piece: Piece, victim: Piece, mv: Move) -> bool {
             && mv.to.rank() != Rank::First.relative_to(us))
 }
 
+/// `see(board, mv) < -margin` (`margin` ≥ 0), answered without the exchange where a bound
+/// decides it. The exchange can cost at most what stands on the square after `mv` (and the
+/// promotion of a pawn that takes it on our first rank), so a move whose worst case stays
+/// within the margin cannot lose more; and a move whose square nothing of the opponent's
+/// attacks loses nothing. SEE pruning asks this of every move it sees, most of them quiet
+/// moves to safe squares.
+#[inline]
+pub fn loses_more_than(board: &Board, mv: Move, margin: i32) -> bool {
+    debug_assert!(margin >= 0);
+    let us = board.side_to_move();
+    let to = mv.to;
+    let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+    let taken = captured_piece(board, mv).map_or(0, piece_value)
+        + mv.promotion
+            .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+    let on_square = match mover {
+        Piece::King => KING_VALUE,
+        _ => mv.promotion.map_or(piece_value(mover), piece_value),
+    };
+    let promotes_back = if to.rank() == Rank::First.relative_to(us) {
+        piece_value(Piece::Queen) - piece_value(Piece::Pawn)
+    } else {
+        0
+    };
+    if taken - on_square - promotes_back >= -margin {
+        return false;
+    }
+    let mut occupied = board.occupied() ^ mv.from.bitboard();
+    if mover == Piece::Pawn && mv.from.file() != to.file() && !board.occupied().has(to) {
+        occupied ^= Square::new(to.file(), mv.from.rank()).bitboard();
+    }
+    if (attackers_to(board, to, occupied) & occupied & board.colors(!us)).is_empty() {
+        return false;
+    }
+    see(board, mv) < -margin
+}
+
 /// The king as a capturer: worth more than anything, so taking it back is never "equal".
 const KING_VALUE: i32 = 20_000;
 
@@ -98,10 +139,10 @@ const KING_VALUE: i32 = 20_000;
 fn attackers_to(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
     let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
-    (get_pawn_attacks(sq, Color::White) & board.colored_pieces(Color::Black, Piece::Pawn))
-        | (get_pawn_attacks(sq, Color::Black) & board.colored_pieces(Color::White, Piece::Pawn))
-        | (get_knight_moves(sq) & board.pieces(Piece::Knight))
-        | (get_king_moves(sq) & board.pieces(Piece::King))
+    (attacks::pawn(sq, Color::White) & board.colored_pieces(Color::Black, Piece::Pawn))
+        | (attacks::pawn(sq, Color::Black) & board.colored_pieces(Color::White, Piece::Pawn))
+        | (attacks::knight(sq) & board.pieces(Piece::Knight))
+        | (attacks::king(sq) & board.pieces(Piece::King))
         | (get_rook_moves(sq, occupied) & rooks)
         | (get_bishop_moves(sq, occupied) & bishops)
 }
@@ -216,6 +257,28 @@ mod tests {
             }
         }
         assert!(moves > 500_000, "{moves} moves");
+    }
+
+    #[test]
+    fn loses_more_than_is_see_below_the_margin() {
+        let mut decided = 0;
+        for board in crate::search::captures::tests::positions() {
+            for mv in crate::chess::legal_moves(&board) {
+                let value = see(&board, mv);
+                for margin in [0, 19, 64, 128, 171, 400, 1000] {
+                    assert_eq!(
+                        loses_more_than(&board, mv, margin),
+                        value < -margin,
+                        "{board} {mv} margin {margin}"
+                    );
+                    decided += usize::from(value < -margin);
+                }
+            }
+        }
+        assert!(
+            decided > 10_000,
+            "{decided} moves that lose more than a margin"
+        );
     }
 
     #[test]

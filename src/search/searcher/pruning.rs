@@ -8,7 +8,7 @@ use super::Searcher;
 use crate::chess::piece_value;
 use crate::config::search_config::{LmpForm, LmrReduction};
 use crate::search::score::{Score, MATE_BOUND};
-use crate::search::see::see;
+use crate::search::see::loses_more_than;
 use cozy_chess::{Board, Move, Piece};
 
 /// Which rule of step 8a skipped a quiet move.
@@ -120,8 +120,7 @@ impl Searcher<'_> {
                 Some(lmp.counts[node.depth as usize - 1] as usize)
             }
             LmpForm::Ethereal if node.depth <= lmp.max_depth => {
-                let d = f64::from(node.depth);
-                Some((3.8733 + 0.7124 * d * d) as usize)
+                Some(ethereal_lmp_count(node.depth))
             }
             _ => None,
         };
@@ -161,7 +160,7 @@ impl Searcher<'_> {
         } else {
             sp.noisy_margin * depth * depth
         };
-        if see(board, mv) < -margin {
+        if loses_more_than(board, mv, margin) {
             self.stats.see_prunes += 1;
             return true;
         }
@@ -229,6 +228,19 @@ fn ln(n: usize) -> f64 {
     static TABLE: std::sync::OnceLock<[f64; 257]> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
     table.get(n).copied().unwrap_or_else(|| (n as f64).ln())
+}
+
+/// Ethereal's late-move pruning count at `depth`, 3.8733 + 0.7124 depth², looked up (the
+/// same values: the table is filled by the same expression, once per process).
+#[inline]
+fn ethereal_lmp_count(depth: u32) -> usize {
+    let count = |d: u32| (3.8733 + 0.7124 * f64::from(d) * f64::from(d)) as usize;
+    static TABLE: std::sync::OnceLock<[usize; 65]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|d| count(d as u32)));
+    table
+        .get(depth as usize)
+        .copied()
+        .unwrap_or_else(|| count(depth))
 }
 
 /// Material of both sides' pieces, pawns and kings aside, in centipawns.
