@@ -3,6 +3,7 @@
 pub mod attacks;
 pub mod check;
 pub mod eval;
+pub mod eval_cache;
 pub mod notation;
 pub mod pawn_cache;
 pub mod perft;

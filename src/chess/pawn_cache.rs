@@ -8,8 +8,8 @@ use super::terms::{self, PawnTerms, Terms};
 use cozy_chess::{Board, Color, Piece};
 use std::cell::Cell;
 
-/// Slots in a searcher's table (32 bytes each).
-const SLOTS: usize = 4096;
+/// Slots in a table (32 bytes each: 512 KiB).
+const SLOTS: usize = 1 << 14;
 
 /// One slot: the full key and the terms it stands for.
 #[derive(Debug, Clone, Copy, Default)]
@@ -46,7 +46,8 @@ impl PawnCache {
         let rest = key_rest(board, enabled);
         let hash = (white_pawns ^ black_pawns.rotate_left(29) ^ u64::from(rest).rotate_left(43))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let cell = &self.slots[(hash >> 52) as usize % SLOTS];
+        // The hash's top bits pick the slot (the multiplication mixes best into them).
+        let cell = &self.slots[(hash >> (64 - SLOTS.trailing_zeros())) as usize];
         let slot = cell.get();
         // Two kings never share a square, so the empty slot's key (all zero) matches no board.
         if slot.white_pawns == white_pawns && slot.black_pawns == black_pawns && slot.rest == rest {

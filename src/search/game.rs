@@ -5,6 +5,7 @@ use super::learning::OrderingTables;
 use super::report::{GameLimits, IterationReport};
 use super::searcher::Searcher;
 use super::tt::TranspositionTable;
+use crate::chess::eval_cache::EvalCaches;
 use crate::config::search_config::TtMode;
 use crate::config::SearchConfig;
 use std::sync::atomic::AtomicBool;
@@ -14,6 +15,8 @@ use std::sync::atomic::AtomicBool;
 pub struct GameTables {
     table: Option<TranspositionTable>,
     ordering: Option<OrderingTables>,
+    /// The evaluation's caches (exact: kept whatever the configuration keeps).
+    eval_caches: EvalCaches,
     /// No search of this game has run yet: the first one starts from empty tables.
     fresh: bool,
 }
@@ -24,6 +27,7 @@ impl GameTables {
         GameTables {
             table,
             ordering: None,
+            eval_caches: EvalCaches::default(),
             fresh: true,
         }
     }
@@ -62,7 +66,8 @@ pub fn search_game(
         tables.fresh = true;
     }
     let keep = !tables.fresh;
-    let mut searcher = Searcher::for_game(config, stop, game, limits.nodes);
+    let caches = std::mem::take(&mut tables.eval_caches);
+    let mut searcher = Searcher::for_game(config, stop, game, limits.nodes, caches);
     if let Some(t) = tables.table.as_mut().filter(|_| config.tt != TtMode::Off) {
         if keep && config.game.keep_table {
             searcher.keep_table(t);
@@ -74,6 +79,7 @@ pub fn search_game(
         searcher.adopt_tables(ordering.carry_over(config));
     }
     let reports = searcher.run_reporting(board, limits.depth, on_iteration).0;
+    tables.eval_caches = searcher.take_eval_caches();
     if config.game.keep_history {
         tables.ordering = Some(searcher.into_tables());
     }

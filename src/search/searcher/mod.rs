@@ -20,7 +20,7 @@ mod quiescence;
 pub use oracle::Oracle;
 
 use crate::chess::eval::{evaluate_incremental, psq_change, psq_delta_capture, EvalKind};
-use crate::chess::pawn_cache::PawnCache;
+use crate::chess::eval_cache::EvalCaches;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::captures::Capture;
@@ -39,8 +39,8 @@ pub struct Searcher<'a> {
     /// The evaluation (`eval.kind`) and its terms, read once.
     eval: EvalKind,
     terms: Terms,
-    /// The tapered evaluation's pawn table (empty for the others).
-    pawns: PawnCache,
+    /// The tapered evaluation's pawn table and evaluation cache (empty for the others).
+    caches: EvalCaches,
     plan: PickerPlan,
     tt: Option<&'a mut TranspositionTable>,
     tables: OrderingTables,
@@ -77,20 +77,33 @@ impl<'a> Searcher<'a> {
     pub fn new(
         cfg: &'a SearchConfig,
         stop: Option<&'a AtomicBool>,
-        mut tt: Option<&'a mut TranspositionTable>,
+        tt: Option<&'a mut TranspositionTable>,
     ) -> Self {
+        Self::with_eval_caches(cfg, stop, tt, EvalCaches::default())
+    }
+
+    /// `new`, evaluating through `caches` when they serve this configuration (fresh ones
+    /// otherwise).
+    fn with_eval_caches(
+        cfg: &'a SearchConfig,
+        stop: Option<&'a AtomicBool>,
+        mut tt: Option<&'a mut TranspositionTable>,
+        caches: EvalCaches,
+    ) -> Self {
+        let terms = cfg.eval.terms();
+        let caches = if caches.serve(cfg.eval.kind, &terms) {
+            caches
+        } else {
+            EvalCaches::new(cfg.eval.kind, terms)
+        };
         if let Some(table) = tt.as_mut() {
             table.new_search();
         }
         Searcher {
             cfg,
             eval: cfg.eval.kind,
-            terms: cfg.eval.terms(),
-            pawns: if cfg.eval.kind == EvalKind::Tapered {
-                PawnCache::new()
-            } else {
-                PawnCache::default()
-            },
+            terms,
+            caches,
             plan: PickerPlan::new(&cfg.ordering),
             tt,
             tables: OrderingTables::new(cfg),
@@ -121,13 +134,16 @@ impl<'a> Searcher<'a> {
     }
 
     /// A searcher for a game: earlier positions count for repetition, and a node limit stops it.
+    /// It evaluates through `caches`, the game's last search's, when they serve this
+    /// configuration (`take_eval_caches` hands them on).
     pub fn for_game(
         cfg: &'a SearchConfig,
         stop: Option<&'a AtomicBool>,
         game: &'a [u64],
         node_limit: Option<u64>,
+        caches: EvalCaches,
     ) -> Self {
-        let mut searcher = Self::new(cfg, stop, None);
+        let mut searcher = Self::with_eval_caches(cfg, stop, None, caches);
         searcher.game = game;
         searcher.node_limit = node_limit;
         // The game's positions are looked up in the repetition step of the X search.
@@ -156,11 +172,28 @@ impl<'a> Searcher<'a> {
         self.tables
     }
 
+    /// The evaluation caches, for the next search of a game (this searcher's are left empty).
+    pub fn take_eval_caches(&mut self) -> EvalCaches {
+        std::mem::take(&mut self.caches)
+    }
+
     /// Static evaluation; its incremental part arrives with the node. Always inlined: it runs
     /// at every quiescence node.
     #[inline(always)]
     fn evaluate(&self, board: &Board, psq: Score) -> Score {
-        evaluate_incremental(board, self.eval, &self.terms, psq, &self.pawns)
+        match self.eval {
+            EvalKind::Tapered => self.evaluate_tapered(board, psq),
+            kind => evaluate_incremental(board, kind, &self.terms, psq, &self.caches.pawns),
+        }
+    }
+
+    /// The tapered evaluation, through the evaluation cache.
+    #[inline(never)]
+    fn evaluate_tapered(&self, board: &Board, psq: Score) -> Score {
+        let caches = &self.caches;
+        caches.evals.get_or(board.hash(), || {
+            evaluate_incremental(board, EvalKind::Tapered, &self.terms, psq, &caches.pawns)
+        })
     }
 
     /// The incremental part after `mv`.
