@@ -416,6 +416,9 @@ pub struct BenchArgs {
     /// Search depth for bench.epd with the pruning search (elo-worth.toml's full).
     #[arg(long, default_value_t = 8, value_name = "DEPTH", value_parser = parse_depth, allow_negative_numbers = true)]
     pub full_depth: u32,
+    /// Search depth for bench.epd with the engine games play (elo-worth-engine.toml's strongest).
+    #[arg(long, default_value_t = 7, value_name = "DEPTH", value_parser = parse_depth, allow_negative_numbers = true)]
+    pub strongest_depth: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,

@@ -21,6 +21,8 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
             "1",
             "--full-depth",
             "3",
+            "--strongest-depth",
+            "3",
             "--json",
         ],
     );
@@ -32,6 +34,8 @@ fn json_has_the_named_figures_and_the_run_agrees_on_nodes() {
         "ratio",
         "full_search_nps",
         "full_ratio",
+        "strongest_search_nps",
+        "strongest_ratio",
         "speedup",
         "peak_rss_kb",
     ] {

@@ -4,7 +4,7 @@ use crate::cli::BenchArgs;
 use crate::config::check_depth;
 use crate::error::InputError;
 use crate::output::table::{thousands, Table};
-use crate::runner::bench::measure;
+use crate::runner::bench::{measure, BenchDepths};
 
 /// Runs the benchmark and prints a table or JSON.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
@@ -12,10 +12,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         (args.depth, "--depth"),
         (args.speedup_depth, "--speedup-depth"),
         (args.full_depth, "--full-depth"),
+        (args.strongest_depth, "--strongest-depth"),
     ] {
         check_depth(depth.into()).map_err(|m| InputError::in_file(option, m))?;
     }
-    let report = measure(args.depth, args.speedup_depth, args.full_depth)?;
+    let report = measure(BenchDepths {
+        plain: args.depth,
+        speedup: args.speedup_depth,
+        full: args.full_depth,
+        strongest: args.strongest_depth,
+    })?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -42,6 +48,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         ]);
         t.row(vec![
             format!(
+                "strongest_search_nps (games' search, depth {})",
+                report.strongest_depth
+            ),
+            thousands(report.strongest_search_nps as u64),
+        ]);
+        t.row(vec![
+            "strongest_ratio".into(),
+            format!("{:.3}", report.strongest_ratio),
+        ]);
+        t.row(vec![
+            format!(
                 "speedup ({} threads, wac300 depth {})",
                 report.threads, report.speedup_depth
             ),
@@ -54,6 +71,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         t.row(vec![
             format!("full search nodes (depth {})", report.full_depth),
             thousands(report.full_search_nodes),
+        ]);
+        t.row(vec![
+            format!("strongest search nodes (depth {})", report.strongest_depth),
+            thousands(report.strongest_search_nodes),
         ]);
         t.row(vec![
             "peak RSS KiB".into(),

@@ -13,6 +13,7 @@ pub fn run(args: &UciArgs) -> anyhow::Result<()> {
                 depth: 6,
                 speedup_depth: 5,
                 full_depth: 8,
+                strongest_depth: 7,
                 json: false,
             })
         }

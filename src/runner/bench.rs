@@ -23,6 +23,9 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// The pruning search measured beside the plain one: elo-worth.toml's baseline, `full`.
 const FULL_CONFIG: &str = include_str!("../../configs/elo-worth.toml");
+/// The search every game table plays: elo-worth-engine.toml's baseline, `strongest` (the
+/// tapered evaluation and the field's pruning forms).
+const STRONGEST_CONFIG: &str = include_str!("../../configs/elo-worth-engine.toml");
 
 /// The figures `ablate bench --json` prints, with exactly these keys.
 #[derive(Debug, Serialize)]
@@ -51,13 +54,50 @@ pub struct BenchReport {
     pub full_depth: u32,
     /// Nodes the pruning search searched (its signature).
     pub full_search_nodes: u64,
+    /// The engine games play (elo-worth-engine.toml's `strongest`) on bench.epd, one thread,
+    /// (nodes + qnodes)/s.
+    pub strongest_search_nps: f64,
+    /// strongest_search_nps / movegen_nps.
+    pub strongest_ratio: f64,
+    /// Search depth of the strongest search.
+    pub strongest_depth: u32,
+    /// Nodes the strongest search searched (its signature).
+    pub strongest_search_nodes: u64,
     /// Peak resident memory, KiB.
     pub peak_rss_kb: Option<u64>,
 }
 
+/// The depths `measure` searches to.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchDepths {
+    /// The plain search on bench.epd.
+    pub plain: u32,
+    /// The speedup run on wac300.epd.
+    pub speedup: u32,
+    /// The pruning search (`full`) on bench.epd.
+    pub full: u32,
+    /// The games' search (`strongest`) on bench.epd.
+    pub strongest: u32,
+}
+
+/// A config's baseline, compiled in from `text` (`file` names it in errors).
+fn baseline(file: &str, text: &str) -> anyhow::Result<ResolvedVariant> {
+    Experiment::parse(file, text)?
+        .resolve(&[])?
+        .into_iter()
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("{file} has no baseline"))
+}
+
 /// Measures every figure in one process, so the ratio compares like with like.
 /// `speedup_depth` 5 takes about 1.5 s on one thread here, the longest job 1.5% of it.
-pub fn measure(depth: u32, speedup_depth: u32, full_depth: u32) -> anyhow::Result<BenchReport> {
+pub fn measure(depths: BenchDepths) -> anyhow::Result<BenchReport> {
+    let BenchDepths {
+        plain: depth,
+        speedup: speedup_depth,
+        full: full_depth,
+        strongest: strongest_depth,
+    } = depths;
     let start = cozy_chess::Board::default();
     let kiwipete =
         cozy_chess::Board::from_fen(KIWIPETE, false).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -69,17 +109,15 @@ pub fn measure(depth: u32, speedup_depth: u32, full_depth: u32) -> anyhow::Resul
     };
     let before = movegen();
 
-    let full = Experiment::parse("configs/elo-worth.toml", FULL_CONFIG)?
-        .resolve(&[])?
-        .into_iter()
-        .next()
-        .ok_or_else(|| anyhow::anyhow!("configs/elo-worth.toml has no baseline"))?;
+    let full = baseline("configs/elo-worth.toml", FULL_CONFIG)?;
+    let strongest = baseline("configs/elo-worth-engine.toml", STRONGEST_CONFIG)?;
     let plain = vec![ResolvedVariant {
         name: "default".into(),
         config: SearchConfig::default(),
         engine: None,
     }];
     let pruning = vec![full];
+    let strongest = vec![strongest];
     let stop = AtomicBool::new(false);
     // Each run gets a pool of its own, as `ablate --config` does, dropped when the run ends.
     let run_with =
@@ -110,10 +148,13 @@ pub fn measure(depth: u32, speedup_depth: u32, full_depth: u32) -> anyhow::Resul
     let positions = parse_embedded("bench.epd", BENCH_EPD)?;
     let (_, search_nodes, search_seconds) = run(&positions, depth, 1)?;
     let (_, full_search_nodes, full_seconds) = run_with(&pruning, &positions, full_depth, 1)?;
+    let (_, strongest_search_nodes, strongest_seconds) =
+        run_with(&strongest, &positions, strongest_depth, 1)?;
     let after = movegen();
     let movegen_nps = (before.0 + after.0) as f64 / (before.1 + after.1);
     let search_nps = search_nodes as f64 / search_seconds;
     let full_search_nps = full_search_nodes as f64 / full_seconds;
+    let strongest_search_nps = strongest_search_nodes as f64 / strongest_seconds;
 
     let wac = parse_embedded("wac300.epd", SPEEDUP_EPD)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -139,6 +180,10 @@ pub fn measure(depth: u32, speedup_depth: u32, full_depth: u32) -> anyhow::Resul
         full_ratio: full_search_nps / movegen_nps,
         full_depth,
         full_search_nodes,
+        strongest_search_nps,
+        strongest_ratio: strongest_search_nps / movegen_nps,
+        strongest_depth,
+        strongest_search_nodes,
         peak_rss_kb: peak_rss_kb(),
     })
 }
