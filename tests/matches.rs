@@ -493,3 +493,115 @@ fn progress_in_a_log_is_plain_lines() {
         "{log}"
     );
 }
+
+/// Nodes of each move a side made, read from the games' notes (`move score/depth nodes`).
+fn nodes_per_move(row: &GameRow, white: bool) -> Vec<u64> {
+    row.notes
+        .split(';')
+        .enumerate()
+        .filter(|(ply, _)| (ply % 2 == 0) == white)
+        .filter_map(|(_, note)| note.split_whitespace().nth(2)?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_side_may_search_a_multiple_of_the_match_budget_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let config = "name = \"doubling\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+                  [search]\ntt_mb = 1\n[variants.doubled]\ngame.node_factor = 2\n";
+    std::fs::write(dir.path().join("doubling.toml"), config).unwrap();
+    // A multiple of the 4,096 nodes between polls, so that both budgets stop alike.
+    let budget: u64 = 16384;
+    let o = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "doubling.toml",
+            "--games",
+            "2",
+            "--nodes",
+            "16384",
+            "--out",
+            "d.csv",
+            "-q",
+        ],
+    );
+    assert_success(&o);
+    let rows = read_games(&dir.path().join("d.csv")).unwrap();
+    assert_eq!(rows.len(), 2);
+    // The node limit is polled every 4,096 nodes, so a move may pass its budget by less than that.
+    let (mut doubled, mut single) = (Vec::new(), Vec::new());
+    for row in &rows {
+        let doubled_is_white = row.white == "doubled";
+        doubled.extend(nodes_per_move(row, doubled_is_white));
+        single.extend(nodes_per_move(row, !doubled_is_white));
+    }
+    assert!(doubled.len() > 10 && single.len() > 10, "{rows:?}");
+    assert!(single.iter().all(|&n| n < budget + 4096), "{single:?}");
+    assert!(
+        doubled.iter().all(|&n| n < 2 * budget + 4096),
+        "{doubled:?}"
+    );
+    assert!(doubled.iter().any(|&n| n >= budget + 4096), "{doubled:?}");
+    let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len() as f64;
+    let ratio = mean(&doubled) / mean(&single);
+    assert!(
+        (1.6..2.4).contains(&ratio),
+        "doubled/single nodes a move {ratio}"
+    );
+    // The CSV's per-side totals agree with the notes.
+    for row in &rows {
+        let white: u64 = nodes_per_move(row, true).iter().sum();
+        assert_eq!(white, row.white_nodes, "{row:?}");
+    }
+
+    // Under a depth or a clock a multiple of the budget means nothing: refused, located.
+    let o = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "doubling.toml",
+            "--games",
+            "2",
+            "--depth",
+            "2",
+            "-q",
+        ],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("doubling.toml")
+            && err.contains("variant \"doubled\": game.node_factor = 2")
+            && err.contains("--depth 2"),
+        "{err}"
+    );
+    // A factor below 1 names the key and what it takes.
+    std::fs::write(
+        dir.path().join("zero.toml"),
+        config.replace("node_factor = 2", "node_factor = 0"),
+    )
+    .unwrap();
+    let o = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "zero.toml",
+            "--games",
+            "2",
+            "--nodes",
+            "1000",
+            "-q",
+        ],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("game.node_factor") && err.contains("1 to 1024"),
+        "{err}"
+    );
+}

@@ -321,6 +321,8 @@ crate::knob_group! {
         keep_table: bool = false, Domain::Bool, Kind::Definition;
         /// games: the history (and countermoves) carry from move to move, decayed by ordering.history_decay
         keep_history: bool = false, Domain::Bool, Kind::Definition;
+        /// matches under a node budget (--nodes): this side searches this many times the match's budget a move, as cutechess gives each engine its own limit (2: Elo per doubling)
+        node_factor: u32 = 1, Domain::Int { min: 1, max: Some(1024), unit: "" }, Kind::Definition;
     }
 }
 

@@ -163,6 +163,28 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         )
         .into());
     }
+    // A side's own node budget multiplies the match's: under a depth or a clock it would mean
+    // nothing, and the match would play something other than what was asked.
+    let other_limit = match options.limit {
+        Limit::Nodes(_) => None,
+        Limit::Depth(d) => Some(format!("a fixed depth (--depth {d})")),
+        Limit::Clock(_) => Some("a clock (--tc)".to_string()),
+    };
+    if let Some(other_limit) = other_limit {
+        for &i in &playing {
+            let factor = variants[i].config.game.node_factor;
+            if variants[i].engine.is_none() && factor != 1 {
+                return Err(InputError::in_file(
+                    &experiment.file,
+                    format!(
+                        "variant \"{}\": game.node_factor = {factor} multiplies a node budget; expected a match under --nodes, not {other_limit}",
+                        variants[i].name,
+                    ),
+                )
+                .into());
+            }
+        }
+    }
     // Engines are started once here, so that a missing program or a wrong option is an error
     // before any game, not a forfeit in every game.
     for i in &playing {

@@ -321,7 +321,7 @@ fn think_in_process(
             board,
             GameLimits {
                 depth: MAX_DEPTH,
-                nodes: Some(n),
+                nodes: Some(n * u64::from(config.game.node_factor)),
             },
             config,
             history,
