@@ -75,27 +75,8 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
     ],
-    // strength.toml's strongest, with its evaluation.
-    &[
-        "eval.kind=\"tapered\"",
-        "null_move.enabled=true",
-        "null_move.adaptive=true",
-        "null_move.eval_guard=true",
-        "lmr.enabled=true",
-        "lmr.reduction=\"log\"",
-        "lmr.history_threshold=60",
-        "futility.enabled=true",
-        "reverse_futility.enabled=true",
-        "reverse_futility.max_depth=8",
-        "late_move_pruning.enabled=true",
-        "late_move_pruning.form=\"ethereal\"",
-        "see_pruning.enabled=true",
-        "quiescence.prune=\"see\"",
-        "quiescence.delta=true",
-        "extensions.check=true",
-        "ordering.captures=\"see\"",
-        "ordering.countermove=true",
-    ],
+    // strength.toml's strongest, with its evaluation, read from its one declaration.
+    &[STRONGEST],
     &[
         "null_move.enabled=true",
         "lmr.enabled=true",
@@ -108,6 +89,9 @@ const CONFIGS: &[&[&str]] = &[
         "extensions.check=true",
     ],
 ];
+
+/// Stands for strength.toml's `strongest` in `CONFIGS`.
+const STRONGEST: &str = "strength.toml's strongest";
 
 const DEPTH: u32 = 6;
 const PLAYOUTS: u64 = 4;
@@ -210,6 +194,16 @@ fn positions() -> Vec<Board> {
 }
 
 fn config(sets: &[&str]) -> SearchConfig {
+    if sets == [STRONGEST] {
+        let file = std::path::Path::new(common::ROOT).join("configs/strength.toml");
+        let experiment = ablate::config::experiment::Experiment::load(&file).unwrap();
+        let resolved = experiment.resolve(&[]).unwrap();
+        return resolved
+            .into_iter()
+            .find(|v| v.name == "strongest")
+            .expect("strength.toml declares strongest")
+            .config;
+    }
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     let table = keys::sets_table(&sets).unwrap();
     keys::resolve(&[&table]).unwrap()

@@ -1,6 +1,7 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
 use super::engine::EngineSpec;
+use super::extends::{locate_base, stacks, take_extends, Base};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::grid_variants;
@@ -9,6 +10,9 @@ use super::{check_depth, SearchConfig};
 use crate::error::InputError;
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
+
+/// How many files one `extends` chain may pass through (more is taken for a cycle).
+const MAX_EXTENDS_FILES: usize = 16;
 
 /// The default name of the unmodified `[search]` configuration.
 pub const BASELINE: &str = "baseline";
@@ -61,6 +65,9 @@ pub struct Experiment {
     pub variants: Vec<(String, Table)>,
     /// The variants that are external UCI engines, by name (their tables above are empty).
     pub engines: Vec<(String, EngineSpec)>,
+    /// Each of ablate's variants' override tables down its `extends` chain, the baseline's
+    /// first, merged in order over the defaults (`config::extends`).
+    pub stacks: Vec<(String, Vec<Table>)>,
 }
 
 /// A variant with its fully resolved configuration.
@@ -116,8 +123,14 @@ impl Experiment {
         Self::parse(&file, &text)
     }
 
-    /// Parses experiment TOML text that came from `file`.
+    /// Parses experiment TOML text that came from `file` (another file a variant extends is
+    /// read from beside it).
     pub fn parse(file: &str, text: &str) -> Result<Experiment, InputError> {
+        Self::parse_at(file, text, 0)
+    }
+
+    /// `parse`, `depth` files down an `extends` chain.
+    fn parse_at(file: &str, text: &str, depth: usize) -> Result<Experiment, InputError> {
         let err = |m: String| InputError::in_file(file, m);
         let table: Table = text.parse().map_err(|e: toml::de::Error| {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
@@ -254,12 +267,14 @@ impl Experiment {
                 )))
             }
         };
-        let baseline = match table.get("search") {
+        let mut baseline = match table.get("search") {
             None => Table::new(),
             Some(Value::Table(t)) => t.clone(),
             Some(other) => return Err(err(format!("search = {other}; expected a table [search]"))),
         };
+        let search_base = take_extends(&mut baseline).map_err(|m| err(format!("[search]: {m}")))?;
         keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
+        let mut own = vec![(baseline_name.clone(), baseline.clone(), search_base)];
 
         let mut variants = Vec::new();
         let mut engines = Vec::new();
@@ -294,9 +309,13 @@ impl Experiment {
                         }
                         continue;
                     }
-                    keys::check_layer(overrides)
+                    let mut overrides = overrides.clone();
+                    let base = take_extends(&mut overrides)
                         .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-                    variants.push((vname.clone(), overrides.clone()));
+                    keys::check_layer(&overrides)
+                        .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+                    own.push((vname.clone(), overrides.clone(), base));
+                    variants.push((vname.clone(), overrides));
                 }
             }
             Some(other) => {
@@ -318,9 +337,33 @@ impl Experiment {
                 if variants.iter().any(|(n, _)| *n == vname) {
                     return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
                 }
+                own.push((vname.clone(), overrides.clone(), None));
                 variants.push((vname, overrides));
             }
         }
+        for (vname, _, base) in &own {
+            if let Some(Base::Variant(other)) = base {
+                if engines.iter().any(|(n, _)| n == other) {
+                    return Err(err(format!(
+                        "variant \"{vname}\": extends = \"{other}\": an engine variant has no knobs to start from"
+                    )));
+                }
+            }
+        }
+        let mut load = |other: &Path, variant: &str| -> Result<Vec<Table>, String> {
+            if depth >= MAX_EXTENDS_FILES {
+                return Err(format!(
+                    "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
+                ));
+            }
+            let path = locate_base(file, other);
+            let shown = path.display().to_string();
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
+            experiment.stack(variant).map_err(|e| e.to_string())
+        };
+        let stacks = stacks(&baseline_name, &own, &mut load).map_err(err)?;
         Ok(Experiment {
             file: file.to_string(),
             name,
@@ -336,85 +379,7 @@ impl Experiment {
             baseline,
             variants,
             engines,
-        })
-    }
-
-    /// Every variant's name, the baseline first.
-    pub fn variant_names(&self) -> Vec<String> {
-        std::iter::once(self.baseline_name.clone())
-            .chain(self.variants.iter().map(|(n, _)| n.clone()))
-            .collect()
-    }
-
-    /// Resolves every variant with `--set` applied after it; errors name the variant.
-    pub fn resolve(&self, sets: &[String]) -> Result<Vec<ResolvedVariant>, InputError> {
-        self.variant_names()
-            .iter()
-            .map(|name| self.resolve_one(name, sets))
-            .collect()
-    }
-
-    /// The override tables of one variant, `[search]` first (for an engine that adds its own).
-    pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
-        let resolved = self.resolve_one(variant, &[])?;
-        if let Some(spec) = &resolved.engine {
-            return Err(InputError::in_file(
-                &self.file,
-                format!(
-                    "variant \"{}\" is the external engine \"{}\", not a configuration of ablate's search; run that program for it",
-                    resolved.name, spec.command
-                ),
-            ));
-        }
-        let overrides = self
-            .variants
-            .iter()
-            .find(|(n, _)| *n == resolved.name)
-            .map(|(_, t)| t.clone())
-            .unwrap_or_default();
-        Ok(vec![self.baseline.clone(), overrides])
-    }
-
-    fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
-        let name = if name == BASELINE {
-            self.baseline_name.as_str()
-        } else {
-            name
-        };
-        let set_table = keys::sets_table(sets)?;
-        if let Some((_, spec)) = self.engines.iter().find(|(n, _)| n == name) {
-            // Another program searches: ablate's knobs, --set among them, do not reach it.
-            return Ok(ResolvedVariant {
-                name: name.to_string(),
-                config: SearchConfig::default(),
-                engine: Some(spec.clone()),
-            });
-        }
-        let empty = Table::new();
-        let overrides = if name == self.baseline_name {
-            &empty
-        } else {
-            match self.variants.iter().find(|(n, _)| n == name) {
-                Some((_, t)) => t,
-                None => {
-                    let names = self.variant_names();
-                    return Err(InputError::in_file(
-                        &self.file,
-                        format!("no variant \"{name}\"; {}", keys::hint(name, &names)),
-                    ));
-                }
-            }
-        };
-        // A value the file gives and --set breaks is --set's fault, and said so.
-        keys::resolve(&[&self.baseline, overrides])
-            .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
-        let config = keys::resolve(&[&self.baseline, overrides, &set_table]).map_err(|m| {
-            InputError::in_file("--set", format!("{m} (applied to variant \"{name}\")"))
-        })?;
-        Ok(ResolvedVariant {
-            name: name.to_string(),
-            config,
-            engine: None,
+            stacks,
         })
     }
 }

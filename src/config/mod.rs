@@ -3,11 +3,13 @@
 pub mod descriptor;
 pub mod engine;
 pub mod experiment;
+pub mod extends;
 pub mod identity;
 pub mod keys;
 pub mod knob;
 pub mod minimal_mode;
 pub mod names;
+pub mod resolve;
 pub mod search_config;
 
 pub use search_config::SearchConfig;

@@ -23,9 +23,9 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// The pruning search measured beside the plain one: elo-worth.toml's baseline, `full`.
 const FULL_CONFIG: &str = include_str!("../../configs/elo-worth.toml");
-/// The search every game table plays: elo-worth-engine.toml's baseline, `strongest` (the
-/// tapered evaluation and the field's pruning forms).
-const STRONGEST_CONFIG: &str = include_str!("../../configs/elo-worth-engine.toml");
+/// The search every game table plays: strength.toml's `strongest` (the tapered evaluation and
+/// the field's pruning forms), declared there once.
+const STRONGEST_CONFIG: &str = include_str!("../../configs/strength.toml");
 
 /// The figures `ablate bench --json` prints, with exactly these keys.
 #[derive(Debug, Serialize)]
@@ -80,13 +80,14 @@ pub struct BenchDepths {
     pub strongest: u32,
 }
 
-/// A config's baseline, compiled in from `text` (`file` names it in errors).
-fn baseline(file: &str, text: &str) -> anyhow::Result<ResolvedVariant> {
+/// A config's variant (its first, the baseline, when `None`), compiled in from `text`
+/// (`file` names it in errors).
+fn variant(file: &str, text: &str, name: Option<&str>) -> anyhow::Result<ResolvedVariant> {
     Experiment::parse(file, text)?
         .resolve(&[])?
         .into_iter()
-        .next()
-        .ok_or_else(|| anyhow::anyhow!("{file} has no baseline"))
+        .find(|v| name.is_none_or(|n| v.name == n))
+        .ok_or_else(|| anyhow::anyhow!("{file} has no variant {name:?}"))
 }
 
 /// Measures every figure in one process, so the ratio compares like with like.
@@ -109,8 +110,8 @@ pub fn measure(depths: BenchDepths) -> anyhow::Result<BenchReport> {
     };
     let before = movegen();
 
-    let full = baseline("configs/elo-worth.toml", FULL_CONFIG)?;
-    let strongest = baseline("configs/elo-worth-engine.toml", STRONGEST_CONFIG)?;
+    let full = variant("configs/elo-worth.toml", FULL_CONFIG, None)?;
+    let strongest = variant("configs/strength.toml", STRONGEST_CONFIG, Some("strongest"))?;
     let plain = vec![ResolvedVariant {
         name: "default".into(),
         config: SearchConfig::default(),

@@ -1,0 +1,101 @@
+//! Resolving an experiment's variants: each one's stack of override tables (`[search]`, the
+//! variants it extends, its own) and `--set`, merged over the defaults.
+
+use super::experiment::{Experiment, ResolvedVariant, BASELINE};
+use super::keys;
+use super::SearchConfig;
+use crate::error::InputError;
+use toml::Table;
+
+impl Experiment {
+    /// Every variant's name, the baseline first.
+    pub fn variant_names(&self) -> Vec<String> {
+        std::iter::once(self.baseline_name.clone())
+            .chain(self.variants.iter().map(|(n, _)| n.clone()))
+            .collect()
+    }
+
+    /// Resolves every variant with `--set` applied after it; errors name the variant.
+    pub fn resolve(&self, sets: &[String]) -> Result<Vec<ResolvedVariant>, InputError> {
+        self.variant_names()
+            .iter()
+            .map(|name| self.resolve_one(name, sets))
+            .collect()
+    }
+
+    /// The override tables of one variant down its `extends` chain, `[search]`'s first (for an
+    /// engine that adds its own).
+    pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
+        let resolved = self.resolve_one(variant, &[])?;
+        if let Some(spec) = &resolved.engine {
+            return Err(InputError::in_file(
+                &self.file,
+                format!(
+                    "variant \"{}\" is the external engine \"{}\", not a configuration of ablate's search; run that program for it",
+                    resolved.name, spec.command
+                ),
+            ));
+        }
+        self.stack(&resolved.name)
+    }
+
+    fn resolve_one(&self, name: &str, sets: &[String]) -> Result<ResolvedVariant, InputError> {
+        let name = if name == BASELINE {
+            self.baseline_name.as_str()
+        } else {
+            name
+        };
+        let set_table = keys::sets_table(sets)?;
+        if let Some((_, spec)) = self.engines.iter().find(|(n, _)| n == name) {
+            // Another program searches: ablate's knobs, --set among them, do not reach it.
+            return Ok(ResolvedVariant {
+                name: name.to_string(),
+                config: SearchConfig::default(),
+                engine: Some(spec.clone()),
+            });
+        }
+        if !self.variant_names().iter().any(|n| n == name) {
+            let names = self.variant_names();
+            return Err(InputError::in_file(
+                &self.file,
+                format!("no variant \"{name}\"; {}", keys::hint(name, &names)),
+            ));
+        }
+        let stack = self.stack(name)?;
+        let mut layers: Vec<&Table> = stack.iter().collect();
+        // A value the file gives and --set breaks is --set's fault, and said so.
+        keys::resolve(&layers)
+            .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
+        layers.push(&set_table);
+        let config = keys::resolve(&layers).map_err(|m| {
+            InputError::in_file("--set", format!("{m} (applied to variant \"{name}\")"))
+        })?;
+        Ok(ResolvedVariant {
+            name: name.to_string(),
+            config,
+            engine: None,
+        })
+    }
+
+    /// A variant's stack of override tables down its `extends` chain, `[search]`'s first.
+    pub fn stack(&self, variant: &str) -> Result<Vec<Table>, InputError> {
+        let name = if variant == BASELINE {
+            self.baseline_name.as_str()
+        } else {
+            variant
+        };
+        match self.stacks.iter().find(|(n, _)| n == name) {
+            Some((_, stack)) => Ok(stack.clone()),
+            None => {
+                let names = self.variant_names();
+                Err(InputError::in_file(
+                    &self.file,
+                    format!(
+                        "no variant \"{name}\" of ablate's search; {}",
+                        keys::hint(name, &names)
+                    ),
+                ))
+            }
+        }
+    }
+}
