@@ -62,6 +62,9 @@ pub fn locate_base(from: &str, file: &Path) -> PathBuf {
     beside.unwrap_or_else(|| super::experiment::locate(file))
 }
 
+/// Reads another file's variant and returns its stack of override tables.
+pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> + 'a;
+
 /// Each variant's stack of override tables, `[search]`'s chain first. `own` holds every
 /// variant's own table and its base, the baseline (named `baseline`, with `[search]`'s table)
 /// first; `load` resolves another file's variant to its stack. A cycle or an unknown name is
@@ -69,7 +72,7 @@ pub fn locate_base(from: &str, file: &Path) -> PathBuf {
 pub fn stacks(
     baseline: &str,
     own: &[(String, Table, Option<Base>)],
-    load: &mut dyn FnMut(&Path, &str) -> Result<Vec<Table>, String>,
+    load: &mut LoadVariant,
 ) -> Result<Vec<(String, Vec<Table>)>, String> {
     let names: Vec<String> = own.iter().map(|(n, _, _)| n.clone()).collect();
     let mut done: Vec<Option<Vec<Table>>> = vec![None; own.len()];

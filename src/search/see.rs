@@ -136,6 +136,7 @@ const KING_VALUE: i32 = 20_000;
 
 /// Every piece of either colour attacking `sq` through `occupied` (sliders see through the
 /// pieces already gone, which is how x-rays join in).
+#[inline(always)]
 fn attackers_to(board: &Board, sq: Square, occupied: BitBoard) -> BitBoard {
     let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);

@@ -140,8 +140,8 @@ impl Searcher<'_> {
     /// Step 8b. SEE pruning (`see_pruning.*`, Ethereal's step 12): a move whose static exchange
     /// loses more than `quiet_margin` per ply (a quiet move) or `noisy_margin` per ply squared
     /// (a capture) is skipped, once some move has scored above a mated score, anywhere but at
-    /// the root.
-    #[inline]
+    /// the root. Inlined down to the tests that keep the step off, which every move passes.
+    #[inline(always)]
     pub(super) fn see_prunes(
         &mut self,
         board: &Board,
@@ -154,7 +154,14 @@ impl Searcher<'_> {
         if !sp.enabled || node.ply == 0 || node.depth > sp.max_depth || best <= -MATE_BOUND {
             return false;
         }
-        let depth = node.depth as Score;
+        self.see_prunes_move(board, node.depth, mv, quiet)
+    }
+
+    /// Step 8b's exchange, at a node where the step applies.
+    #[inline(never)]
+    fn see_prunes_move(&mut self, board: &Board, depth: u32, mv: Move, quiet: bool) -> bool {
+        let sp = &self.cfg.see_pruning;
+        let depth = depth as Score;
         let margin = if quiet {
             sp.quiet_margin * depth
         } else {
