@@ -255,7 +255,13 @@ fn whole<T: TryFrom<u128>>(text: &str, expected: &str) -> Result<T, String> {
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
-    whole(text, "a whole number of worker threads, 1 or more")
+    // 0 is refused here, where every command reads it, and not only when threads are started:
+    // a finished run starts none, and took --jobs 0 without a word.
+    let expected = "a whole number of worker threads, 1 or more";
+    match whole(text, expected)? {
+        0 => Err(format!("0; expected {expected}")),
+        n => Ok(n),
+    }
 }
 
 fn parse_depth(text: &str) -> Result<u32, String> {
@@ -338,7 +344,7 @@ pub struct VariantArgs {
     /// Take the search settings from an experiment file.
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// With --config: this variant's settings [default: baseline].
+    /// With --config: this variant's settings [default: the baseline, or the first variant of ablate's own search when the baseline is an engine].
     #[arg(long, value_name = "NAME", requires = "config")]
     pub variant: Option<String>,
     /// Set a knob after the config, e.g. ordering.killers=0 (repeatable, applied in order).

@@ -54,9 +54,9 @@ impl std::ops::Neg for Packed {
 }
 
 /// PeSTO's middlegame piece values: pawn, knight, bishop, rook, queen, king.
-pub static MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
+pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
 /// PeSTO's endgame piece values.
-pub static EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+pub const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// The game phase each piece is worth (24 with every piece on the board: the middlegame).
 pub static PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// The phase of the full set of pieces.
@@ -66,17 +66,33 @@ pub const PHASE_MAX: i32 = 24;
 /// mirrored for Black); the unit an incremental update adds or removes.
 #[inline(always)]
 pub fn term(piece: Piece, color: Color, sq: Square) -> Packed {
-    let i = match color {
-        // The tables are printed rank 8 first: White's a8 is entry 0.
-        Color::White => sq as usize ^ 56,
-        Color::Black => sq as usize,
-    };
-    let p = piece as usize;
-    Packed::new(
-        MG_VALUE[p] + i32::from(MG_TABLE[p][i]),
-        EG_VALUE[p] + i32::from(EG_TABLE[p][i]),
-    )
+    TERMS[color as usize][piece as usize][sq as usize]
 }
+
+/// `term` for every colour, piece and square, packed once at compile time: a move's update
+/// reads two or three of them.
+static TERMS: [[[Packed; 64]; 6]; 2] = {
+    let mut terms = [[[Packed(0); 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut p = 0;
+        while p < 6 {
+            let mut sq = 0;
+            while sq < 64 {
+                // The tables are printed rank 8 first: White's a8 is entry 0.
+                let i = if color == 0 { sq ^ 56 } else { sq };
+                terms[color][p][sq] = Packed::new(
+                    MG_VALUE[p] + MG_TABLE[p][i] as i32,
+                    EG_VALUE[p] + EG_TABLE[p][i] as i32,
+                );
+                sq += 1;
+            }
+            p += 1;
+        }
+        color += 1;
+    }
+    terms
+};
 
 /// White's sum of `term` minus Black's, over every piece, kings included.
 pub fn psq(board: &Board) -> Packed {
@@ -141,8 +157,8 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
-static MG_TABLE: [[i16; 64]; 6] = [MG_PAWN, MG_KNIGHT, MG_BISHOP, MG_ROOK, MG_QUEEN, MG_KING];
-static EG_TABLE: [[i16; 64]; 6] = [EG_PAWN, EG_KNIGHT, EG_BISHOP, EG_ROOK, EG_QUEEN, EG_KING];
+const MG_TABLE: [[i16; 64]; 6] = [MG_PAWN, MG_KNIGHT, MG_BISHOP, MG_ROOK, MG_QUEEN, MG_KING];
+const EG_TABLE: [[i16; 64]; 6] = [EG_PAWN, EG_KNIGHT, EG_BISHOP, EG_ROOK, EG_QUEEN, EG_KING];
 
 #[rustfmt::skip]
 const MG_PAWN: [i16; 64] = [

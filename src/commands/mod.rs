@@ -27,9 +27,23 @@ pub fn variant_config(
     let mut name = None;
     if let Some(path) = &args.config {
         let experiment = crate::config::experiment::Experiment::load(path)?;
-        let variant = args.variant.as_deref().unwrap_or("baseline");
-        layers = experiment.layers(variant)?;
-        name = Some(variant.to_string());
+        // Without --variant, the first variant ablate searches itself: the baseline, unless
+        // that is an engine (strength.toml's fruit), which has no settings of ablate's.
+        let variant = match &args.variant {
+            Some(v) => v.clone(),
+            None => experiment
+                .variant_names()
+                .into_iter()
+                .find(|n| !experiment.engines.iter().any(|(e, _)| e == n))
+                .ok_or_else(|| {
+                    crate::error::InputError::in_file(
+                        &experiment.file,
+                        "every variant is an external engine; expected one of ablate's own search",
+                    )
+                })?,
+        };
+        layers = experiment.layers(&variant)?;
+        name = Some(variant);
     }
     layers.push(keys::sets_table(&args.sets)?);
     let refs: Vec<&toml::Table> = layers.iter().collect();

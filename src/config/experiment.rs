@@ -341,6 +341,23 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
+        // A baseline that names no variant is [search]'s name; one a typo away from a
+        // variant's was meant for that variant, and would silently play [search] instead.
+        let names = variants
+            .iter()
+            .map(|(n, _)| n)
+            .chain(engines.iter().map(|(n, _)| n));
+        if !names.clone().any(|n| *n == baseline_name) {
+            // One edit (two in a longer name): a slip of the keyboard, not another word.
+            let slip = |n: &&String| {
+                keys::edit_distance(n, &baseline_name) <= 1 + usize::from(n.len() > 8)
+            };
+            if let Some(near) = names.clone().find(slip) {
+                return Err(err(format!(
+                    "baseline = \"{baseline_name}\" names no variant, so it would name [search]; did you mean \"{near}\"? (to name [search], pick a name unlike every variant's)"
+                )));
+            }
+        }
         for (vname, _, base) in &own {
             if let Some(Base::Variant(other)) = base {
                 if engines.iter().any(|(n, _)| n == other) {

@@ -26,7 +26,7 @@ pub struct MatchOutcome {
 }
 
 /// In the default folder, a games CSV of another match is moved aside to `<name>.<hash>.csv`
-/// with its manifest, as experiments' runs are; returns where it went.
+/// with its manifest and its PGN, as experiments' runs are; returns where it went.
 pub fn move_aside_other_match(csv: &Path, hash: &str) -> std::io::Result<Option<PathBuf>> {
     let Some(old) = read_games(csv).ok().and_then(|r| r.into_iter().next()) else {
         return Ok(None);
@@ -37,6 +37,11 @@ pub fn move_aside_other_match(csv: &Path, hash: &str) -> std::io::Result<Option<
     let aside = csv.with_extension(format!("{}.csv", old.match_hash));
     std::fs::rename(csv, &aside)?;
     let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
+    // The PGN holds the same games: it goes with them, or the next match would overwrite it.
+    let pgn = csv.with_extension("pgn");
+    if pgn.exists() {
+        std::fs::rename(&pgn, aside.with_extension("pgn"))?;
+    }
     Ok(Some(aside))
 }
 

@@ -72,7 +72,11 @@ impl RunningScore {
                     } else {
                         format!("{:+.0}", e.elo)
                     };
-                    part.push_str(&format!(" Elo {elo} +/- {half:.0}"));
+                    if half.is_nan() {
+                        part.push_str(&format!(" Elo {elo} +/- n/a"));
+                    } else {
+                        part.push_str(&format!(" Elo {elo} +/- {half:.0}"));
+                    }
                 }
                 if let Some(sprt) = &self.sprt {
                     part.push_str(&format!(" LLR {:.2}", sprt.llr(&t.ptnml)));

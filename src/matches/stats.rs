@@ -74,9 +74,21 @@ pub struct EloEstimate {
 }
 
 /// Elo, interval, normalized Elo and LOS from the pentanomial counts; `None` without pairs.
+/// From a single pair the interval and the LOS are NaN, not available: one pair has no spread
+/// to measure, and a zero-width interval would claim a certainty it does not have.
 pub fn estimate(ptnml: &Pentanomial) -> Option<EloEstimate> {
     let (mean, var) = ptnml.mean_and_variance()?;
     let n = ptnml.pairs() as f64;
+    if ptnml.pairs() < 2 {
+        return Some(EloEstimate {
+            score: mean,
+            elo: elo_of_score(mean),
+            elo_lo: f64::NAN,
+            elo_hi: f64::NAN,
+            nelo: f64::NAN,
+            los: f64::NAN,
+        });
+    }
     let stderr = (var / n).sqrt();
     let clamp = |s: f64| s.clamp(0.0, 1.0);
     let los = if stderr > 0.0 {

@@ -111,7 +111,7 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
                 elo_lo: e.and_then(|e| finite(e.elo_lo)),
                 elo_hi: e.and_then(|e| finite(e.elo_hi)),
                 nelo: e.and_then(|e| finite(e.nelo)),
-                los: e.map(|e| e.los),
+                los: e.and_then(|e| finite(e.los)),
                 draw_ratio: if games.is_empty() {
                     0.0
                 } else {
@@ -261,7 +261,10 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
             Some(e) if e.elo.is_finite() => (
                 // A value that rounds to zero prints as 0.0, never -0.0.
                 format!("{:.1}", if e.elo.abs() < 0.05 { 0.0 } else { e.elo }),
-                format!("{:.1}", (e.elo_hi - e.elo_lo) / 2.0),
+                match (e.elo_hi - e.elo_lo) / 2.0 {
+                    half if half.is_nan() => "n/a".into(),
+                    half => format!("{half:.1}"),
+                },
             ),
             _ => ("-".into(), "-".into()),
         };
@@ -318,6 +321,10 @@ pub fn conventional_lines(s: &PairingSummary) -> String {
     let elo = match (s.elo, s.elo_lo, s.elo_hi) {
         (Some(e), Some(lo), Some(hi)) => {
             format!("{} +/- {}", fixed(e, 1), fixed((hi - lo) / 2.0, 1))
+        }
+        // One pair has no spread: the interval is not available, not zero.
+        (Some(e), _, _) if s.ptnml.iter().sum::<u64>() < 2 => {
+            format!("{} +/- n/a (fewer than 2 pairs)", fixed(e, 1))
         }
         _ => "-".into(),
     };

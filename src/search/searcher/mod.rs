@@ -215,7 +215,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// Same position earlier on the path, same side to move, no irreversible move (and no null
-    /// move) since.
+    /// move) since. The nearest candidate is 4 plies back: 2 plies back, each side has moved a
+    /// piece of its own since, and the mover cannot be back where it stood.
     #[inline]
     fn repeats(&self, ply: usize, halfmove_clock: u8, extras: bool) -> bool {
         let floor = if extras { self.null_floor[ply] } else { 0 };
@@ -223,7 +224,7 @@ impl<'a> Searcher<'a> {
             // Back past the root into the game, as far as the clock allows.
             let key = self.path[ply];
             let game = self.game;
-            return (2..=halfmove_clock as usize).step_by(2).any(|back| {
+            return (4..=halfmove_clock as usize).step_by(2).any(|back| {
                 if back <= ply {
                     self.path[ply - back] == key
                 } else {
@@ -232,7 +233,7 @@ impl<'a> Searcher<'a> {
             });
         }
         let reach = (ply - floor).min(halfmove_clock as usize);
-        (2..=reach)
+        (4..=reach)
             .step_by(2)
             .any(|back| self.path[ply - back] == self.path[ply])
     }

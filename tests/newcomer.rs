@@ -1,0 +1,199 @@
+//! What a new user met (issue 39), each fixed: a baseline one typo from a variant's name, an
+//! interval from one game pair, a PGN left behind when its games were moved aside, `search`
+//! on a config whose baseline is an engine, and `--jobs 0` on a finished run.
+
+mod common;
+
+use common::{ablate, assert_success, ROOT};
+use std::path::Path;
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A folder with the shipped positions and two small configs.
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("positions")).unwrap();
+    for f in ["startpos.epd", "openings.epd"] {
+        std::fs::copy(
+            Path::new(ROOT).join("positions").join(f),
+            dir.path().join("positions").join(f),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("even.toml"),
+        "suite = \"positions/startpos.epd\"\ndepths = [1, 2]\n[search]\ntt_mb = 1\n\
+         [variants.one_killer]\nordering.killers = 1\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_baseline_one_typo_from_a_variant_is_refused_with_the_name_it_meant() {
+    let dir = setup();
+    std::fs::write(
+        dir.path().join("typo.toml"),
+        "suite = \"positions/startpos.epd\"\ndepths = [1]\nbaseline = \"fruitt\"\n\
+         [variants.fruit]\nengine = \"gnuchess -u\"\n[variants.plain]\n",
+    )
+    .unwrap();
+    let out = ablate(
+        dir.path(),
+        &["match", "-c", "typo.toml", "--games", "2", "--depth", "1"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let e = stderr(&out);
+    assert!(
+        e.contains("typo.toml: baseline = \"fruitt\" names no variant")
+            && e.contains("did you mean \"fruit\""),
+        "{e}"
+    );
+    // A name unlike every variant's still names [search], as the shipped configs use it.
+    let out = ablate(
+        dir.path(),
+        &["--config", "even.toml", "--out", "e.csv", "-q"],
+    );
+    assert_success(&out);
+}
+
+#[test]
+fn one_game_pair_has_no_interval_and_says_so() {
+    let dir = setup();
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "-q",
+        ],
+    );
+    assert_success(&out);
+    let text = stdout(&out);
+    assert!(text.contains("+/- n/a (fewer than 2 pairs)"), "{text}");
+    assert!(!text.contains("+/- 0.0"), "{text}");
+    assert!(text.contains("LOS: - %"), "{text}");
+}
+
+#[test]
+fn games_moved_aside_take_their_pgn_with_them() {
+    let dir = setup();
+    let play = |games: &str| {
+        let out = ablate(
+            dir.path(),
+            &[
+                "match",
+                "-c",
+                "even.toml",
+                "--games",
+                games,
+                "--depth",
+                "1",
+                "-q",
+            ],
+        );
+        assert_success(&out);
+    };
+    play("2");
+    let runs = dir.path().join("results/runs");
+    let first = std::fs::read_to_string(runs.join("even.games.pgn")).unwrap();
+    play("4");
+    let aside: Vec<_> = std::fs::read_dir(&runs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("even.games.m") && n.ends_with(".pgn"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(runs.join(&aside[0])).unwrap(),
+        first
+    );
+    let csv = aside[0].replace(".pgn", ".csv");
+    assert!(runs.join(csv).exists());
+}
+
+#[test]
+fn search_without_a_variant_takes_the_first_of_ablate_s_own() {
+    // strength.toml's baseline is Fruit, an engine: search takes `full`, its first own variant.
+    let out = ablate(
+        Path::new(ROOT),
+        &[
+            "search",
+            "--config",
+            "strength.toml",
+            "--fen",
+            "startpos",
+            "--depth",
+            "2",
+        ],
+    );
+    assert_success(&out);
+    let out = ablate(Path::new(ROOT), &["search", "--help"]);
+    assert!(
+        !stdout(&out).contains("[default: baseline]"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn jobs_0_is_refused_even_where_nothing_would_run() {
+    let dir = setup();
+    let run = |jobs: &str| {
+        ablate(
+            dir.path(),
+            &[
+                "--config",
+                "even.toml",
+                "--out",
+                "e.csv",
+                "-q",
+                "--jobs",
+                jobs,
+            ],
+        )
+    };
+    assert_success(&run("1"));
+    // The run is finished: nothing would be searched, and 0 threads was taken without a word.
+    for args in [
+        vec![
+            "--config",
+            "even.toml",
+            "--out",
+            "e.csv",
+            "-q",
+            "--jobs",
+            "0",
+        ],
+        vec![
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--jobs",
+            "0",
+        ],
+    ] {
+        let out = ablate(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("invalid value '0' for '--jobs <N>': 0; expected a whole number of worker threads, 1 or more"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
