@@ -1,6 +1,7 @@
 //! What a new user met (issue 39), each fixed: a baseline one typo from a variant's name, an
 //! interval from one game pair, a PGN left behind when its games were moved aside, `search`
-//! on a config whose baseline is an engine, and `--jobs 0` on a finished run.
+//! on a config whose baseline is an engine, `--jobs 0` on a finished run, and a run of one
+//! variant that dropped its baseline.
 
 mod common;
 
@@ -196,4 +197,76 @@ fn jobs_0_is_refused_even_where_nothing_would_run() {
             stderr(&out)
         );
     }
+}
+
+#[test]
+fn a_run_of_one_variant_keeps_its_baseline() {
+    let dir = setup();
+    let out = ablate(
+        dir.path(),
+        &[
+            "--config",
+            "even.toml",
+            "--variant",
+            "one_killer",
+            "--out",
+            "v.csv",
+        ],
+    );
+    assert_success(&out);
+    let text = stdout(&out);
+    assert!(!text.contains("no variant to compare"), "{text}");
+    let mut reader = csv::Reader::from_path(dir.path().join("v.csv")).unwrap();
+    let column = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "variant")
+        .unwrap();
+    let variants: std::collections::BTreeSet<String> = reader
+        .records()
+        .map(|r| r.unwrap()[column].to_string())
+        .collect();
+    assert_eq!(
+        variants.into_iter().collect::<Vec<_>>(),
+        ["baseline", "one_killer"]
+    );
+}
+
+#[test]
+fn check_against_another_experiment_s_reference_names_both() {
+    let dir = setup();
+    std::fs::write(
+        dir.path().join("other.toml"),
+        "suite = \"positions/startpos.epd\"\ndepths = [1]\n",
+    )
+    .unwrap();
+    let bless = ablate(
+        dir.path(),
+        &[
+            "check",
+            "--config",
+            "other.toml",
+            "--reference",
+            "other-ref.csv",
+            "--bless",
+        ],
+    );
+    assert_success(&bless);
+    let out = ablate(
+        dir.path(),
+        &[
+            "check",
+            "--config",
+            "even.toml",
+            "--reference",
+            "other-ref.csv",
+        ],
+    );
+    assert!(!out.status.success());
+    let e = stderr(&out);
+    assert!(
+        e.contains("the reference is experiment \"other\"'s, this run is \"even\"'s"),
+        "{e}"
+    );
 }

@@ -60,8 +60,17 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     print!("{}", report.render());
+    // A reference of another experiment shares no row: say so, rather than only count them.
+    let theirs = expected.first().map(|r| r.experiment.as_str());
+    let ours = &prepared.experiment.name;
+    let other = match theirs {
+        Some(name) if name != ours => format!(
+            " (the reference is experiment \"{name}\"'s, this run is \"{ours}\"'s: check it against its own config)"
+        ),
+        _ => String::new(),
+    };
     Err(CheckFailed(format!(
-        "node counts differ from {reference_shown}: {} changed, {} missing, {} extra; if intended, re-run with --bless",
+        "node counts differ from {reference_shown}: {} changed, {} missing, {} extra{other}; if intended, re-run with --bless",
         count(report.changed_rows, "row"),
         report.missing.len(),
         report.extra.len()

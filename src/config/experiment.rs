@@ -1,7 +1,7 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
 use super::engine::EngineSpec;
-use super::extends::{locate_base, stacks, take_extends, Base};
+use super::extends::{beside, stacks, take_extends, Base};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::grid_variants;
@@ -373,7 +373,7 @@ impl Experiment {
                     "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
                 ));
             }
-            let path = locate_base(file, other);
+            let path = beside(file, other).unwrap_or_else(|| locate(other));
             let shown = path.display().to_string();
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;

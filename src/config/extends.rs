@@ -49,17 +49,16 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     }
 }
 
-/// The file a `Base::File` names, from the file that names it: beside it first, else as
-/// written (from the current directory), else in `configs/`.
-pub fn locate_base(from: &str, file: &Path) -> PathBuf {
+/// The file a `Base::File` names, beside the file that names it, when it is there (the
+/// caller falls back to the current directory and `configs/`).
+pub fn beside(from: &str, file: &Path) -> Option<PathBuf> {
     if file.is_absolute() {
-        return file.to_path_buf();
+        return Some(file.to_path_buf());
     }
-    let beside = Path::new(from)
+    Path::new(from)
         .parent()
         .map(|dir| dir.join(file))
-        .filter(|p| p.exists());
-    beside.unwrap_or_else(|| super::experiment::locate(file))
+        .filter(|p| p.exists())
 }
 
 /// Reads another file's variant and returns its stack of override tables.

@@ -355,6 +355,10 @@ pub fn execute(
     }
     if chosen.is_empty() {
         chosen = (0..names.len()).collect();
+    } else if !chosen.contains(&0) {
+        // The baseline is what every ratio is taken against: it runs whenever variants are
+        // picked, as in `ablate match`.
+        chosen.insert(0, 0);
     }
     // Engines are started before any file is touched, so that a missing program or a wrong option fails at
     // once, and so that the manifest can say which program ran; the workers reuse them.
