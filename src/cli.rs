@@ -222,7 +222,7 @@ pub struct RunArgs {
     /// Set a search knob for the baseline and every variant, e.g. eval=material (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
-    /// Run only this variant (repeatable), and the baseline it is compared against [default: all].
+    /// Run only this variant (repeatable; name the baseline too to compare against it, as a match always does) [default: all].
     #[arg(long = "variant", value_name = "NAME")]
     pub variants: Vec<String>,
     /// No progress bar and no summary table.

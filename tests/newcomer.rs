@@ -1,7 +1,7 @@
 //! What a new user met (issue 39), each fixed: a baseline one typo from a variant's name, an
 //! interval from one game pair, a PGN left behind when its games were moved aside, `search`
 //! on a config whose baseline is an engine, `--jobs 0` on a finished run, and a run of one
-//! variant that dropped its baseline.
+//! variant that dropped its baseline without a word.
 
 mod common;
 
@@ -200,7 +200,7 @@ fn jobs_0_is_refused_even_where_nothing_would_run() {
 }
 
 #[test]
-fn a_run_of_one_variant_keeps_its_baseline() {
+fn a_run_that_leaves_out_its_baseline_says_so() {
     let dir = setup();
     let out = ablate(
         dir.path(),
@@ -214,22 +214,30 @@ fn a_run_of_one_variant_keeps_its_baseline() {
         ],
     );
     assert_success(&out);
-    let text = stdout(&out);
-    assert!(!text.contains("no variant to compare"), "{text}");
-    let mut reader = csv::Reader::from_path(dir.path().join("v.csv")).unwrap();
-    let column = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "variant")
-        .unwrap();
-    let variants: std::collections::BTreeSet<String> = reader
-        .records()
-        .map(|r| r.unwrap()[column].to_string())
-        .collect();
-    assert_eq!(
-        variants.into_iter().collect::<Vec<_>>(),
-        ["baseline", "one_killer"]
+    let e = stderr(&out);
+    assert!(
+        e.contains("note: --variant leaves out the baseline \"baseline\": ratios are taken against \"one_killer\""),
+        "{e}"
+    );
+    // Named with the baseline, nothing to say.
+    let out = ablate(
+        dir.path(),
+        &[
+            "--config",
+            "even.toml",
+            "--variant",
+            "baseline",
+            "--variant",
+            "one_killer",
+            "--out",
+            "w.csv",
+        ],
+    );
+    assert_success(&out);
+    assert!(
+        !stderr(&out).contains("leaves out the baseline"),
+        "{}",
+        stderr(&out)
     );
 }
 

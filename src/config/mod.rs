@@ -7,6 +7,7 @@ pub mod extends;
 pub mod identity;
 pub mod keys;
 pub mod knob;
+pub mod lint;
 pub mod minimal_mode;
 pub mod names;
 pub mod resolve;

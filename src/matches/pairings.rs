@@ -99,6 +99,9 @@ pub struct PreparedMatch {
 pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<PreparedMatch> {
     let experiment = Experiment::load(config)?;
     let variants = experiment.resolve(&[])?;
+    for note in experiment.lint(&variants) {
+        eprintln!("warning: {note}");
+    }
     if options.games > MAX_GAMES_PER_PAIRING {
         return Err(InputError::in_file(
             "--games",

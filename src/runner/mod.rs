@@ -84,6 +84,9 @@ pub struct RunOutcome {
 pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> {
     let experiment = Experiment::load(config)?;
     let variants = experiment.resolve(&args.sets)?;
+    for note in experiment.lint(&variants) {
+        eprintln!("warning: {note}");
+    }
     let depths = match &args.depths {
         Some(d) => normalise_depths(d.clone()).map_err(|m| InputError::in_file("--depths", m))?,
         None => experiment.depths.clone(),
@@ -355,10 +358,13 @@ pub fn execute(
     }
     if chosen.is_empty() {
         chosen = (0..names.len()).collect();
-    } else if !chosen.contains(&0) {
-        // The baseline is what every ratio is taken against: it runs whenever variants are
-        // picked, as in `ablate match`.
-        chosen.insert(0, 0);
+    } else if !chosen.contains(&0) && !args.quiet {
+        // A match always adds its baseline; a run does what it is told (one engine variant, one
+        // shard of it), so it says what that means for the summary.
+        eprintln!(
+            "note: --variant leaves out the baseline \"{}\": ratios are taken against \"{}\", the first variant run (add --variant {} to compare against the baseline)",
+            names[0], names[chosen[0]], names[0]
+        );
     }
     // Engines are started before any file is touched, so that a missing program or a wrong option fails at
     // once, and so that the manifest can say which program ran; the workers reuse them.

@@ -1,0 +1,97 @@
+//! What a config says that does nothing: a knob set under other knobs that leave it without
+//! effect (`lmr.min_depth` with LMR off, `eval.mobility` under `eval = "pst"`), and a variant
+//! that resolves to the same search as another. A variant whose only change is such a knob
+//! measures ×1.000, and a reader would conclude the knob is worth nothing; so each is said
+//! before anything is searched.
+
+use super::descriptor::Kind;
+use super::experiment::{Experiment, ResolvedVariant};
+use super::keys::flatten;
+use super::knob;
+use crate::chess::eval::EvalKind;
+
+impl Experiment {
+    /// One line per knob a variant sets that has no effect there, and per variant that repeats
+    /// another's search, each naming the file and the variant.
+    pub fn lint(&self, resolved: &[ResolvedVariant]) -> Vec<String> {
+        let mut notes = Vec::new();
+        for variant in resolved.iter().filter(|v| v.engine.is_none()) {
+            let Ok(stack) = self.stack(&variant.name) else {
+                continue;
+            };
+            // Only what the variant itself sets: a removal variant switches a step off and
+            // leaves the step's inherited settings idle, which is its purpose.
+            for (key, _) in stack.last().map(flatten).unwrap_or_default() {
+                if let Some(needs) = inert(&key, &variant.config) {
+                    notes.push(format!(
+                        "{}: variant \"{}\": {key} has no effect while {needs}",
+                        self.file, variant.name
+                    ));
+                }
+            }
+        }
+        let searches: Vec<&ResolvedVariant> =
+            resolved.iter().filter(|v| v.engine.is_none()).collect();
+        for (i, v) in searches.iter().enumerate() {
+            if let Some(same) = searches[..i].iter().find(|o| o.config == v.config) {
+                notes.push(format!(
+                    "{}: variant \"{}\" resolves to the same search as \"{}\": the two measure the same thing",
+                    self.file, v.name, same.name
+                ));
+            }
+        }
+        notes
+    }
+}
+
+/// The knob `key` depends on, said as a condition that does not hold in `config`, when `key`
+/// has no effect there: a pruning step's parameter while the step is off, an evaluation term
+/// outside the tapered evaluation.
+fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
+    let kind = config.eval.kind;
+    if key.starts_with("eval.") && key != "eval.kind" && kind != EvalKind::Tapered {
+        return Some(format!(
+            "eval.kind is \"{}\" (its terms belong to \"tapered\")",
+            EvalKind::NAMES[kind as usize]
+        ));
+    }
+    let knob = knob::find(key)?;
+    match knob.kind {
+        // A step's own switch, and knobs that act whatever else is set, are never inert.
+        Kind::TreeWhen(active, when) if when.ends_with(".enabled") && when != key => {
+            (!active(config)).then(|| format!("{when} is false"))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knob_under_a_step_that_is_off_and_a_repeated_search_are_said() {
+        let text = "suite = \"x.epd\"\ndepths = [1]\n[search]\nlmr.enabled = false\n\
+                    [variants.deeper]\nlmr.min_depth = 5\n\
+                    [variants.terms]\neval.mobility = false\n\
+                    [variants.on]\nlmr.enabled = true\nlmr.min_depth = 5\n\
+                    [variants.same]\n";
+        let e = Experiment::parse("configs/k.toml", text).unwrap();
+        let notes = e.lint(&e.resolve(&[]).unwrap());
+        assert!(notes.contains(&"configs/k.toml: variant \"deeper\": lmr.min_depth has no effect while lmr.enabled is false".to_string()), "{notes:?}");
+        assert!(
+            notes.iter().any(|n| n.contains(
+                "variant \"terms\": eval.mobility has no effect while eval.kind is \"pst\""
+            )),
+            "{notes:?}"
+        );
+        assert!(notes.contains(&"configs/k.toml: variant \"same\" resolves to the same search as \"baseline\": the two measure the same thing".to_string()), "{notes:?}");
+        assert!(!notes.iter().any(|n| n.contains("\"on\"")), "{notes:?}");
+        // The shipped removal table says nothing.
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/pruning.toml"))
+                .unwrap();
+        let e = Experiment::parse("configs/pruning.toml", &text).unwrap();
+        assert_eq!(e.lint(&e.resolve(&[]).unwrap()), Vec::<String>::new());
+    }
+}
