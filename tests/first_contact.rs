@@ -82,7 +82,9 @@ fn jobs_zero_is_refused_and_too_many_are_capped() {
     );
     assert_eq!(zero.status.code(), Some(2));
     assert!(
-        stderr(&zero).contains("--jobs: 0; expected 1 to"),
+        stderr(&zero).contains(
+            "invalid value '0' for '--jobs <N>': 0; expected a whole number of worker threads, 1 or more"
+        ),
         "{}",
         stderr(&zero)
     );
