@@ -278,3 +278,30 @@ fn check_against_another_experiment_s_reference_names_both() {
         "{e}"
     );
 }
+
+#[test]
+fn a_config_runs_from_any_directory_and_a_missing_one_says_where_it_looked() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let config = Path::new(ROOT).join("configs/killers.toml");
+    let out = ablate(
+        elsewhere.path(),
+        &[
+            "--config",
+            config.to_str().unwrap(),
+            "--depths",
+            "1,2",
+            "--out",
+            "k.csv",
+            "-q",
+        ],
+    );
+    assert_success(&out);
+    assert!(elsewhere.path().join("k.csv").exists());
+    let out = ablate(elsewhere.path(), &["--config", "killerz.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("(looked at killerz.toml, configs/killerz.toml)"),
+        "{}",
+        stderr(&out)
+    );
+}

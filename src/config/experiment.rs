@@ -1,11 +1,13 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
 use super::engine::EngineSpec;
-use super::extends::{beside, stacks, take_extends, Base};
+use super::extends::{stacks, take_extends, Base};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::grid_variants;
 pub use super::names::{is_experiment_name, is_variant_name, EXPERIMENT_NAME, VARIANT_NAME};
+pub use super::paths::locate;
+use super::paths::{beside, looked_at, suite_path};
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
 use std::path::{Path, PathBuf};
@@ -98,28 +100,18 @@ impl serde::Serialize for ResolvedVariant {
     }
 }
 
-/// Finds a config: the path as given, else `configs/<name>` for a bare file name.
-pub fn locate(path: &Path) -> PathBuf {
-    if !path.exists() && path.components().count() == 1 {
-        let in_configs = Path::new("configs").join(path);
-        if in_configs.exists() {
-            return in_configs;
-        }
-        let with_ext = in_configs.with_extension("toml");
-        if with_ext.exists() {
-            return with_ext;
-        }
-    }
-    path.to_path_buf()
-}
-
 impl Experiment {
     /// Reads and checks an experiment file; every error names the file and the key.
     pub fn load(path: &Path) -> Result<Experiment, InputError> {
+        let shown = looked_at(path);
         let path = locate(path);
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| InputError::in_file(&file, format!("cannot read the config: {e}")))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            InputError::in_file(
+                &file,
+                format!("cannot read the config: {e} (looked at {shown})"),
+            )
+        })?;
         Self::parse(&file, &text)
     }
 
@@ -169,7 +161,7 @@ impl Experiment {
             Some(other) => return Err(err(format!("description = {other}; expected a string"))),
         };
         let suite = match table.get("suite") {
-            Some(Value::String(s)) if !s.is_empty() => PathBuf::from(s),
+            Some(Value::String(s)) if !s.is_empty() => suite_path(file, Path::new(s)),
             Some(other) => return Err(err(format!("suite = {other}; expected the path of an EPD or PGN file"))),
             None => return Err(err("missing key \"suite\"; expected the path of an EPD or PGN file, e.g. suite = \"positions/bk.epd\"".into())),
         };

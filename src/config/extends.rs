@@ -49,18 +49,6 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     }
 }
 
-/// The file a `Base::File` names, beside the file that names it, when it is there (the
-/// caller falls back to the current directory and `configs/`).
-pub fn beside(from: &str, file: &Path) -> Option<PathBuf> {
-    if file.is_absolute() {
-        return Some(file.to_path_buf());
-    }
-    Path::new(from)
-        .parent()
-        .map(|dir| dir.join(file))
-        .filter(|p| p.exists())
-}
-
 /// Reads another file's variant and returns its stack of override tables.
 pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> + 'a;
 

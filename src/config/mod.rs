@@ -10,6 +10,7 @@ pub mod knob;
 pub mod lint;
 pub mod minimal_mode;
 pub mod names;
+pub mod paths;
 pub mod resolve;
 pub mod search_config;
 

@@ -97,7 +97,7 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
         .unwrap_or_else(|| experiment.suite.clone());
     let suite = Suite::load(&suite_path).map_err(|e| {
         if args.suite.is_none() && !suite_path.exists() {
-            InputError::in_file(&experiment.file, format!("suite \"{}\" does not exist; expected an EPD file relative to the current directory", suite_path.display()))
+            InputError::in_file(&experiment.file, format!("suite \"{}\" does not exist; expected an EPD or PGN file from the current directory, beside the config, or from the folder above the config's", suite_path.display()))
         } else {
             e
         }
