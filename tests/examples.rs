@@ -128,6 +128,12 @@ fn shrink(example: &str) -> String {
     if text.starts_with("ablate bench") && !text.contains("--depth ") {
         text.push_str(" --depth 2 --speedup-depth 1");
     }
+    // The pruning search and the games' search are measured too: at depth 2 they take no time.
+    for option in ["--full-depth", "--strongest-depth"] {
+        if text.starts_with("ablate bench") && !text.contains(option) {
+            text.push_str(&format!(" {option} 2"));
+        }
+    }
     text
 }
 
