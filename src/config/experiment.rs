@@ -372,7 +372,7 @@ impl Experiment {
             let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
             experiment.stack(variant).map_err(|e| e.to_string())
         };
-        let stacks = stacks(&baseline_name, &own, &mut load).map_err(err)?;
+        let stacks = stacks(&own, &mut load).map_err(err)?;
         Ok(Experiment {
             file: file.to_string(),
             name,

@@ -53,11 +53,10 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
 pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> + 'a;
 
 /// Each variant's stack of override tables, `[search]`'s chain first. `own` holds every
-/// variant's own table and its base, the baseline (named `baseline`, with `[search]`'s table)
-/// first; `load` resolves another file's variant to its stack. A cycle or an unknown name is
-/// an error naming the variant and its chain.
+/// variant's own table and its base, the baseline (with `[search]`'s table) first; `load`
+/// resolves another file's variant to its stack. A cycle or an unknown name is an error naming
+/// the variant and its chain.
 pub fn stacks(
-    baseline: &str,
     own: &[(String, Table, Option<Base>)],
     load: &mut LoadVariant,
 ) -> Result<Vec<(String, Vec<Table>)>, String> {
@@ -90,10 +89,7 @@ pub fn stacks(
                             "[search]: extends = \"{next}\"; [search] is the bottom of this file's chains, so it may extend only another file's variant: {{ file = \"other.toml\", variant = \"{next}\" }}"
                         ));
                     }
-                    let Some(j) = names
-                        .iter()
-                        .position(|n| n == next || (next == baseline && *n == names[0]))
-                    else {
+                    let Some(j) = names.iter().position(|n| n == next) else {
                         return Err(format!(
                             "variant \"{name}\": extends = \"{next}\": no such variant; {}",
                             hint(next, &names)
@@ -154,14 +150,14 @@ mod tests {
                 Some(Base::Variant("two".into())),
             ),
         ];
-        let s = stacks("base", &own, &mut no_files).unwrap();
+        let s = stacks(&own, &mut no_files).unwrap();
         assert_eq!(s[0].1, vec![t("a = 1")]);
         assert_eq!(s[1].1, vec![t("a = 1"), t("b = 2")]);
         assert_eq!(s[3].1, vec![t("a = 1"), t("b = 2"), t("c = 3"), t("d = 4")]);
 
         let mut cyclic = own.clone();
         cyclic[1].2 = Some(Base::Variant("three".into()));
-        let e = stacks("base", &cyclic, &mut no_files).unwrap_err();
+        let e = stacks(&cyclic, &mut no_files).unwrap_err();
         assert!(
             e.contains("cycle") && e.contains("one -> three -> two -> one"),
             "{e}"
@@ -169,7 +165,7 @@ mod tests {
 
         let mut typo = own.clone();
         typo[3].2 = Some(Base::Variant("tow".into()));
-        let e = stacks("base", &typo, &mut no_files).unwrap_err();
+        let e = stacks(&typo, &mut no_files).unwrap_err();
         assert!(
             e.contains("variant \"three\": extends = \"tow\"")
                 && e.contains("did you mean \"two\""),
@@ -185,7 +181,7 @@ mod tests {
             assert_eq!((f, v), (Path::new("x.toml"), "v"));
             Ok(vec![t("z = 0")])
         };
-        let s = stacks("base", &other, &mut load).unwrap();
+        let s = stacks(&other, &mut load).unwrap();
         assert_eq!(s[3].1, vec![t("z = 0"), t("b = 2"), t("c = 3"), t("d = 4")]);
     }
 
