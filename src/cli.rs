@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN"
+        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -385,6 +385,14 @@ pub struct CheckArgs {
 pub struct ReportArgs {
     /// A results CSV written by `ablate --config`, or a games CSV written by `ablate match`.
     pub csv: PathBuf,
+    /// More games CSVs: with them, the budget ladder's report over matches at node budgets.
+    pub more: Vec<PathBuf>,
+    /// The ladder: the field's published removal figures.
+    #[arg(long, value_name = "CSV", default_value = "docs/published-elo.csv")]
+    pub published: PathBuf,
+    /// The ladder: the field's node budgets (clock, speed, game length).
+    #[arg(long, value_name = "CSV", default_value = "docs/field-budgets.csv")]
+    pub field_budgets: PathBuf,
     /// Write the Markdown tables here [default: beside the CSV, .md].
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,

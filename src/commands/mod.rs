@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod explain;
+pub mod ladder;
 pub mod matches;
 pub mod merge;
 pub mod perft;

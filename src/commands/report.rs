@@ -12,6 +12,12 @@ use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
+    if !args.more.is_empty() {
+        let csvs: Vec<_> = std::iter::once(args.csv.clone())
+            .chain(args.more.iter().cloned())
+            .collect();
+        return super::ladder::run(args, &csvs);
+    }
     if crate::storage::manifest::CsvKind::of(&args.csv)
         == Some(crate::storage::manifest::CsvKind::Games)
     {

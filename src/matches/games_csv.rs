@@ -77,6 +77,30 @@ impl GameRow {
             (self.black_nodes, black_moves.max(1), self.black_time_ms)
         }
     }
+
+    /// The depths `who` reached, summed, and the moves whose notes give one: each note is
+    /// `move score/depth nodes`, movers alternating from the opening's side to move.
+    pub fn side_depths(&self, who: &str) -> (u64, usize) {
+        let white_first = self.fen.split_whitespace().nth(1) != Some("b");
+        let mover_is_white = |i: usize| (i % 2 == 0) == white_first;
+        let is_white = self.white == who;
+        let (mut sum, mut count) = (0u64, 0usize);
+        for (i, note) in self.notes.split(';').enumerate() {
+            if mover_is_white(i) != is_white {
+                continue;
+            }
+            let depth = note
+                .split_whitespace()
+                .nth(1)
+                .and_then(|eval| eval.rsplit_once('/'))
+                .and_then(|(_, d)| d.parse::<u64>().ok());
+            if let Some(d) = depth {
+                sum += d;
+                count += 1;
+            }
+        }
+        (sum, count)
+    }
 }
 
 /// Reads a games CSV; errors name the file and line.

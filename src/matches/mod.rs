@@ -9,6 +9,7 @@
 pub mod adjudication;
 pub mod game;
 pub mod games_csv;
+pub mod ladder;
 pub mod manifest;
 pub mod merge;
 pub mod pairings;

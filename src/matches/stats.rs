@@ -15,7 +15,7 @@ const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 pub const MAX_SPRT_ELO: f64 = 1000.0;
 /// The same for normalized Elo, whose likelihood has no maximum a little beyond it.
 pub const MAX_SPRT_NELO: f64 = 200.0;
-const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 /// 800 / ln 10: logistic Elo per unit of normalized score near 0.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 

@@ -1,7 +1,9 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
+pub mod field;
 pub mod games;
 pub mod heatmap;
+pub mod ladder;
 pub mod markdown;
 pub mod style;
 pub mod summary;

@@ -45,6 +45,18 @@ impl SeriesStyle {
         }
     }
 
+    /// The style of series `i` when colour alone must not tell series apart (a chart read in
+    /// grey, or by a reader who does not see the difference): colour, dash and marker all
+    /// change from one series to the next, and no two of the first twelve share dash and marker.
+    pub fn apart(i: usize) -> SeriesStyle {
+        const DASHES: [Option<(u32, u32)>; 4] = [None, Some((8, 4)), Some((2, 3)), Some((14, 4))];
+        SeriesStyle {
+            color: PALETTE[i % PALETTE.len()],
+            dash: DASHES[i % DASHES.len()],
+            marker: i % 3,
+        }
+    }
+
     /// Draws a line through `points` in this style, in any coordinates (data or pixels).
     pub fn line<DB, CT>(
         &self,
@@ -153,6 +165,16 @@ mod tests {
         for (i, a) in styles.iter().enumerate() {
             for b in &styles[i + 1..] {
                 assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn series_apart_differ_in_more_than_colour() {
+        for i in 0..12 {
+            for j in i + 1..12 {
+                let (a, b) = (SeriesStyle::apart(i), SeriesStyle::apart(j));
+                assert!((a.dash, a.marker) != (b.dash, b.marker), "{i} {j}");
             }
         }
     }

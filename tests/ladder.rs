@@ -1,0 +1,205 @@
+//! The budget ladder: its arithmetic (node factor, trend), and `ablate report` over real matches
+//! at two node budgets, with a removal and the doubling.
+
+mod common;
+
+use ablate::matches::ladder::{node_factor, Interval, Trend};
+use common::{ablate, assert_success, ROOT};
+use std::path::Path;
+
+fn interval(value: f64, lo: f64, hi: f64) -> Interval {
+    Interval { value, lo, hi }
+}
+
+#[test]
+fn the_node_factor_is_two_to_the_elo_lost_over_the_elo_per_doubling() {
+    let f = node_factor(interval(50.0, 40.0, 60.0), interval(100.0, 80.0, 120.0)).unwrap();
+    assert!((f.value - 2f64.powf(0.5)).abs() < 1e-12, "{f:?}");
+    // The interval takes both intervals' far ends together.
+    assert!((f.lo - 2f64.powf(40.0 / 120.0)).abs() < 1e-12, "{f:?}");
+    assert!((f.hi - 2f64.powf(60.0 / 80.0)).abs() < 1e-12, "{f:?}");
+    // A doubling not measured as better gives no factor; one whose interval reaches zero gives
+    // no upper end.
+    assert!(node_factor(interval(50.0, 40.0, 60.0), interval(-5.0, -20.0, 10.0)).is_none());
+    let open = node_factor(interval(50.0, 40.0, 60.0), interval(30.0, -5.0, 65.0)).unwrap();
+    assert!(open.hi.is_infinite() && open.lo < open.value, "{open:?}");
+}
+
+#[test]
+fn the_trend_of_points_on_a_line_is_that_line() {
+    // Elo lost = 10 + 5 log2(nodes), each point ±20.
+    let points: Vec<(f64, Interval)> = [4096.0, 8192.0, 16384.0, 65536.0]
+        .iter()
+        .map(|&n: &f64| {
+            let y = 10.0 + 5.0 * n.log2();
+            (n, interval(y, y - 20.0, y + 20.0))
+        })
+        .collect();
+    let t = Trend::fit(&points).unwrap();
+    assert!((t.slope.value - 5.0).abs() < 1e-9, "{t:?}");
+    assert_eq!(
+        t.scale, 1.0,
+        "points on the line scatter less than their intervals"
+    );
+    let at = t.at(1_048_576.0);
+    assert!((at.value - 110.0).abs() < 1e-9, "{at:?}");
+    // Far from the points, the line's interval is wider than at their centre.
+    let near = t.at(16384.0);
+    assert!(at.hi - at.lo > near.hi - near.lo);
+    // Points that scatter more than their intervals allow widen the slope's interval.
+    let mut scattered = points.clone();
+    scattered[1].1 = interval(200.0, 180.0, 220.0);
+    let s = Trend::fit(&scattered).unwrap();
+    assert!(s.scale > 1.0, "{s:?}");
+    // One budget is no trend.
+    assert!(Trend::fit(&points[..1]).is_none());
+}
+
+/// The budget ladder from games: two budgets, one removal and the doubling.
+const LADDER: &str = "name = \"tiny-ladder\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+                      [search]\ntt_mb = 1\nnull_move.enabled = true\n[variants.no_null_move]\nnull_move.enabled = false\n\
+                      [variants.double]\ngame.node_factor = 2\n";
+
+fn setup(dir: &Path) {
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
+    for f in ["positions/bk.epd", "positions/openings.epd"] {
+        std::fs::copy(Path::new(ROOT).join(f), dir.join(f)).unwrap();
+    }
+    for f in ["docs/published-elo.csv", "docs/field-budgets.csv"] {
+        std::fs::copy(Path::new(ROOT).join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(dir.join("tiny-ladder.toml"), LADDER).unwrap();
+}
+
+fn play(dir: &Path, nodes: &str, extra: &[&str]) {
+    let out = format!("ladder/nodes-{nodes}.games.csv");
+    let mut args = vec![
+        "match",
+        "-c",
+        "tiny-ladder.toml",
+        "--games",
+        "4",
+        "--nodes",
+        nodes,
+        "-q",
+        "--out",
+        &out,
+    ];
+    args.extend_from_slice(extra);
+    assert_success(&ablate(dir, &args));
+}
+
+#[test]
+fn a_ladder_report_gives_each_budget_its_removal_doubling_depth_and_node_factor() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    // Multiples of the 4,096 nodes between polls, so that the budgets differ in what is searched.
+    play(dir.path(), "8192", &[]);
+    play(dir.path(), "16384", &[]);
+    let o = ablate(
+        dir.path(),
+        &[
+            "report",
+            "ladder/nodes-8192.games.csv",
+            "ladder/nodes-16384.games.csv",
+        ],
+    );
+    assert_success(&o);
+    let md = std::fs::read_to_string(dir.path().join("ladder/ladder.md")).unwrap();
+    for budget in ["8,192", "16,384"] {
+        let row = md
+            .lines()
+            .find(|l| l.starts_with(&format!("| no_null_move | {budget} | 4 |")))
+            .unwrap_or_else(|| panic!("no row at {budget}:\n{md}"));
+        // Depth reached by both sides: more than nothing.
+        let depths = row.split('|').nth(5).unwrap();
+        let (without, with) = depths.trim().split_once(" / ").unwrap();
+        assert!(without.parse::<f64>().unwrap() >= 1.0, "{row}");
+        assert!(with.parse::<f64>().unwrap() >= 1.0, "{row}");
+        let doubling = md
+            .lines()
+            .find(|l| l.starts_with(&format!("| {budget} | 4 |")))
+            .unwrap_or_else(|| panic!("no doubling at {budget}:\n{md}"));
+        // The side at twice the budget searches deeper on average.
+        let depths = doubling.split('|').nth(4).unwrap();
+        let (twice, once) = depths.trim().split_once(" / ").unwrap();
+        assert!(
+            twice.parse::<f64>().unwrap() > once.parse::<f64>().unwrap(),
+            "{doubling}"
+        );
+    }
+    // A trend row, or why there is none (four games a point may leave an interval open).
+    assert!(md.contains("| no_null_move | 2 | "), "a trend row:\n{md}");
+    let svg = std::fs::read_to_string(dir.path().join("ladder/ladder.svg")).unwrap();
+    assert!(svg.contains("no_null_move") && svg.contains("Elo per doubling"));
+}
+
+#[test]
+fn a_ladder_of_matches_not_at_node_budgets_or_of_two_baselines_is_refused_with_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    play(dir.path(), "1000", &[]);
+    let depth = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "tiny-ladder.toml",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "-q",
+            "--out",
+            "d.games.csv",
+            "--variant",
+            "no_null_move",
+        ],
+    );
+    assert_success(&depth);
+    let o = ablate(
+        dir.path(),
+        &["report", "ladder/nodes-1000.games.csv", "d.games.csv"],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("d.games.json") && err.contains("node budgets"),
+        "{err}"
+    );
+    // Another baseline at the second budget.
+    std::fs::write(
+        dir.path().join("other.toml"),
+        LADDER
+            .replace("tiny-ladder", "other")
+            .replace("tt_mb = 1", "tt_mb = 2"),
+    )
+    .unwrap();
+    let other = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "other.toml",
+            "--games",
+            "2",
+            "--nodes",
+            "2000",
+            "-q",
+            "--out",
+            "o.games.csv",
+        ],
+    );
+    assert_success(&other);
+    let o = ablate(
+        dir.path(),
+        &["report", "ladder/nodes-1000.games.csv", "o.games.csv"],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("o.games.csv") && err.contains("one baseline"),
+        "{err}"
+    );
+}
