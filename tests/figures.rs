@@ -8,6 +8,8 @@
 mod common;
 #[path = "figures/engine.rs"]
 mod engine;
+#[path = "figures/transfer.rs"]
+mod transfer;
 
 use ablate::output::table::sig3;
 use common::ROOT;
@@ -1658,6 +1660,7 @@ fn blocks() -> Vec<Block> {
         ("first-move-cutoffs", first_move_cutoffs),
         ("countermove", countermove),
         ("zugzwang", zugzwang),
+        ("transfer", transfer::transfer),
     ]
 }
 

@@ -3,9 +3,14 @@
 //! worth at each budget, the depth both sides reached, the node factor the step is worth
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
-use super::games_csv::GameRow;
+use super::games_csv::{read_games, GameRow};
+use super::manifest::MatchManifest;
 use super::stats::Z95;
 use super::summary::summarize;
+use crate::config::experiment::ResolvedVariant;
+use crate::error::InputError;
+use crate::storage::manifest::manifest_path;
+use std::path::{Path, PathBuf};
 
 /// A figure and its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -159,6 +164,108 @@ impl Step {
             .map(|p| (p.opponent_nodes_per_move, p.elo.negated()))
             .collect()
     }
+}
+
+/// One games CSV of the ladder, with what its manifest says.
+struct Match {
+    path: PathBuf,
+    manifest: MatchManifest,
+    budget: u64,
+}
+
+fn load(path: &Path) -> Result<Match, InputError> {
+    let shown = manifest_path(path).display().to_string();
+    let text = std::fs::read_to_string(manifest_path(path)).map_err(|e| {
+        InputError::in_file(
+            &shown,
+            format!("cannot read: {e}; a ladder needs each match's manifest"),
+        )
+    })?;
+    let manifest: MatchManifest = serde_json::from_str(&text)
+        .map_err(|e| InputError::in_file(&shown, format!("not a match manifest: {e}")))?;
+    let budget = manifest
+        .limit
+        .strip_prefix("nodes ")
+        .and_then(|n| n.parse::<u64>().ok())
+        .ok_or_else(|| {
+            InputError::in_file(
+                &shown,
+                format!(
+                    "limit \"{}\"; a ladder's matches are played at node budgets (--nodes)",
+                    manifest.limit
+                ),
+            )
+        })?;
+    Ok(Match {
+        path: path.to_path_buf(),
+        manifest,
+        budget,
+    })
+}
+
+/// The baseline: the opponent of the first match's first pairing.
+fn baseline_of(first: &Match) -> Result<String, InputError> {
+    first
+        .manifest
+        .pairings
+        .first()
+        .map(|p| p.1.clone())
+        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no pairing"))
+}
+
+fn variant<'a>(m: &'a Match, name: &str) -> Option<&'a ResolvedVariant> {
+    m.manifest.variants.iter().find(|v| v.name == name)
+}
+
+/// The variant that is the baseline at twice the budget, if the match has one.
+fn doubling_of(m: &Match, baseline: &ResolvedVariant) -> Option<String> {
+    let base = crate::config::knob::values(&baseline.config);
+    m.manifest.variants.iter().find_map(|v| {
+        let mut config = v.config.clone();
+        (v.engine.is_none() && config.game.node_factor == 2).then_some(())?;
+        config.game.node_factor = baseline.config.game.node_factor;
+        (crate::config::knob::values(&config) == base).then(|| v.name.clone())
+    })
+}
+
+/// The ladder from games CSVs at node budgets, each with its manifest beside it: every match
+/// must have been played at `--nodes`, with the same baseline (its resolved knobs) as the
+/// first; the doubling is the variant that is the baseline with game.node_factor = 2.
+pub fn from_files(csvs: &[PathBuf]) -> Result<Ladder, InputError> {
+    let matches: Vec<Match> = csvs.iter().map(|p| load(p)).collect::<Result<_, _>>()?;
+    let first = matches
+        .first()
+        .ok_or_else(|| InputError::in_file("ladder", "no games CSV"))?;
+    let baseline = baseline_of(first)?;
+    let reference = variant(first, &baseline)
+        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no baseline"))?
+        .clone();
+    let same = crate::config::knob::values(&reference.config);
+    let mut doubling = None;
+    for m in &matches {
+        let theirs = variant(m, &baseline).map(|v| crate::config::knob::values(&v.config));
+        if theirs.as_ref() != Some(&same) {
+            return Err(InputError::in_file(
+                m.path.display().to_string(),
+                format!("its \"{baseline}\" is not the first file's: a ladder compares one baseline at every budget"),
+            ));
+        }
+        doubling = doubling.or_else(|| doubling_of(m, &reference));
+    }
+    let rungs: Vec<Rung> = matches
+        .iter()
+        .map(|m| {
+            Ok(Rung {
+                budget: m.budget,
+                rows: read_games(&m.path)?,
+            })
+        })
+        .collect::<Result<_, InputError>>()?;
+    Ok(Ladder::build(
+        &rungs,
+        &baseline,
+        doubling.as_deref().unwrap_or(""),
+    ))
 }
 
 /// Mean depth per move of `variant` and of `opponent` over their games against each other.

@@ -17,7 +17,14 @@ fn elo(i: Interval) -> String {
         f64::NEG_INFINITY => "−∞".to_string(),
         _ => format!("{:.0}", x + 0.0),
     };
-    format!("{} [{}, {}]", whole(i.value), whole(i.lo), whole(i.hi))
+    let open = if i.lo.is_finite() { "[" } else { "(" };
+    let close = if i.hi.is_finite() { "]" } else { ")" };
+    format!(
+        "{} {open}{}, {}{close}",
+        whole(i.value),
+        whole(i.lo),
+        whole(i.hi)
+    )
 }
 
 /// `1.9 [1.5, 2.6]`, or `[1.5, ∞)` when unbounded above.
@@ -45,9 +52,11 @@ pub fn budget_text(nodes: f64) -> String {
 }
 
 /// Where a trend stands against a published figure: the figure inside the trend's interval,
-/// below it or above it.
+/// below it or above it; inside an interval wider than ±50 Elo nothing is told apart.
 fn verdict(at: Interval, published_lost: f64) -> &'static str {
-    if published_lost < at.lo {
+    if at.hi - at.lo > 100.0 && (at.lo..=at.hi).contains(&published_lost) {
+        "too wide to tell"
+    } else if published_lost < at.lo {
         "the trend passes it"
     } else if published_lost > at.hi {
         "the trend falls short"
@@ -204,7 +213,7 @@ pub fn chart(
     let (y_lo, y_hi) = padded(&lost_values);
     let mut upper = ChartBuilder::on(&top)
         .caption(
-            "Elo lost by removal, by node budget per move (95% intervals)",
+            "Elo lost by removal, by nodes a move (95% intervals; steps set slightly apart)",
             ("sans-serif", 18),
         )
         .margin(14)
@@ -239,16 +248,19 @@ pub fn chart(
             ("sans-serif", 12),
         ))?;
     }
+    // Steps share their budgets: each is set a little apart so that intervals do not overlap.
+    let steps = ladder.steps.len() as f64;
+    let dodge = |i: usize| 2f64.powf((i as f64 - (steps - 1.0) / 2.0) * 0.05);
     for (i, step) in ladder.steps.iter().enumerate() {
         let style = SeriesStyle::apart(i);
         let points: Vec<(f64, f64)> = step
             .points
             .iter()
-            .map(|p| (p.opponent_nodes_per_move, -p.elo.value))
+            .map(|p| (p.opponent_nodes_per_move * dodge(i), -p.elo.value))
             .collect();
         style.line(area, &points)?;
         for p in &step.points {
-            let x = p.opponent_nodes_per_move;
+            let x = p.opponent_nodes_per_move * dodge(i);
             area.draw(&PathElement::new(
                 vec![(x, (-p.elo.hi).max(y_lo)), (x, (-p.elo.lo).min(y_hi))],
                 style.color.stroke_width(1),
