@@ -93,6 +93,8 @@ Examples:
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
   ablate match --config pruning.toml --round-robin --games 20 --depth 3 --adjudicate draw=40,10,8 resign=1000,4
   ablate match --config fruit-elo-worth.toml --variant fruit-futility --games 20 --tc 1+0.01 --jobs 2
+  ablate match --config budget-ladder.toml --print-outputs                      # the files of the runs it declares
+  ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
 in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
@@ -105,14 +107,17 @@ sends an illegal move loses that game (PGN Termination \"abandoned\", \"time for
 \"rules infraction\"), is restarted, and the match goes on; stderr names it and its last lines.";
 
 /// Options of `ablate match`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct MatchArgs {
     /// The experiment TOML whose variants play (a bare name is looked up in configs/).
     #[arg(long, short = 'c', value_name = "FILE")]
     pub config: PathBuf,
-    /// Games per pairing, an even number (N/2 opening pairs).
-    #[arg(long, short = 'g', default_value_t = 100, value_parser = parse_games, allow_negative_numbers = true)]
-    pub games: usize,
+    /// Play this run the config declares ([runs.NAME]); flags given beside it override its values.
+    #[arg(long, value_name = "NAME")]
+    pub run: Option<String>,
+    /// Games per pairing, an even number (N/2 opening pairs) [default: 100, or the run's].
+    #[arg(long, short = 'g', value_parser = parse_games, allow_negative_numbers = true)]
+    pub games: Option<usize>,
     /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
     #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
@@ -122,9 +127,9 @@ pub struct MatchArgs {
     /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
-    /// The opening positions (EPD).
-    #[arg(long, value_name = "EPD", default_value = "positions/openings.epd")]
-    pub openings: PathBuf,
+    /// The opening positions (EPD) [default: positions/openings.epd, or the run's].
+    #[arg(long, value_name = "EPD")]
+    pub openings: Option<PathBuf>,
     /// Shuffle the openings with this seed [default: file order].
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
@@ -143,7 +148,7 @@ pub struct MatchArgs {
     /// Games played at once [default: all cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
-    /// The games CSV [default: results/runs/<name>.games.csv].
+    /// The games CSV [default: the run's `out`, else results/runs/<name>.games.csv, or <name>.<run>.games.csv for a run].
     #[arg(long, short = 'o', value_name = "CSV")]
     pub out: Option<PathBuf>,
     /// The PGN [default: beside the games CSV, .pgn].
@@ -164,9 +169,9 @@ pub struct MatchArgs {
     /// Check the config and options, start the engines once, print the games CSV's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
-    /// Under --tc, how many ms past its clock a move may come before its side forfeits.
-    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = parse_millis, allow_negative_numbers = true)]
-    pub timemargin: u64,
+    /// Under --tc, how many ms past its clock a move may come before its side forfeits [default: 100].
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
+    pub timemargin: Option<u64>,
 }
 
 /// Options of `ablate help`.

@@ -120,6 +120,17 @@ fn shrink(example: &str) -> String {
             _ => {}
         }
     }
+    // A match that names no games plays what its config declares (or its --run) in full: one
+    // pair of short games instead, a quick form that leaves the declared files alone.
+    if example.starts_with("ablate match") && !words.iter().any(|w| w == "--games" || w == "-g") {
+        words.extend(["--games".to_string(), "2".to_string()]);
+        let limited = words
+            .iter()
+            .any(|w| matches!(w.as_str(), "--depth" | "-d" | "--nodes" | "--tc"));
+        if !limited {
+            words.extend(["--nodes".to_string(), "300".to_string()]);
+        }
+    }
     let mut text = words.join(" ");
     let main_job = text.starts_with("ablate --config") || text.starts_with("ablate -c");
     if main_job && !has_depths {
@@ -308,6 +319,15 @@ fn examples_are_found_and_shrunk() {
         "scripts/slurm/ablate-array.sh --dry-run schaeffer 8"
     );
     assert!(runnable("sbatch --array=1 scripts/slurm/ablate-array.sh ci 2").is_err());
+    // A declared run without --games is played as a quick form, not in full.
+    assert_eq!(
+        shrink("ablate match --config elo-worth-engine.toml --run removal --jobs 2"),
+        "ablate match --config elo-worth-engine.toml --run removal --jobs 2 --games 2 --nodes 300"
+    );
+    assert_eq!(
+        shrink("ablate match --config strength.toml --run vs-fruit --tc 4+0.05"),
+        "ablate match --config strength.toml --run vs-fruit --tc 0.5+0.01 --games 2"
+    );
     // A command that writes a committed result runs as written.
     let committed =
         "ablate --config killers.toml --minimal exact --depths 1,2,3,4 --out results/killers-minimal.csv";

@@ -122,7 +122,7 @@ fn a_ladder_report_gives_each_budget_its_removal_doubling_depth_and_node_factor(
             .find(|l| l.starts_with(&format!("| {budget} | 4 |")))
             .unwrap_or_else(|| panic!("no doubling at {budget}:\n{md}"));
         // The side at twice the budget searches deeper on average.
-        let depths = doubling.split('|').nth(4).unwrap();
+        let depths = doubling.split('|').nth(6).unwrap();
         let (twice, once) = depths.trim().split_once(" / ").unwrap();
         assert!(
             twice.parse::<f64>().unwrap() > once.parse::<f64>().unwrap(),

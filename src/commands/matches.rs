@@ -21,8 +21,18 @@ use crate::storage::provenance::Provenance;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
-/// Runs `ablate match`.
+/// Runs `ablate match`: the match the command line describes, or the runs its config declares.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
+    let plays = super::declared::plan(args)?;
+    for play in &plays {
+        super::declared::announce(play, plays.len(), args);
+        play_one(play)?;
+    }
+    Ok(())
+}
+
+/// Plays one match, its options complete (`declared::plan` has applied the defaults).
+fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
     let (limit, limit_text) = Limit::from_options(args.depth, args.nodes, args.tc.as_deref())?;
     let sprt = args
         .sprt
@@ -33,17 +43,23 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     let adjudication = Adjudication::parse(&args.adjudicate)
         .map_err(|m| InputError::in_file("--adjudicate", m))?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+    let openings = args
+        .openings
+        .clone()
+        .unwrap_or_else(|| super::declared::DEFAULT_OPENINGS.into());
     let options = MatchOptions {
-        games: args.games,
+        games: args.games.unwrap_or(super::declared::DEFAULT_GAMES),
         limit,
-        openings: args.openings.clone(),
+        openings: openings.clone(),
         seed: args.seed,
         sprt,
         round_robin: args.round_robin,
         adjudication,
         shard,
         variants: args.variants.clone(),
-        time_margin_ms: args.timemargin,
+        time_margin_ms: args
+            .timemargin
+            .unwrap_or(crate::matches::pairings::DEFAULT_TIME_MARGIN_MS),
     };
     let prepared = prepare_match(&args.config, options)?;
     let threads = worker_threads(args.jobs, args.quiet)?;
@@ -72,11 +88,11 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
     }
     let started = SystemTime::now();
     let clock = Instant::now();
-    let openings_sha256 = crate::suite::Suite::load(&args.openings)
+    let openings_sha256 = crate::suite::Suite::load(&openings)
         .map(|s| s.sha256)
         .unwrap_or_default();
     let provenance = || {
-        let openings = args.openings.display().to_string();
+        let openings = openings.display().to_string();
         Provenance::until_now(&openings, &openings_sha256, threads, started, clock)
     };
     let mut manifest = MatchManifest::starting(

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod declared;
 pub mod explain;
 pub mod ladder;
 pub mod matches;

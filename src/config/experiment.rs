@@ -33,6 +33,7 @@ const TOP_LEVEL_KEYS: &[&str] = &[
     "search",
     "variants",
     "grid",
+    "runs",
 ];
 
 /// An experiment as written in its TOML file (before command-line overrides).
@@ -70,6 +71,8 @@ pub struct Experiment {
     /// Each of ablate's variants' override tables down its `extends` chain, the baseline's
     /// first, merged in order over the defaults (`config::extends`).
     pub stacks: Vec<(String, Vec<Table>)>,
+    /// The runs its tables come from (`[runs.NAME]`), in file order.
+    pub runs: Vec<super::runs::DeclaredRun>,
 }
 
 /// A variant with its fully resolved configuration.
@@ -373,6 +376,11 @@ impl Experiment {
             experiment.stack(variant).map_err(|e| e.to_string())
         };
         let stacks = stacks(&own, &mut load).map_err(err)?;
+        let playable: Vec<String> = std::iter::once(baseline_name.clone())
+            .chain(variants.iter().map(|(n, _)| n.clone()))
+            .chain(engines.iter().map(|(n, _)| n.clone()))
+            .collect();
+        let runs = super::runs::parse(table.get("runs"), &playable).map_err(err)?;
         Ok(Experiment {
             file: file.to_string(),
             name,
@@ -389,6 +397,7 @@ impl Experiment {
             variants,
             engines,
             stacks,
+            runs,
         })
     }
 }

@@ -12,6 +12,7 @@ pub mod minimal_mode;
 pub mod names;
 pub mod paths;
 pub mod resolve;
+pub mod runs;
 pub mod search_config;
 
 pub use search_config::SearchConfig;

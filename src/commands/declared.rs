@@ -1,0 +1,146 @@
+//! `ablate match` and the runs a config declares (`[runs.NAME]`, `config::runs`): each declared
+//! match as the command-line options it stands for, with the flags given beside `--run` over
+//! the run's own values.
+
+use crate::cli::MatchArgs;
+use crate::config::experiment::Experiment;
+use crate::config::runs::{DeclaredRun, RunLimit};
+use crate::error::InputError;
+use crate::runner::RUNS_DIR;
+use std::path::{Path, PathBuf};
+
+/// Games per pairing when neither the command line nor a run says.
+pub const DEFAULT_GAMES: usize = 100;
+/// The openings when neither the command line nor a run says.
+pub const DEFAULT_OPENINGS: &str = "positions/openings.epd";
+
+/// Whether the command line gives anything that decides which games are played (and so enters
+/// the match hash): such a match is not a declared run as declared.
+fn changes_the_games(a: &MatchArgs) -> bool {
+    a.games.is_some()
+        || a.depth.is_some()
+        || a.nodes.is_some()
+        || a.tc.is_some()
+        || a.openings.is_some()
+        || a.seed.is_some()
+        || a.sprt.is_some()
+        || a.round_robin
+        || !a.adjudicate.is_empty()
+        || !a.variants.is_empty()
+        || a.timemargin.is_some()
+}
+
+/// The matches `args` asks for, each as complete options. With `--run NAME`, that run; without
+/// it, every run the config declares when the command line changes none of their games, else
+/// the one match the command line describes (as for a config that declares no runs).
+pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
+    let experiment = Experiment::load(&args.config)?;
+    let runs: Vec<&DeclaredRun> = match &args.run {
+        Some(name) => {
+            let names: Vec<String> = experiment.runs.iter().map(|r| r.name.clone()).collect();
+            let run = experiment.runs.iter().find(|r| &r.name == name);
+            let Some(run) = run else {
+                let why = match names.is_empty() {
+                    true => "it declares no runs ([runs.NAME])".to_string(),
+                    false => crate::config::keys::hint(name, &names),
+                };
+                return Err(InputError::in_file(
+                    &experiment.file,
+                    format!("--run {name}: no such run; {why}"),
+                )
+                .into());
+            };
+            vec![run]
+        }
+        None if !experiment.runs.is_empty() && !changes_the_games(args) => {
+            experiment.runs.iter().collect()
+        }
+        None => {
+            if !experiment.runs.is_empty() {
+                let names: Vec<&str> = experiment.runs.iter().map(|r| r.name.as_str()).collect();
+                eprintln!(
+                    "note: {} declares runs ({}); this match is none of them as declared: --run NAME plays one",
+                    experiment.file,
+                    names.join(", ")
+                );
+            }
+            return Ok(vec![with_defaults(args.clone())]);
+        }
+    };
+    let mut plays = Vec::new();
+    for run in runs {
+        plays.extend(expand(args, run, &experiment.name));
+    }
+    Ok(plays)
+}
+
+/// Says which declared match starts, when a command plays several.
+pub fn announce(play: &MatchArgs, plays: usize, args: &MatchArgs) {
+    if plays > 1 && !args.quiet && !args.print_outputs {
+        let limit = play
+            .nodes
+            .map(|n| format!(" at {n} nodes"))
+            .unwrap_or_default();
+        eprintln!("run {}{limit}:", play.run.as_deref().unwrap_or(""));
+    }
+}
+
+fn with_defaults(mut a: MatchArgs) -> MatchArgs {
+    a.games = a.games.or(Some(DEFAULT_GAMES));
+    a.openings = a.openings.or_else(|| Some(PathBuf::from(DEFAULT_OPENINGS)));
+    a
+}
+
+/// One run's matches (one per node budget of a ladder), the command line over the run.
+fn expand(args: &MatchArgs, run: &DeclaredRun, experiment: &str) -> Vec<MatchArgs> {
+    let overridden = changes_the_games(args);
+    let cli_limit = args.depth.is_some() || args.nodes.is_some() || args.tc.is_some();
+    let budgets: Vec<Option<u64>> = match (&run.limit, cli_limit) {
+        (RunLimit::Nodes(b), false) => b.iter().map(|n| Some(*n)).collect(),
+        _ => vec![None],
+    };
+    let ladder = budgets.len() > 1;
+    budgets
+        .into_iter()
+        .map(|budget| {
+            let mut a = args.clone();
+            a.run = Some(run.name.clone());
+            a.games = args.games.or(run.games);
+            if !cli_limit {
+                match &run.limit {
+                    RunLimit::Depth(d) => a.depth = Some(*d),
+                    RunLimit::Clock(tc) => a.tc = Some(tc.clone()),
+                    RunLimit::Nodes(_) => a.nodes = budget,
+                    RunLimit::Unset => {}
+                }
+            }
+            a.openings = args.openings.clone().or_else(|| run.openings.clone());
+            a.seed = args.seed.or(run.seed);
+            a.sprt = args.sprt.clone().or_else(|| run.sprt.clone());
+            a.round_robin = args.round_robin || run.round_robin;
+            if a.adjudicate.is_empty() {
+                a.adjudicate = run.adjudicate.clone();
+            }
+            if a.variants.is_empty() {
+                a.variants = run.variants.clone();
+            }
+            a.jobs = args.jobs.or(run.jobs);
+            a.timemargin = args.timemargin.or(run.timemargin);
+            // The declared file holds the declared games only: a quick form (--games 4, say)
+            // writes beside the other scratch runs instead.
+            let suffix = match (ladder, budget) {
+                (true, Some(n)) => format!("-nodes-{n}"),
+                _ => String::new(),
+            };
+            let scratch =
+                Path::new(RUNS_DIR).join(format!("{experiment}.{}{suffix}.games.csv", run.name));
+            a.out = args.out.clone().or_else(|| match (&run.out, overridden) {
+                (Some(out), false) => Some(PathBuf::from(
+                    out.replace("{nodes}", &budget.map_or(String::new(), |n| n.to_string())),
+                )),
+                _ => Some(scratch),
+            });
+            with_defaults(a)
+        })
+        .collect()
+}

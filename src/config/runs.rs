@@ -1,0 +1,211 @@
+//! The runs an experiment declares: the matches its tables come from, by name, each with its
+//! variants, games, limit (a list of node budgets makes a ladder: one match per budget),
+//! adjudication, openings, SPRT, jobs and output file. `ablate match --config F --run NAME`
+//! plays one; without `--run`, every declared run plays in file order.
+
+use super::keys;
+use std::path::PathBuf;
+use toml::Value;
+
+/// The keys a `[runs.NAME]` table takes.
+const RUN_KEYS: &[&str] = &[
+    "variants",
+    "games",
+    "depth",
+    "nodes",
+    "tc",
+    "openings",
+    "seed",
+    "sprt",
+    "round_robin",
+    "adjudicate",
+    "jobs",
+    "out",
+    "timemargin",
+];
+
+/// A run's limit per move.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunLimit {
+    /// None declared: the command line's, else `ablate match`'s default.
+    Unset,
+    /// A fixed depth.
+    Depth(u32),
+    /// One match per node budget, in the order written.
+    Nodes(Vec<u64>),
+    /// A clock, BASE+INC.
+    Clock(String),
+}
+
+/// One declared run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeclaredRun {
+    /// Its name, as `--run` gives it.
+    pub name: String,
+    /// Only these variants (and the baseline) play; empty: all.
+    pub variants: Vec<String>,
+    /// Games per pairing.
+    pub games: Option<usize>,
+    /// The limit per move.
+    pub limit: RunLimit,
+    /// The openings EPD.
+    pub openings: Option<PathBuf>,
+    /// The openings' shuffle seed.
+    pub seed: Option<u64>,
+    /// The SPRT, as `--sprt` takes it.
+    pub sprt: Option<String>,
+    /// Every pair of variants plays.
+    pub round_robin: bool,
+    /// Adjudication rules, as `--adjudicate` takes them.
+    pub adjudicate: Vec<String>,
+    /// Games played at once.
+    pub jobs: Option<usize>,
+    /// The games CSV; `{nodes}` in it is each match's node budget.
+    pub out: Option<String>,
+    /// Milliseconds past its clock a move may come.
+    pub timemargin: Option<u64>,
+}
+
+/// A whole number ≥ `min` at `key`.
+fn whole(run: &str, key: &str, value: &Value, min: i64) -> Result<u64, String> {
+    match value {
+        Value::Integer(n) if *n >= min => Ok(*n as u64),
+        other => Err(format!(
+            "[runs.{run}]: {key} = {other}; expected a whole number, {min} or more"
+        )),
+    }
+}
+
+fn text(run: &str, key: &str, value: &Value) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        other => Err(format!("[runs.{run}]: {key} = {other}; expected a string")),
+    }
+}
+
+/// Strings, or one string split on whitespace (as the command line would split it).
+fn words(run: &str, key: &str, value: &Value) -> Result<Vec<String>, String> {
+    match value {
+        Value::String(s) => Ok(s.split_whitespace().map(str::to_string).collect()),
+        Value::Array(items) => items.iter().map(|v| text(run, key, v)).collect(),
+        other => Err(format!(
+            "[runs.{run}]: {key} = {other}; expected a string or an array of strings"
+        )),
+    }
+}
+
+/// The `[runs]` table of an experiment; `variants` are the names a run may list.
+pub fn parse(runs: Option<&Value>, variants: &[String]) -> Result<Vec<DeclaredRun>, String> {
+    let Some(runs) = runs else {
+        return Ok(Vec::new());
+    };
+    let Value::Table(runs) = runs else {
+        return Err("runs must be a table of runs: [runs.NAME]".into());
+    };
+    let known: Vec<String> = RUN_KEYS.iter().map(|s| s.to_string()).collect();
+    let mut out = Vec::new();
+    for (name, table) in runs {
+        let Value::Table(table) = table else {
+            return Err(format!("runs.{name} must be a table: [runs.{name}]"));
+        };
+        for key in table.keys() {
+            if !RUN_KEYS.contains(&key.as_str()) {
+                return Err(format!(
+                    "[runs.{name}]: unknown key \"{key}\"; {}",
+                    keys::hint(key, &known)
+                ));
+            }
+        }
+        let get = |key: &str| table.get(key);
+        let run_variants = get("variants")
+            .map(|v| words(name, "variants", v))
+            .transpose()?
+            .unwrap_or_default();
+        for v in &run_variants {
+            if !variants.contains(v) {
+                return Err(format!(
+                    "[runs.{name}]: variants: no variant \"{v}\"; {}",
+                    keys::hint(v, variants)
+                ));
+            }
+        }
+        let limits = ["depth", "nodes", "tc"]
+            .iter()
+            .filter(|k| table.contains_key(**k));
+        if limits.clone().count() > 1 {
+            let given: Vec<&str> = limits.copied().collect();
+            return Err(format!(
+                "[runs.{name}]: {} all given; expected one limit per move",
+                given.join(" and ")
+            ));
+        }
+        let limit = if let Some(d) = get("depth") {
+            RunLimit::Depth(whole(name, "depth", d, 1)? as u32)
+        } else if let Some(n) = get("nodes") {
+            let budgets = match n {
+                Value::Array(items) if !items.is_empty() => items
+                    .iter()
+                    .map(|v| whole(name, "nodes", v, 1))
+                    .collect::<Result<Vec<_>, _>>()?,
+                Value::Array(_) => {
+                    return Err(format!(
+                        "[runs.{name}]: nodes = []; expected one budget or more"
+                    ))
+                }
+                single => vec![whole(name, "nodes", single, 1)?],
+            };
+            RunLimit::Nodes(budgets)
+        } else if let Some(tc) = get("tc") {
+            RunLimit::Clock(text(name, "tc", tc)?)
+        } else {
+            RunLimit::Unset
+        };
+        let out_file = get("out").map(|v| text(name, "out", v)).transpose()?;
+        if let (RunLimit::Nodes(b), Some(file)) = (&limit, &out_file) {
+            if b.len() > 1 && !file.contains("{nodes}") {
+                return Err(format!(
+                    "[runs.{name}]: out = \"{file}\" for {} node budgets; expected {{nodes}} in it, one file per budget",
+                    b.len()
+                ));
+            }
+        }
+        let round_robin = match get("round_robin") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(other) => {
+                return Err(format!(
+                    "[runs.{name}]: round_robin = {other}; expected true or false"
+                ))
+            }
+        };
+        out.push(DeclaredRun {
+            name: name.clone(),
+            variants: run_variants,
+            games: get("games")
+                .map(|v| whole(name, "games", v, 2))
+                .transpose()?
+                .map(|g| g as usize),
+            limit,
+            openings: get("openings")
+                .map(|v| text(name, "openings", v))
+                .transpose()?
+                .map(PathBuf::from),
+            seed: get("seed").map(|v| whole(name, "seed", v, 0)).transpose()?,
+            sprt: get("sprt").map(|v| text(name, "sprt", v)).transpose()?,
+            round_robin,
+            adjudicate: get("adjudicate")
+                .map(|v| words(name, "adjudicate", v))
+                .transpose()?
+                .unwrap_or_default(),
+            jobs: get("jobs")
+                .map(|v| whole(name, "jobs", v, 1))
+                .transpose()?
+                .map(|j| j as usize),
+            out: out_file,
+            timemargin: get("timemargin")
+                .map(|v| whole(name, "timemargin", v, 0))
+                .transpose()?,
+        });
+    }
+    Ok(out)
+}

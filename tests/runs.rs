@@ -1,0 +1,274 @@
+//! Runs declared in the experiment file (`[runs.NAME]`): `ablate match --run NAME` plays one as
+//! declared and resumes it, a ladder of node budgets writes one file per budget, flags beside
+//! `--run` make a quick form that leaves the declared files alone, and bad runs are refused
+//! with the file, the run and the key.
+
+mod common;
+
+use ablate::matches::games_csv::read_games;
+use common::{ablate, assert_success, ROOT};
+use std::path::Path;
+
+const CONFIG: &str = r#"name = "declared"
+suite = "positions/bk.epd"
+depths = [1]
+[search]
+tt_mb = 1
+null_move.enabled = true
+[variants.no_null_move]
+null_move.enabled = false
+[variants.double]
+game.node_factor = 2
+
+[runs.ladder]
+nodes = [4096, 8192]
+games = 2
+variants = ["no_null_move"]
+adjudicate = ["draw=40,10,8", "resign=1000,4"]
+out = "results/declared/nodes-{nodes}.games.csv"
+
+[runs.doubling]
+nodes = 4096
+games = 2
+variants = "double"
+"#;
+
+fn setup(dir: &Path, config: &str) {
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    for f in ["bk.epd", "openings.epd"] {
+        std::fs::copy(
+            Path::new(ROOT).join("positions").join(f),
+            dir.join("positions").join(f),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("declared.toml"), config).unwrap();
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn a_declared_ladder_writes_one_file_per_budget_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let o = ablate(
+        dir.path(),
+        &["match", "-c", "declared.toml", "--run", "ladder", "-q"],
+    );
+    assert_success(&o);
+    for nodes in [4096, 8192] {
+        let csv = dir
+            .path()
+            .join(format!("results/declared/nodes-{nodes}.games.csv"));
+        let rows = read_games(&csv).unwrap();
+        assert_eq!(rows.len(), 2, "{}", csv.display());
+        assert!(rows.iter().all(|r| r.variant == "no_null_move"));
+        let manifest = std::fs::read_to_string(csv.with_extension("json")).unwrap();
+        assert!(
+            manifest.contains(&format!("\"nodes {nodes}\"")),
+            "{manifest}"
+        );
+        assert!(manifest.contains("draw=40,10,8"), "{manifest}");
+    }
+    // The same command again resumes: nothing is played twice.
+    let again = ablate(
+        dir.path(),
+        &["match", "-c", "declared.toml", "--run", "ladder"],
+    );
+    assert_success(&again);
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(
+        out.matches("(0 games played, 2 resumed)").count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn flags_beside_run_make_a_quick_form_that_leaves_the_declared_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let o = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "declared.toml",
+            "--run",
+            "ladder",
+            "--games",
+            "4",
+            "--nodes",
+            "2048",
+            "-q",
+        ],
+    );
+    assert_success(&o);
+    assert!(!dir.path().join("results/declared").exists());
+    let quick = dir.path().join("results/runs/declared.ladder.games.csv");
+    let rows = read_games(&quick).unwrap();
+    assert_eq!(rows.len(), 4);
+    // The run's other values still hold: its variants and its adjudication.
+    assert!(rows.iter().all(|r| r.variant == "no_null_move"));
+    let manifest = std::fs::read_to_string(quick.with_extension("json")).unwrap();
+    assert!(manifest.contains("\"nodes 2048\"") && manifest.contains("resign=1000,4"));
+}
+
+#[test]
+fn without_run_a_config_plays_what_it_declares_and_an_ad_hoc_match_is_told_so() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let o = ablate(
+        dir.path(),
+        &["match", "-c", "declared.toml", "--print-outputs"],
+    );
+    assert_success(&o);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "results/declared/nodes-4096.games.csv",
+            "results/declared/nodes-8192.games.csv",
+            "results/runs/declared.doubling.games.csv",
+        ],
+        "{out}"
+    );
+    let adhoc = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "declared.toml",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--variant",
+            "no_null_move",
+            "-q",
+        ],
+    );
+    assert_success(&adhoc);
+    let err = stderr(&adhoc);
+    assert!(
+        err.contains("declares runs (ladder, doubling)") && err.contains("--run NAME"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_runs_are_refused_with_the_file_the_run_and_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &str, &[&str]); 6] = [
+        (
+            "games = 2\n",
+            "--run ladd",
+            &["no such run", "did you mean \"ladder\"?"],
+        ),
+        (
+            "gmes = 2\n",
+            "",
+            &[
+                "[runs.ladder]: unknown key \"gmes\"",
+                "did you mean \"games\"?",
+            ],
+        ),
+        (
+            "variants = [\"no_nul_move\"]\n",
+            "",
+            &[
+                "[runs.ladder]: variants: no variant \"no_nul_move\"",
+                "did you mean \"no_null_move\"?",
+            ],
+        ),
+        (
+            "depth = 2\nnodes = 100\n",
+            "",
+            &["[runs.ladder]: depth and nodes all given", "one limit"],
+        ),
+        (
+            "nodes = [100, 200]\nout = \"x.csv\"\n",
+            "",
+            &["out = \"x.csv\" for 2 node budgets", "{nodes}"],
+        ),
+        (
+            "games = \"many\"\n",
+            "",
+            &["[runs.ladder]: games = \"many\"", "whole number"],
+        ),
+    ];
+    for (body, run, expected) in cases {
+        let config = format!(
+            "name = \"bad\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n[variants.no_null_move]\nnull_move.enabled = false\n[runs.ladder]\n{body}"
+        );
+        setup(dir.path(), &config);
+        let mut args = vec!["match", "-c", "declared.toml", "-q"];
+        if !run.is_empty() {
+            args.extend(run.split(' '));
+        }
+        let o = ablate(dir.path(), &args);
+        assert!(!o.status.success(), "{body}");
+        let err = stderr(&o);
+        assert!(err.contains("declared.toml"), "{err}");
+        for e in expected {
+            assert!(err.contains(e), "{body}: expected {e:?} in {err}");
+        }
+    }
+}
+
+/// Every committed games file is the `out` of a run its config declares, and that run, asked
+/// for its files, names it: no Elo table in docs/ comes from a command kept only in prose.
+#[test]
+fn every_committed_match_is_a_declared_run() {
+    let root = Path::new(ROOT);
+    let mut declared = Vec::new();
+    for entry in std::fs::read_dir(root.join("configs")).unwrap() {
+        let path = entry.unwrap().path();
+        let experiment =
+            ablate::config::experiment::Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for run in &experiment.runs {
+            if let Some(out) = &run.out {
+                declared.push((path.clone(), run.name.clone(), out.clone()));
+            }
+        }
+    }
+    let mut committed: Vec<String> = Vec::new();
+    for dir in ["results", "results/budget-ladder"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.ends_with(".games.csv") {
+                committed.push(format!("{dir}/{name}"));
+            }
+        }
+    }
+    assert!(committed.len() >= 10, "{committed:?}");
+    for file in &committed {
+        let mut owners = declared.iter().filter(|(_, _, out)| {
+            out == file || {
+                let (head, tail) = out.split_once("{nodes}").unwrap_or((out, ""));
+                out.contains("{nodes}") && file.starts_with(head) && file.ends_with(tail)
+            }
+        });
+        // A pattern with {nodes} matches every budget's file: the run that names it owns it.
+        let named = owners.any(|(config, run, _)| {
+            let o = ablate(
+                root,
+                &[
+                    "match",
+                    "--config",
+                    config.to_str().unwrap(),
+                    "--run",
+                    run,
+                    "--print-outputs",
+                ],
+            );
+            assert_success(&o);
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .any(|l| l == file)
+        });
+        assert!(named, "{file} is no declared run's out");
+    }
+}
