@@ -7,8 +7,9 @@
 //! of a second submission while it runs (SIGTERM), checks that the merge job is cancelled and
 //! that a merge by hand refuses naming that shard, recovers the shard with the documented
 //! `sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N`, and checks the result again.
-//! Last, a match as a 3-task array (`--match "OPTIONS"`) merges to the local match, and again
-//! after one shard is recovered the documented way.
+//! Then a match as a 3-task array (`--match "OPTIONS"`) merges to the local match, and again
+//! after one shard is recovered the documented way. Last, a small budget ladder, one array per
+//! budget, merges to the local declared run and gives the same ladder report.
 
 mod common;
 
@@ -375,6 +376,77 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     let again = run(&dir, ablate, &merge_args, &[]);
     assert!(again.status.success(), "{}", text(&again));
     assert_eq!(games(&dir.join("again.games.csv")), games(&merged));
+
+    // 5. A small budget ladder (docs/transfer.md's form: a removal and the doubling at two node
+    // budgets), one array per budget, merges to the local declared run, and the ladder's report
+    // over the cluster's files is the local one.
+    std::fs::write(
+        dir.join("configs/arrladder.toml"),
+        "name = \"arrladder\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n[search]\ntt_mb = 1\n\
+         null_move.enabled = true\n[variants.no_null_move]\nnull_move.enabled = false\n\
+         [variants.double]\ngame.node_factor = 2\n[runs.ladder]\nnodes = [4096, 8192]\ngames = 4\n\
+         out = \"results/arrladder/nodes-{nodes}.games.csv\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
+    for f in ["docs/published-elo.csv", "docs/field-budgets.csv"] {
+        std::fs::copy(Path::new(ROOT).join(f), dir.join(f)).unwrap();
+    }
+    let local = run(
+        &dir,
+        ablate,
+        &["match", "--config", "arrladder", "--run", "ladder", "-q"],
+        &[],
+    );
+    assert!(local.status.success(), "{}", text(&local));
+    let mut cluster_files = Vec::new();
+    for nodes in ["4096", "8192"] {
+        let options = format!("--games 4 --nodes {nodes}");
+        let out = run(
+            &dir,
+            &script(),
+            &["--match", &options, "arrladder", "2"],
+            &[],
+        );
+        assert!(out.status.success(), "{}", text(&out));
+        let (array, merge) = job_ids(&out);
+        wait_for(&dir, &[&array, &merge], 300);
+        let merged = dir.join("results/runs/arrladder.games.csv");
+        let local = dir.join(format!("results/arrladder/nodes-{nodes}.games.csv"));
+        assert_eq!(games(&merged), games(&local), "budget {nodes}");
+        let kept = format!("cluster-{nodes}.games.csv");
+        std::fs::rename(&merged, dir.join(&kept)).unwrap();
+        std::fs::rename(
+            merged.with_extension("json"),
+            dir.join(&kept).with_extension("json"),
+        )
+        .unwrap();
+        cluster_files.push(kept);
+    }
+    let report = |files: &[&str], md: &str| {
+        let mut args = vec!["report"];
+        args.extend_from_slice(files);
+        args.extend(["--markdown", md, "--svg", "ladder.svg"]);
+        let out = run(&dir, ablate, &args, &[]);
+        assert!(out.status.success(), "{}", text(&out));
+        std::fs::read_to_string(dir.join(md)).unwrap()
+    };
+    let on_cluster = report(
+        &[cluster_files[0].as_str(), cluster_files[1].as_str()],
+        "cluster.md",
+    );
+    let here = report(
+        &[
+            "results/arrladder/nodes-4096.games.csv",
+            "results/arrladder/nodes-8192.games.csv",
+        ],
+        "local.md",
+    );
+    assert_eq!(on_cluster, here);
+    assert!(
+        here.contains("| 4,096 | 4 |") && here.contains("| 8,192 | 4 |"),
+        "{here}"
+    );
 }
 
 /// A games CSV without its thinking times (the only columns a machine changes).

@@ -11,6 +11,7 @@ use std::fmt::Write;
 #[derive(Debug, serde::Deserialize)]
 struct Published {
     engine: String,
+    step: String,
     removal: String,
     elo: f64,
     half_width: Option<f64>,
@@ -43,10 +44,22 @@ fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
             format!("{elo}{width}{games}")
         })
         .collect();
-    if cells.is_empty() {
-        s("—")
-    } else {
-        cells.join("; ")
+    // Where the source splits one of ablate's steps in two (Stockfish's SEE pruning of captures
+    // and of quiet moves), each figure says which part it is.
+    let steps: Vec<&str> = rows
+        .iter()
+        .filter(|p| p.engine == engine && p.removal == removal)
+        .map(|p| p.step.as_str())
+        .collect();
+    match cells.len() {
+        0 => s("—"),
+        1 => cells.join(""),
+        _ => cells
+            .iter()
+            .zip(steps)
+            .map(|(c, step)| format!("{c}: {step}"))
+            .collect::<Vec<_>>()
+            .join("; "),
     }
 }
 
