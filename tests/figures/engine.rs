@@ -281,7 +281,11 @@ pub fn elo_worth_engine() -> String {
         ));
     }
     let (lo, hi) = half_widths(&pairings);
-    let mut sources: Vec<&str> = field.iter().map(|p| p.source.as_str()).collect();
+    // Each source once, without the line anchors that point at each figure's own line.
+    let mut sources: Vec<&str> = field
+        .iter()
+        .map(|p| p.source.split('#').next().unwrap_or(&p.source))
+        .collect();
     sources.dedup();
     let _ = writeln!(
         out,
