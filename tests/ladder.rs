@@ -95,19 +95,19 @@ fn a_ladder_report_gives_each_budget_its_removal_doubling_depth_and_node_factor(
     let dir = tempfile::tempdir().unwrap();
     setup(dir.path());
     // Multiples of the 4,096 nodes between polls, so that the budgets differ in what is searched.
+    play(dir.path(), "4096", &[]);
     play(dir.path(), "8192", &[]);
-    play(dir.path(), "16384", &[]);
     let o = ablate(
         dir.path(),
         &[
             "report",
+            "ladder/nodes-4096.games.csv",
             "ladder/nodes-8192.games.csv",
-            "ladder/nodes-16384.games.csv",
         ],
     );
     assert_success(&o);
     let md = std::fs::read_to_string(dir.path().join("ladder/ladder.md")).unwrap();
-    for budget in ["8,192", "16,384"] {
+    for budget in ["4,096", "8,192"] {
         let row = md
             .lines()
             .find(|l| l.starts_with(&format!("| no_null_move | {budget} | 4 |")))
