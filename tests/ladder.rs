@@ -61,11 +61,8 @@ const LADDER: &str = "name = \"tiny-ladder\"\nsuite = \"positions/bk.epd\"\ndept
                       [variants.double]\ngame.node_factor = 2\n";
 
 fn setup(dir: &Path) {
-    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    common::copy_positions(dir);
     std::fs::create_dir_all(dir.join("docs")).unwrap();
-    for f in ["positions/bk.epd", "positions/openings.epd"] {
-        std::fs::copy(Path::new(ROOT).join(f), dir.join(f)).unwrap();
-    }
     for f in ["docs/published-elo.csv", "docs/field-budgets.csv"] {
         std::fs::copy(Path::new(ROOT).join(f), dir.join(f)).unwrap();
     }

@@ -22,14 +22,7 @@ const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\
 [search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
 
 fn setup(dir: &Path) {
-    std::fs::create_dir_all(dir.join("positions")).unwrap();
-    for f in ["bk.epd", "openings.epd"] {
-        std::fs::copy(
-            Path::new(ROOT).join("positions").join(f),
-            dir.join("positions").join(f),
-        )
-        .unwrap();
-    }
+    common::copy_positions(dir);
     std::fs::write(dir.join("lopsided.toml"), LOPSIDED).unwrap();
     std::fs::write(dir.join("even.toml"), EVEN).unwrap();
 }

@@ -34,14 +34,7 @@ variants = "double"
 "#;
 
 fn setup(dir: &Path, config: &str) {
-    std::fs::create_dir_all(dir.join("positions")).unwrap();
-    for f in ["bk.epd", "openings.epd"] {
-        std::fs::copy(
-            Path::new(ROOT).join("positions").join(f),
-            dir.join("positions").join(f),
-        )
-        .unwrap();
-    }
+    common::copy_positions(dir);
     std::fs::write(dir.join("declared.toml"), config).unwrap();
 }
 

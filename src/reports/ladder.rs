@@ -269,7 +269,7 @@ pub fn chart(
         }
         for (b, nodes) in budgets.iter().zip(&field_nodes) {
             if let Some(lost) = published_lost(published, &b.engine, &step.variant) {
-                hollow(area, style, (*nodes, lost))?;
+                style.outline(area, (*nodes, lost))?;
             }
         }
     }
@@ -341,7 +341,7 @@ fn draw_key(
         dash: None,
         marker: 0,
     };
-    hollow(key, grey, (30, y))?;
+    grey.outline(key, (30, y))?;
     let engines: Vec<&str> = budgets.iter().map(|b| b.engine.as_str()).collect();
     key.draw(&Text::new(
         "hollow: the field's figure",
@@ -366,31 +366,6 @@ fn draw_key(
         (60, y - 7),
         ("sans-serif", 13),
     ))?;
-    Ok(())
-}
-
-/// A hollow marker of `style`'s shape: the field's figure.
-fn hollow<DB, CT>(
-    area: &DrawingArea<DB, CT>,
-    style: SeriesStyle,
-    at: CT::From,
-) -> anyhow::Result<()>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-    CT: plotters::coord::CoordTranslate,
-    CT::From: Clone,
-{
-    let stroke = style.color.stroke_width(2);
-    match style.marker {
-        0 => area.draw(&Circle::new(at, 7, stroke))?,
-        // plotters fills its triangle marker whatever the style: an outline is drawn instead.
-        1 => area.draw(
-            &(EmptyElement::at(at)
-                + PathElement::new(vec![(0, -8), (7, 5), (-7, 5), (0, -8)], stroke)),
-        )?,
-        _ => area.draw(&(EmptyElement::at(at) + Rectangle::new([(-6, -6), (6, 6)], stroke)))?,
-    }
     Ok(())
 }
 

@@ -90,11 +90,47 @@ impl SeriesStyle {
         CT: plotters::coord::CoordTranslate,
         CT::From: Clone,
     {
-        let fill = self.color.filled();
+        self.shape(area, at, self.color.filled(), 4)
+    }
+
+    /// Draws this style's marker shape as an outline, larger: a figure from elsewhere (the
+    /// field's) beside this series' own points.
+    pub fn outline<DB, CT>(&self, area: &DrawingArea<DB, CT>, at: CT::From) -> anyhow::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        CT: plotters::coord::CoordTranslate,
+        CT::From: Clone,
+    {
+        self.shape(area, at, self.color.stroke_width(2), 7)
+    }
+
+    fn shape<DB, CT>(
+        &self,
+        area: &DrawingArea<DB, CT>,
+        at: CT::From,
+        style: ShapeStyle,
+        size: i32,
+    ) -> anyhow::Result<()>
+    where
+        DB: DrawingBackend,
+        DB::ErrorType: 'static,
+        CT: plotters::coord::CoordTranslate,
+        CT::From: Clone,
+    {
+        let s = size;
         match self.marker {
-            0 => area.draw(&Circle::new(at, 4, fill))?,
-            1 => area.draw(&TriangleMarker::new(at, 5, fill))?,
-            _ => area.draw(&(EmptyElement::at(at) + Rectangle::new([(-4, -4), (4, 4)], fill)))?,
+            0 => area.draw(&Circle::new(at, s, style))?,
+            1 if style.filled => area.draw(&TriangleMarker::new(at, s + 1, style))?,
+            // A path: plotters' triangle marker fills whatever the style says.
+            1 => area.draw(
+                &(EmptyElement::at(at)
+                    + PathElement::new(
+                        vec![(0, -s - 1), (s, s - 2), (-s, s - 2), (0, -s - 1)],
+                        style,
+                    )),
+            )?,
+            _ => area.draw(&(EmptyElement::at(at) + Rectangle::new([(-s, -s), (s, s)], style)))?,
         }
         Ok(())
     }

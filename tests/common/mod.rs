@@ -17,6 +17,18 @@ pub fn ablate(dir: &Path, args: &[&str]) -> Output {
         .expect("ablate runs")
 }
 
+/// Copies the suite and the openings that the match tests play from into `dir/positions/`.
+pub fn copy_positions(dir: &Path) {
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    for f in ["bk.epd", "openings.epd"] {
+        std::fs::copy(
+            Path::new(ROOT).join("positions").join(f),
+            dir.join("positions").join(f),
+        )
+        .unwrap();
+    }
+}
+
 /// Asserts exit code 0, showing both streams when it is not.
 pub fn assert_success(out: &Output) {
     assert_eq!(

@@ -5,28 +5,13 @@
 use super::{elo_interval, half_widths, manifest, removal_verdict, s, table, ROOT};
 use ablate::matches::games_csv::{read_games, GameRow};
 use ablate::matches::summary::{summarize, PairingSummary};
+use ablate::reports::field::{read_published, Published};
 use std::fmt::Write;
 
-/// One published removal figure, as `docs/published-elo.csv` holds it.
-#[derive(Debug, serde::Deserialize)]
-struct Published {
-    engine: String,
-    step: String,
-    removal: String,
-    elo: f64,
-    half_width: Option<f64>,
-    games: Option<u64>,
-    source: String,
-}
-
-/// Every row of the published figures' data file.
+/// Every row of the published figures' data file, read as the product reads it.
 fn published() -> Vec<Published> {
-    let path = format!("{ROOT}/docs/published-elo.csv");
-    let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    reader
-        .deserialize()
-        .map(|r| r.unwrap_or_else(|e| panic!("{path}: {e}")))
-        .collect()
+    let path = std::path::Path::new(ROOT).join("docs/published-elo.csv");
+    read_published(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the estimate alone.
