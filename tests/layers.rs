@@ -475,3 +475,80 @@ fn the_checks_find_what_they_look_for() {
         "test modules are left out"
     );
 }
+
+/// File names that more than one file under `src/` may carry, because the files are one
+/// concept in different layers: a command's front end and its work, or one idea for runs and
+/// for matches. Any other shared name is two meanings under one name.
+const ONE_CONCEPT: &[(&str, &str)] = &[
+    ("mod.rs", "a folder's module"),
+    (
+        "bench.rs",
+        "`ablate bench`: its command and its work in runner/",
+    ),
+    (
+        "check.rs",
+        "`ablate check`: its command and its work in runner/",
+    ),
+    (
+        "perft.rs",
+        "`ablate perft`: its command and the count in chess/",
+    ),
+    (
+        "merge.rs",
+        "`ablate merge`: its command and its two kinds, results and games",
+    ),
+    (
+        "manifest.rs",
+        "a run's manifest: of results (storage/) and of games (matches/)",
+    ),
+    (
+        "ladder.rs",
+        "the budget ladder: its figures, its report and its command",
+    ),
+];
+
+/// Names shared by files with different meanings, as "name: a, b".
+fn shared_names(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut by_name: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let shown = file.strip_prefix(src).unwrap().display().to_string();
+        by_name.entry(name).or_default().push(shown);
+    }
+    by_name
+        .into_iter()
+        .filter(|(name, files)| files.len() > 1 && !ONE_CONCEPT.iter().any(|(n, _)| n == name))
+        .map(|(name, files)| format!("{name}: {}", files.join(", ")))
+        .collect()
+}
+
+#[test]
+fn no_two_files_share_a_name_with_different_meanings() {
+    let found = shared_names(&src());
+    assert!(
+        found.is_empty(),
+        "files sharing a name (rename one, or list the name in ONE_CONCEPT with why):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The name check finds two `stats.rs` of different meanings and lets a listed name pass.
+#[test]
+fn the_name_check_finds_a_shared_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    for folder in ["matches", "search", "commands", "runner"] {
+        std::fs::create_dir_all(src.join(folder)).unwrap();
+        std::fs::write(src.join(folder).join("mod.rs"), "").unwrap();
+    }
+    std::fs::write(src.join("matches/stats.rs"), "").unwrap();
+    std::fs::write(src.join("search/stats.rs"), "").unwrap();
+    std::fs::write(src.join("commands/check.rs"), "").unwrap();
+    std::fs::write(src.join("runner/check.rs"), "").unwrap();
+    assert_eq!(
+        shared_names(src),
+        vec!["stats.rs: matches/stats.rs, search/stats.rs"]
+    );
+}

@@ -396,7 +396,7 @@ fn game_counts_are_bounded_and_scheduled_lazily() {
 /// interval, LOS, the draw ratio and, with an SPRT, the LLR with its bounds.
 #[test]
 fn a_committed_match_reports_in_the_field_s_conventions() {
-    use ablate::matches::stats::{estimate, Pentanomial, Sprt};
+    use ablate::matches::elo::{estimate, Pentanomial, Sprt};
     use ablate::matches::summary::{conventional_lines, summarize};
     let csv = Path::new(ROOT).join("results/pruning.games.csv");
     let rows = read_games(&csv).unwrap();

@@ -1,17 +1,17 @@
 //! Chess helpers around cozy-chess: evaluation, notation, perft.
 
 pub mod attacks;
-pub mod check;
 pub mod eval;
 pub mod eval_cache;
+pub mod gives_check;
 pub mod notation;
 pub mod pawn_cache;
 pub mod perft;
 pub mod pesto;
 pub mod terms;
 
-pub use check::{gives_check, CheckSquares};
 use cozy_chess::{Board, Move, Piece};
+pub use gives_check::{gives_check, CheckSquares};
 
 /// Material values in centipawns, as `eval.md` gives them (the king is worth 0).
 pub const fn piece_value(piece: Piece) -> i32 {

@@ -6,11 +6,11 @@ use crate::error::{InputError, Interrupted};
 use crate::jobs::Shard;
 use crate::matches::adjudication::Adjudication;
 use crate::matches::games_csv::read_games;
+use crate::matches::games_pgn::{games_pgn, time_control, PgnLog};
 use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
-use crate::matches::pgn::{games_pgn, time_control, PgnLog};
-use crate::matches::run::{move_aside_other_match, run_match};
-use crate::matches::running::RunningScore;
+use crate::matches::play::{move_aside_other_match, run_match};
+use crate::matches::running_score::RunningScore;
 use crate::matches::summary::{render_summary, summarize};
 use crate::output::progress_bar::MatchProgress;
 use crate::runner::{worker_threads, RUNS_DIR};
@@ -37,7 +37,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
     let sprt = args
         .sprt
         .as_deref()
-        .map(crate::matches::stats::Sprt::parse)
+        .map(crate::matches::elo::Sprt::parse)
         .transpose()
         .map_err(|m| InputError::in_file("--sprt", m))?;
     let adjudication = Adjudication::parse(&args.adjudicate)

@@ -2,8 +2,8 @@
 
 use crate::cli::ReportArgs;
 use crate::records::read_rows;
+use crate::reports::before_after::Summary;
 use crate::reports::markdown::MarkdownExporter;
-use crate::reports::summary::Summary;
 use crate::reports::svg::{quality_path, ratio_path, SvgExporter};
 use crate::reports::Exporter;
 use crate::runner::score_checks;
@@ -82,7 +82,7 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     let sprt = manifest
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
-        .and_then(|s| crate::matches::stats::Sprt::parse(s).ok());
+        .and_then(|s| crate::matches::elo::Sprt::parse(s).ok());
     let pairings = summarize(&rows, sprt.as_ref());
     print!("{}", render_summary(&pairings));
     let title = manifest.as_ref().map_or_else(
@@ -106,8 +106,8 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         .and_then(|m| m.provenance.started.get(..10).map(|d| d.replace('-', ".")))
         .unwrap_or_else(|| "????.??.??".into());
     let time_control =
-        crate::matches::pgn::time_control(manifest.as_ref().map(|m| m.limit.as_str()));
-    let pgn = crate::matches::pgn::games_pgn(&rows, &date, &time_control)
+        crate::matches::games_pgn::time_control(manifest.as_ref().map(|m| m.limit.as_str()));
+    let pgn = crate::matches::games_pgn::games_pgn(&rows, &date, &time_control)
         .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
     crate::storage::write_atomically(&path, pgn.as_bytes())?;

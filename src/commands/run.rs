@@ -3,7 +3,7 @@
 use crate::cli::RunArgs;
 use crate::error::{InputError, Interrupted};
 use crate::records::read_rows;
-use crate::reports::summary::Summary;
+use crate::reports::before_after::Summary;
 use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
 use crate::signals::StopSignals;
 

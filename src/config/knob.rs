@@ -58,7 +58,7 @@ impl SearchConfig {
     /// Some pruning, reduction or extension knob is on, so the search needs every step compiled
     /// in. Derived from the declarations: a knob that may change the tree here and is not one
     /// the plain search obeys (`IN_PLAIN_SEARCH`), so a new pruning knob counts unlisted.
-    pub fn prunes_or_extends(&self) -> bool {
+    pub fn selective(&self) -> bool {
         all()
             .into_iter()
             .any(|k| k.changes_tree(self) && !IN_PLAIN_SEARCH.contains(&k.key))

@@ -3,9 +3,9 @@
 //! worth at each budget, the depth both sides reached, the node factor the step is worth
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
+use super::elo::Z95;
 use super::games_csv::{read_games, GameRow};
 use super::manifest::MatchManifest;
-use super::stats::Z95;
 use super::summary::summarize;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;

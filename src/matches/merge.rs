@@ -1,8 +1,8 @@
 //! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
 
 use super::games_csv::{read_games, write_games, GameRow};
+use super::games_pgn::games_pgn;
 use super::manifest::MatchManifest;
-use super::pgn::games_pgn;
 use crate::error::InputError;
 use crate::jobs::Shard;
 use crate::runner::merge::{MergeRequest, Merged};
@@ -116,7 +116,7 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
                 .replace('-', ".")
         })
         .unwrap_or_else(|| "????.??.??".into());
-    let time_control = super::pgn::time_control(manifests.first().map(|m| m.limit.as_str()));
+    let time_control = super::games_pgn::time_control(manifests.first().map(|m| m.limit.as_str()));
     let pgn = games_pgn(&rows, &date, &time_control)
         .map_err(|m| InputError::in_file(args.out.display().to_string(), m))?;
     crate::storage::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;

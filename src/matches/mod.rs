@@ -7,16 +7,16 @@
 //! stats); `run` drives it. A player is ablate's search in-process or an engine over UCI.
 
 pub mod adjudication;
+pub mod elo;
 pub mod game;
 pub mod games_csv;
+pub mod games_pgn;
 pub mod ladder;
 pub mod manifest;
 pub mod merge;
 pub mod pairings;
-pub mod pgn;
+pub mod play;
 pub mod player;
 pub mod rules;
-pub mod run;
-pub mod running;
-pub mod stats;
+pub mod running_score;
 pub mod summary;

@@ -2,10 +2,10 @@
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
 use super::adjudication::Adjudication;
+use super::elo::Sprt;
 use super::game::{play_game, GameRecord};
 use super::games_csv::GameRow;
 use super::player::Player;
-use super::stats::Sprt;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;

@@ -7,7 +7,7 @@ use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
 use crate::config::{SearchConfig, MAX_DEPTH};
 use crate::search::clock::{budget, Limit};
-use crate::search::game::{search_game, GameTables};
+use crate::search::game_tables::{search_game, GameTables};
 use crate::search::tt::TablePool;
 use crate::search::{GameLimits, IterationReport};
 use crate::uci::client::{Deadline, EngineFault, EngineProcess};

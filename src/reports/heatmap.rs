@@ -2,8 +2,8 @@
 //! work ratio at the deepest depth, rows the combinations of the first half of the knobs,
 //! columns those of the rest, so 32 combinations read as one 8 x 4 table, not 32 long names.
 
+use crate::reports::before_after::Summary;
 use crate::reports::style::text_width;
-use crate::reports::summary::Summary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 

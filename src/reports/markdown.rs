@@ -2,7 +2,7 @@
 
 use super::Exporter;
 use crate::output::table::fmt_ratio;
-use crate::reports::summary::Summary;
+use crate::reports::before_after::Summary;
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check, then links to the charts.

@@ -1,17 +1,17 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
+pub mod before_after;
 pub mod field;
 pub mod games;
 pub mod heatmap;
 pub mod ladder;
 pub mod markdown;
 pub mod style;
-pub mod summary;
 pub mod svg;
 pub mod terminal;
 
+use before_after::Summary;
 use std::path::{Path, PathBuf};
-use summary::Summary;
 
 /// A chart's sibling beside `path`: `x.svg` with suffix `ratio` → `x-ratio.svg`.
 pub fn sibling(path: &Path, suffix: &str) -> PathBuf {

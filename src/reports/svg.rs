@@ -1,8 +1,8 @@
 //! SVG charts with plotters: total work against depth (log scale), and the ratio to the baseline.
 
 use super::Exporter;
+use crate::reports::before_after::Summary;
 use crate::reports::style::{place_label, text_width, SeriesStyle};
-use crate::reports::summary::Summary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! The run summary as the terminal shows it: a legend when names are long, one table per depth,
 //! the minimal-tree line, and the score-check flags.
 
-use super::summary::{MinimalNote, Summary};
+use super::before_after::{MinimalNote, Summary};
 use crate::config::knob::ScoreCheck;
 use crate::output::table::{fmt_ratio, thousands, Table};
 use std::collections::HashMap;

@@ -2,31 +2,31 @@
 //! The searcher itself (`searcher/`) is fail-soft negamax alpha-beta whose every step is set
 //! by a `SearchConfig` knob.
 
-pub mod capture_picker;
-pub mod captures;
-pub mod clock;
-pub mod game;
-pub mod learning;
+mod capture_picker;
+mod captures;
+pub(crate) mod clock;
+mod counters;
+pub(crate) mod game_tables;
+mod iteration;
+mod learning;
 pub mod minimal;
-pub mod movegen;
-pub mod ordering;
-pub mod picker;
-pub mod pv;
-pub mod report;
-pub mod score;
+mod movegen;
+mod ordering;
+mod picker;
+mod pv;
+mod score;
 mod searcher;
-pub mod see;
-pub mod stats;
-pub mod tactical;
-pub mod tt;
-pub mod window;
+mod see;
+mod tactical;
+pub(crate) mod tt;
+mod window;
 
 use crate::config::search_config::TtMode;
 use crate::config::SearchConfig;
+pub use counters::SearchStats;
+pub use iteration::{Aborted, GameLimits, IterationReport};
 use learning::OrderingTables;
-pub use report::{Aborted, GameLimits, IterationReport};
 pub use score::{mate_in, Score, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
-pub use stats::SearchStats;
 use std::sync::atomic::AtomicBool;
 use tt::TranspositionTable;
 pub use window::Window;

@@ -7,7 +7,7 @@ use crate::chess::{legal_moves, repetition_key};
 use crate::config::keys;
 use crate::config::knob::{self, Domain};
 use crate::config::{SearchConfig, MAX_DEPTH};
-use crate::search::game::{search_game, GameTables};
+use crate::search::game_tables::{search_game, GameTables};
 use crate::search::{GameLimits, IterationReport};
 use crate::suite::fen::parse_fen;
 use cozy_chess::Board;

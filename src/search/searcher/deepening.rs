@@ -5,7 +5,7 @@ use super::Searcher;
 use crate::chess::eval::initial_psq;
 use crate::chess::notation::{uci, uci_line};
 use crate::config::search_config::AspirationResearch;
-use crate::search::report::{Aborted, IterationReport};
+use crate::search::iteration::{Aborted, IterationReport};
 use crate::search::score::{mate_in, Score, INF};
 use crate::search::window::Window;
 use cozy_chess::Board;
@@ -115,10 +115,10 @@ impl Searcher<'_> {
     }
 
     /// The root node, with the search compiled for the knobs in force: with every pruning,
-    /// reduction and extension knob off, their steps are not in the code at all (`X = false`),
+    /// reduction and extension knob off, their steps are not in the code at all (`SELECTIVE = false`),
     /// so switching a knob off costs nothing.
     fn negamax_root(&mut self, root: &Board, node: Node) -> Score {
-        if self.extras {
+        if self.selective {
             self.negamax::<true>(root, node)
         } else {
             self.negamax::<false>(root, node)

@@ -24,11 +24,11 @@ use crate::chess::eval_cache::EvalCaches;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::captures::Capture;
+use crate::search::counters::SearchStats;
 use crate::search::learning::OrderingTables;
 use crate::search::picker::PickerPlan;
 use crate::search::pv::PvTable;
 use crate::search::score::{Score, MAX_PLY};
-use crate::search::stats::SearchStats;
 use crate::search::tt::TranspositionTable;
 use cozy_chess::{Board, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,9 +55,9 @@ pub struct Searcher<'a> {
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
     /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
-    /// reduction or extension knob is on (`SearchConfig::prunes_or_extends`), or a game or an
+    /// reduction or extension knob is on (`SearchConfig::selective`), or a game or an
     /// oracle needs the steps only that build has.
-    extras: bool,
+    selective: bool,
     /// Nominal depth of the running iteration (the check extension's cap).
     iteration_depth: u32,
     /// Ply at which the running quiescence search began (for `quiescence.checks`).
@@ -114,7 +114,7 @@ impl<'a> Searcher<'a> {
             verifying: [false; MAX_PLY + 1],
             null_min_ply: 0,
             null_side: None,
-            extras: cfg.prunes_or_extends(),
+            selective: cfg.selective(),
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
@@ -129,7 +129,7 @@ impl<'a> Searcher<'a> {
     pub fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
         let mut searcher = Self::new(cfg, None, None);
         searcher.oracle = Some(oracle);
-        searcher.extras = true;
+        searcher.selective = true;
         searcher
     }
 
@@ -146,8 +146,8 @@ impl<'a> Searcher<'a> {
         let mut searcher = Self::with_eval_caches(cfg, stop, None, caches);
         searcher.game = game;
         searcher.node_limit = node_limit;
-        // The game's positions are looked up in the repetition step of the X search.
-        searcher.extras |= !game.is_empty();
+        // The game's positions are looked up in the repetition step of the selective search.
+        searcher.selective |= !game.is_empty();
         searcher
     }
 
@@ -218,9 +218,9 @@ impl<'a> Searcher<'a> {
     /// move) since. The nearest candidate is 4 plies back: 2 plies back, each side has moved a
     /// piece of its own since, and the mover cannot be back where it stood.
     #[inline]
-    fn repeats(&self, ply: usize, halfmove_clock: u8, extras: bool) -> bool {
-        let floor = if extras { self.null_floor[ply] } else { 0 };
-        if extras && floor == 0 && !self.game.is_empty() {
+    fn repeats(&self, ply: usize, halfmove_clock: u8, selective: bool) -> bool {
+        let floor = if selective { self.null_floor[ply] } else { 0 };
+        if selective && floor == 0 && !self.game.is_empty() {
             // Back past the root into the game, as far as the clock allows.
             let key = self.path[ply];
             let game = self.game;

@@ -1,5 +1,5 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
-//! a call, and the steps of pruning knobs that are off are compiled out (`X = false`).
+//! a call, and the steps of pruning knobs that are off are compiled out (`SELECTIVE = false`).
 
 use super::Searcher;
 use crate::chess::repetition_key;
@@ -75,9 +75,9 @@ impl Node {
 
 /// What the steps before the moves know of a node, for the steps after them.
 pub(super) struct NodeFacts {
-    /// The side to move is in check (only worked out when `X`).
+    /// The side to move is in check (only worked out when `SELECTIVE`).
     pub in_check: bool,
-    /// Pruning may act here: `X`, alpha-beta, a scout window, not in check.
+    /// Pruning may act here: `SELECTIVE`, alpha-beta, a scout window, not in check.
     pub prunable: bool,
     /// The move tried first: the table's (or the oracle's).
     pub hash_move: Option<Move>,
@@ -112,9 +112,13 @@ struct MoveLoop {
 }
 
 impl Searcher<'_> {
-    /// One main-search node. `X`: some pruning, reduction or extension knob is on (see
+    /// One main-search node. `SELECTIVE`: some pruning, reduction or extension knob is on (see
     /// `negamax_root`).
-    pub(super) fn negamax<const X: bool>(&mut self, board: &Board, mut node: Node) -> Score {
+    pub(super) fn negamax<const SELECTIVE: bool>(
+        &mut self,
+        board: &Board,
+        mut node: Node,
+    ) -> Score {
         // Step 1. Count the node; honour a stop request.
         self.stats.nodes += 1;
         self.poll_stop();
@@ -123,7 +127,7 @@ impl Searcher<'_> {
         }
         self.pv.clear(node.ply);
         self.stats.seldepth = self.stats.seldepth.max(node.ply as u64);
-        if X && node.ply >= MAX_PLY {
+        if SELECTIVE && node.ply >= MAX_PLY {
             // Only extensions reach this deep; the static evaluation is all there is room for.
             return self.evaluate(board, node.psq);
         }
@@ -133,7 +137,7 @@ impl Searcher<'_> {
 
         // Step 2. Repetition (a rule, not a knob): a draw. Alpha-beta takes it as a cutoff;
         // minimax (`alphabeta = false`) still expands the node, so its tree stays the perft tree.
-        let repeated = node.ply > 0 && self.repeats(node.ply, board.halfmove_clock(), X);
+        let repeated = node.ply > 0 && self.repeats(node.ply, board.halfmove_clock(), SELECTIVE);
         if repeated && !minimax {
             if node.depth == 0 {
                 self.stats.leaves += 1;
@@ -144,7 +148,7 @@ impl Searcher<'_> {
         // Step 3. Horizon: quiescence (`quiescence.*`) or the static evaluation (`eval`).
         if node.depth == 0 {
             self.stats.leaves += 1;
-            let score = self.horizon::<X>(board, node.ply, node.window, node.psq);
+            let score = self.horizon::<SELECTIVE>(board, node.ply, node.window, node.psq);
             return if repeated { DRAW } else { score };
         }
 
@@ -155,7 +159,7 @@ impl Searcher<'_> {
             Err(cut) => return cut,
         };
         // The oracle, when one is given, orders its move first (the minimal-tree estimate).
-        if X {
+        if SELECTIVE {
             if let Some(mv) = self
                 .oracle
                 .as_deref()
@@ -167,17 +171,17 @@ impl Searcher<'_> {
 
         // The pruning steps below act only at non-PV nodes (a null window) not in check.
         let mut zugzwang_watch = false;
-        let in_check = X && !board.checkers().is_empty();
+        let in_check = SELECTIVE && !board.checkers().is_empty();
         let mut facts = NodeFacts {
             in_check,
-            prunable: X && !minimax && !in_check && node.is_scout(),
+            prunable: SELECTIVE && !minimax && !in_check && node.is_scout(),
             hash_move,
             static_eval: None,
         };
 
-        if X && facts.prunable {
+        if SELECTIVE && facts.prunable {
             // Step 5. Razoring (`razoring.*`).
-            if let Some(score) = self.razoring::<X>(board, &node, &mut facts) {
+            if let Some(score) = self.razoring::<SELECTIVE>(board, &node, &mut facts) {
                 return score;
             }
             // Step 6. Reverse futility pruning (`reverse_futility.*`).
@@ -186,7 +190,7 @@ impl Searcher<'_> {
             }
             // Step 7. Null move (`null_move.*`).
             if self.null_move_allowed(board, &node, &mut facts) {
-                match self.null_move::<X>(board, &node) {
+                match self.null_move::<SELECTIVE>(board, &node) {
                     NullMove::Cut(score) => return score,
                     NullMove::Verify => {
                         // Tabibi and Netanyahu: one ply shallower, plain null moves below.
@@ -204,16 +208,16 @@ impl Searcher<'_> {
 
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
         // steps 8a-8d (`search_moves`).
-        let Some(mut moves) = self.search_moves::<X>(board, &node, &mut facts) else {
+        let Some(mut moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
             return DRAW;
         };
 
         // Step 8e. Zugzwang (`null_move.verify = "subtree"`): passing failed high but no move
         // does, so passing was better than moving; search again at full depth, verifying.
-        if X && zugzwang_watch && moves.best < node.window.beta {
+        if SELECTIVE && zugzwang_watch && moves.best < node.window.beta {
             node.depth += 1;
             node.verify = true;
-            let Some(again) = self.search_moves::<X>(board, &node, &mut facts) else {
+            let Some(again) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
                 return DRAW;
             };
             moves = again;
@@ -239,7 +243,7 @@ impl Searcher<'_> {
                 self.tables.learn(self.cfg, board, mv, node.place(), factor);
             }
         }
-        if X {
+        if SELECTIVE {
             if let (Some(oracle), Some(mv)) = (self.oracle.as_deref_mut(), moves.best_move) {
                 oracle.record(key, node.depth, mv);
             }
@@ -299,7 +303,7 @@ impl Searcher<'_> {
     /// the rest with a null window and re-searched when they beat alpha (`pvs`); minimax
     /// (`alphabeta = false`) searches every move fully. `None`: a stop cut the search short.
     #[inline(always)]
-    fn search_moves<const X: bool>(
+    fn search_moves<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -321,11 +325,11 @@ impl Searcher<'_> {
             let mv = picked.mv;
             let mut next = node.depth - 1;
             let mut reduction = 0;
-            let quiet = X && !picked.tactical;
+            let quiet = SELECTIVE && !picked.tactical;
             // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
             // never the first. Whether a move gives check is read from the board, so that a
             // skipped move is never played.
-            if X && quiet && found.searched > 0 && facts.prunable {
+            if SELECTIVE && quiet && found.searched > 0 && facts.prunable {
                 let before = quiets.len();
                 let checks = || crate::chess::gives_check(board, mv);
                 if let Some(skip) = self.prune_move(board, node, facts, before, found.best, checks)
@@ -337,21 +341,21 @@ impl Searcher<'_> {
                 }
             }
             // Step 8b. SEE pruning (`see_pruning.*`).
-            if X && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
+            if SELECTIVE && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
                 continue;
             }
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
             // Only a child with depth left probes the table (a check may extend depth 1).
-            let child_probes = node.depth > 1 || (X && !child.checkers().is_empty());
+            let child_probes = node.depth > 1 || (SELECTIVE && !child.checkers().is_empty());
             if let Some(tt) = self.tt.as_ref().filter(|_| child_probes) {
                 tt.prefetch(child.hash());
             }
-            if X && self.cfg.null_move.enabled {
+            if SELECTIVE && self.cfg.null_move.enabled {
                 self.null_floor[node.ply + 1] = self.null_floor[node.ply];
             }
-            if X {
+            if SELECTIVE {
                 let gives_check = !child.checkers().is_empty();
                 let late_quiet = found.searched > 0 && quiet && !gives_check;
                 // Step 8c. Check extension (`extensions.check`).
@@ -371,10 +375,10 @@ impl Searcher<'_> {
                 }
             }
             let child_node = node.child(next, window, Some(mv), child_psq);
-            let score = if X && reduction > 0 {
-                self.reduced_search::<X>(&child, child_node, reduction)
+            let score = if SELECTIVE && reduction > 0 {
+                self.reduced_search::<SELECTIVE>(&child, child_node, reduction)
             } else {
-                self.search_move::<X>(&child, child_node, found.searched > 0)
+                self.search_move::<SELECTIVE>(&child, child_node, found.searched > 0)
             };
             found.searched += 1;
             if self.aborted {
@@ -395,7 +399,7 @@ impl Searcher<'_> {
                         self.stats.beta_cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(found.searched == 1);
                         self.tables.learn(self.cfg, board, mv, node.place(), 1);
-                        if X {
+                        if SELECTIVE {
                             self.tables.count_success(self.cfg, board, mv, &quiets);
                         }
                         break;
@@ -413,10 +417,15 @@ impl Searcher<'_> {
     /// first and the full window only when the move beats alpha; minimax: the full window.
     /// `child` carries the parent's window; the result is from the parent's side.
     #[inline(always)]
-    fn search_move<const X: bool>(&mut self, board: &Board, child: Node, late: bool) -> Score {
+    fn search_move<const SELECTIVE: bool>(
+        &mut self,
+        board: &Board,
+        child: Node,
+        late: bool,
+    ) -> Score {
         let window = child.window;
         if !self.cfg.alphabeta {
-            return -self.negamax::<X>(
+            return -self.negamax::<SELECTIVE>(
                 board,
                 Node {
                     window: Window::FULL,
@@ -429,15 +438,15 @@ impl Searcher<'_> {
             ..child
         };
         if !late || !self.cfg.pvs {
-            return -self.negamax::<X>(board, full);
+            return -self.negamax::<SELECTIVE>(board, full);
         }
         let scout = Node {
             window: window.null_child(),
             ..child
         };
-        let probe = -self.negamax::<X>(board, scout);
+        let probe = -self.negamax::<SELECTIVE>(board, scout);
         if window.contains(probe) && !self.aborted {
-            -self.negamax::<X>(board, full)
+            -self.negamax::<SELECTIVE>(board, full)
         } else {
             probe
         }
@@ -446,7 +455,7 @@ impl Searcher<'_> {
     /// Step 8d's search: `reduction` plies shallower with a null window, then at full depth
     /// (as `search_move` would) when the move beats alpha.
     #[inline]
-    fn reduced_search<const X: bool>(
+    fn reduced_search<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         child: Node,
@@ -458,10 +467,10 @@ impl Searcher<'_> {
             window: child.window.null_child(),
             ..child
         };
-        let reduced = -self.negamax::<X>(board, reduced_node);
+        let reduced = -self.negamax::<SELECTIVE>(board, reduced_node);
         if reduced > child.window.alpha && !self.aborted {
             self.stats.lmr_researches += 1;
-            self.search_move::<X>(board, child, true)
+            self.search_move::<SELECTIVE>(board, child, true)
         } else {
             reduced
         }

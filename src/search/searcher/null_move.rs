@@ -38,7 +38,11 @@ impl Searcher<'_> {
     }
 
     /// Step 7. Null move (`null_move.*`).
-    pub(super) fn null_move<const X: bool>(&mut self, board: &Board, node: &Node) -> NullMove {
+    pub(super) fn null_move<const SELECTIVE: bool>(
+        &mut self,
+        board: &Board,
+        node: &Node,
+    ) -> NullMove {
         let null = &self.cfg.null_move;
         let depth = node.depth;
         let reduction = if null.adaptive {
@@ -62,7 +66,7 @@ impl Searcher<'_> {
         };
         let depth_left = depth.saturating_sub(reduction + 1);
         let passed = node.child(depth_left, null_window, None, node.psq);
-        let score = -self.negamax::<X>(&child, passed);
+        let score = -self.negamax::<SELECTIVE>(&child, passed);
         if self.aborted || score < beta {
             return NullMove::NoCut;
         }
@@ -79,7 +83,7 @@ impl Searcher<'_> {
             }
             NullVerify::Subtree => false,
             NullVerify::Stockfish => {
-                return self.stockfish_verification::<X>(board, node, reduction, cut);
+                return self.stockfish_verification::<SELECTIVE>(board, node, reduction, cut);
             }
         };
         // Fruit verifies only above its verification reduction.
@@ -99,7 +103,7 @@ impl Searcher<'_> {
                 },
                 ..*node
             };
-            let checked = self.negamax::<X>(board, again);
+            let checked = self.negamax::<SELECTIVE>(board, again);
             self.verifying[node.ply] = false;
             if self.aborted || checked < beta {
                 return NullMove::NoCut;
@@ -115,7 +119,7 @@ impl Searcher<'_> {
     /// another verification, the fail-high cuts; deeper, the node is searched at the null
     /// move's depth with no null move for this side for three quarters of that depth, and
     /// cuts only if it fails high too.
-    fn stockfish_verification<const X: bool>(
+    fn stockfish_verification<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -140,7 +144,7 @@ impl Searcher<'_> {
             },
             ..*node
         };
-        let checked = self.negamax::<X>(board, again);
+        let checked = self.negamax::<SELECTIVE>(board, again);
         self.null_min_ply = 0;
         self.null_side = None;
         if self.aborted || checked < beta {

@@ -32,7 +32,7 @@ impl Searcher<'_> {
     /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
     /// decides; a score still at or below alpha ends the node.
     #[inline]
-    pub(super) fn razoring<const X: bool>(
+    pub(super) fn razoring<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -46,7 +46,7 @@ impl Searcher<'_> {
         if static_eval + razor.margin > node.window.alpha {
             return None;
         }
-        let score = self.horizon::<X>(board, node.ply, node.window, node.psq);
+        let score = self.horizon::<SELECTIVE>(board, node.ply, node.window, node.psq);
         if score <= node.window.alpha {
             self.stats.razor_cutoffs += 1;
             return Some(score);

@@ -18,8 +18,8 @@ impl Searcher<'_> {
     /// value), or the static evaluation.
     pub fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
         let psq = initial_psq(board, self.eval);
-        // Quiet checks and delta pruning live in the X search; the leaf must see them too.
-        if self.extras {
+        // Quiet checks and delta pruning live in the selective search; the leaf must see them too.
+        if self.selective {
             self.horizon::<true>(board, ply, Window::FULL, psq)
         } else {
             self.horizon::<false>(board, ply, Window::FULL, psq)
@@ -28,7 +28,7 @@ impl Searcher<'_> {
 
     /// The horizon's value: quiescence, or the static evaluation without it.
     #[inline]
-    pub(super) fn horizon<const X: bool>(
+    pub(super) fn horizon<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         ply: usize,
@@ -36,10 +36,10 @@ impl Searcher<'_> {
         psq: Score,
     ) -> Score {
         if self.cfg.quiescence.enabled {
-            if X {
+            if SELECTIVE {
                 self.horizon_ply = ply;
             }
-            self.quiescence::<X>(board, ply, window, (psq, None))
+            self.quiescence::<SELECTIVE>(board, ply, window, (psq, None))
         } else {
             self.evaluate(board, psq)
         }
@@ -49,7 +49,7 @@ impl Searcher<'_> {
     ///
     /// Always alpha-beta, even under `alphabeta = false`: there the horizon node opens it with a
     /// full window, so its value is exact, while a full-width capture tree would grow beyond reach.
-    fn quiescence<const X: bool>(
+    fn quiescence<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         ply: usize,
@@ -77,7 +77,7 @@ impl Searcher<'_> {
         // `quiescence.prune`), until one reaches beta.
         let mut picker = CapturePicker::new();
         picker.fill(board, q.ordering, q.pruning());
-        let delta_base = if X && q.delta {
+        let delta_base = if SELECTIVE && q.delta {
             self.delta_base(board, stand)
         } else {
             None
@@ -112,7 +112,7 @@ impl Searcher<'_> {
                 }
                 continue;
             }
-            if let Some(score) = self.quiescence_child::<X>(
+            if let Some(score) = self.quiescence_child::<SELECTIVE>(
                 board,
                 capture.mv,
                 ply,
@@ -126,8 +126,10 @@ impl Searcher<'_> {
 
         // Step 4. Quiet moves that give check at the top plies of quiescence
         // (`quiescence.checks`); the checked side still answers with captures or stands pat.
-        if X && q.checks > 0 && usize::from(q.checks) > ply - self.horizon_ply {
-            if let Some(score) = self.quiet_checks::<X>(board, ply, &mut window, &mut best, psq) {
+        if SELECTIVE && q.checks > 0 && usize::from(q.checks) > ply - self.horizon_ply {
+            if let Some(score) =
+                self.quiet_checks::<SELECTIVE>(board, ply, &mut window, &mut best, psq)
+            {
                 return score;
             }
         }
@@ -200,7 +202,7 @@ impl Searcher<'_> {
     /// Quiescence's quiet checking moves; `Some(score)` when one ends the node.
     #[cold]
     #[inline(never)]
-    fn quiet_checks<const X: bool>(
+    fn quiet_checks<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         ply: usize,
@@ -217,9 +219,14 @@ impl Searcher<'_> {
                 continue;
             }
             let child_psq = self.child_psq(board, m.mv, psq);
-            if let Some(score) =
-                self.quiescence_child::<X>(board, m.mv, ply, window, best, (child_psq, None))
-            {
+            if let Some(score) = self.quiescence_child::<SELECTIVE>(
+                board,
+                m.mv,
+                ply,
+                window,
+                best,
+                (child_psq, None),
+            ) {
                 return Some(score);
             }
         }
@@ -228,7 +235,7 @@ impl Searcher<'_> {
 
     /// One quiescence move; `Some(score)` when the node is done (a beta cutoff, or a stop).
     #[inline(always)]
-    fn quiescence_child<const X: bool>(
+    fn quiescence_child<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         mv: Move,
@@ -241,7 +248,7 @@ impl Searcher<'_> {
         board.play_unchecked(mv);
         self.stats.qnodes += 1;
         self.poll_stop();
-        let score = -self.quiescence::<X>(&board, ply + 1, window.negated(), child);
+        let score = -self.quiescence::<SELECTIVE>(&board, ply + 1, window.negated(), child);
         self.child_score(score, window, best)
     }
 

@@ -1,9 +1,9 @@
 //! Playing a match: games on a worker pool, each row appended as its game ends, resume of
 //! what the CSV holds, and the SPRT stop.
 
+use super::elo::{Hypothesis, Pentanomial, Sprt};
 use super::games_csv::{read_games, write_games, GameRow};
 use super::pairings::{GameJob, PlayedGame, PreparedMatch};
-use super::stats::{Hypothesis, Pentanomial, Sprt};
 use crate::error::InputError;
 use crate::search::tt::TablePool;
 use crate::storage::manifest::manifest_path;

@@ -1,8 +1,8 @@
 //! Searching a game's moves: what one move's search hands the next (`game.keep_table`,
 //! `game.keep_history`), as engines keep their tables through a game, and the search itself.
 
+use super::iteration::{GameLimits, IterationReport};
 use super::learning::OrderingTables;
-use super::report::{GameLimits, IterationReport};
 use super::searcher::Searcher;
 use super::tt::TranspositionTable;
 use crate::chess::eval_cache::EvalCaches;

@@ -1,8 +1,8 @@
 //! The running score of a match in progress, kept game by game in constant memory per pairing
 //! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
 
+use super::elo::{estimate, Pentanomial, Sprt};
 use super::games_csv::GameRow;
-use super::stats::{estimate, Pentanomial, Sprt};
 use std::collections::HashMap;
 
 /// One pairing so far.

@@ -1,8 +1,8 @@
 //! What a search hands back: one report per completed iteration, and how far a game's search
 //! may go.
 
+use super::counters::SearchStats;
 use super::score::Score;
-use super::stats::SearchStats;
 use cozy_chess::Move;
 use serde::Serialize;
 
