@@ -265,3 +265,45 @@ fn every_committed_match_is_a_declared_run() {
         assert!(named, "{file} is no declared run's out");
     }
 }
+
+/// The term-worth run removes each evaluation term the code declares, once and alone: a term
+/// added to `for_each_eval_term!` without its removal here fails.
+#[test]
+fn the_term_worth_run_removes_every_declared_term_once() {
+    use ablate::chess::terms::Terms;
+    let path = Path::new(ROOT).join("configs/elo-worth-engine.toml");
+    let experiment =
+        ablate::config::experiment::Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let run = experiment
+        .runs
+        .iter()
+        .find(|r| r.name == "eval-terms")
+        .expect("elo-worth-engine.toml declares the run eval-terms");
+    let resolved = experiment.resolve(&[]).unwrap_or_else(|e| panic!("{e}"));
+    let baseline = resolved[0].config.eval.terms();
+    assert_eq!(baseline, Terms::ALL, "the baseline has every term on");
+    let mut removed = Vec::new();
+    for name in &run.variants {
+        let variant = resolved.iter().find(|v| &v.name == name).unwrap();
+        let terms = variant.config.eval.terms();
+        let off: Vec<&str> = Terms::NAMES
+            .iter()
+            .copied()
+            .filter(|t| {
+                let mut only = Terms::ALL;
+                ablate::chess::terms::switch(&mut only, t, false);
+                only == terms
+            })
+            .collect();
+        assert_eq!(off.len(), 1, "{name} removes exactly one term");
+        let mut expected = variant.config.clone();
+        expected.eval = resolved[0].config.eval.clone();
+        assert_eq!(expected, resolved[0].config, "{name} changes nothing else");
+        removed.push(off[0]);
+    }
+    assert_eq!(
+        removed,
+        Terms::NAMES,
+        "one removal per declared term, in order"
+    );
+}

@@ -10,37 +10,61 @@ use cozy_chess::{
     get_bishop_moves, get_rook_moves, BitBoard, Board, Color, File, Piece, Rank, Square,
 };
 
-/// Which terms the evaluation adds (`eval.mobility` ... `eval.tempo`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Terms {
-    /// Fruit's mobility: squares a piece attacks that are empty or hold an enemy.
-    pub mobility: bool,
-    /// Fruit's doubled and isolated pawns.
-    pub pawn_structure: bool,
-    /// Fruit's passed pawns, by rank and by the kings' distance.
-    pub passed_pawns: bool,
-    /// Fruit's king attack (pieces eyeing the king's squares), pawn shelter and pawn storm.
-    pub king_safety: bool,
-    /// Fruit's bishop pair.
-    pub bishop_pair: bool,
-    /// Fruit's rooks on open and half-open files (and next to the enemy king's file).
-    pub rook_files: bool,
-    /// A bonus for the side to move (Toga II).
-    pub tempo: bool,
-}
-
-impl Terms {
-    /// Every term on.
-    pub const ALL: Terms = Terms {
-        mobility: true,
-        pawn_structure: true,
-        passed_pawns: true,
-        king_safety: true,
-        bishop_pair: true,
-        rook_files: true,
-        tempo: true,
+/// Every term of the `tapered` evaluation, declared once, here beside the code that computes
+/// it: the knob's name and its doc line. `Terms` (the switches the evaluation reads),
+/// `Terms::ALL`, `Terms::NAMES` and the `eval.*` knobs of `config::search_config::EvalConfig`
+/// (so `--set`, `config --explain`, manifests and the term-worth figures) are all made from
+/// this list by passing it to a macro: `for_each_eval_term!(some_macro)` expands to
+/// `some_macro! { #[doc = "..."] name, ... }`. A new term is one line here and its code below.
+/// The order is the knobs' order in manifests and identities: add at the end.
+#[macro_export]
+macro_rules! for_each_eval_term {
+    ($callback:ident) => {
+        $callback! {
+            /// tapered: mobility, the squares each knight, bishop, rook and queen attacks that are empty or hold an enemy (Fruit)
+            mobility,
+            /// tapered: doubled and isolated pawns (Fruit)
+            pawn_structure,
+            /// tapered: passed pawns by rank, and by the kings' distance in the endgame (Fruit)
+            passed_pawns,
+            /// tapered: king safety: pieces attacking the king's squares, pawn shelter and storm (Fruit)
+            king_safety,
+            /// tapered: the bishop pair (Fruit)
+            bishop_pair,
+            /// tapered: rooks on open and half-open files, and half-open files at the enemy king (Fruit)
+            rook_files,
+            /// tapered: a bonus for the side to move (Toga II)
+            tempo,
+        }
     };
 }
+
+/// `Terms` from the declaration above.
+macro_rules! terms_struct {
+    ($( #[doc = $doc:literal] $term:ident ),* $(,)?) => {
+        /// Which terms the evaluation adds (`eval.mobility` ... `eval.tempo`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct Terms {
+            $( #[doc = $doc] pub $term: bool, )*
+        }
+
+        impl Terms {
+            /// Every term on.
+            pub const ALL: Terms = Terms { $( $term: true, )* };
+            /// Every term's knob name (without `eval.`), in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$( stringify!($term) ),*];
+        }
+
+        /// Sets the term named `name` (a `Terms::NAMES` entry); false for an unknown name.
+        pub fn switch(terms: &mut Terms, name: &str, on: bool) -> bool {
+            match name {
+                $( stringify!($term) => { terms.$term = on; true } )*
+                _ => false,
+            }
+        }
+    };
+}
+crate::for_each_eval_term!(terms_struct);
 
 /// Mobility units (the squares an average piece attacks) and weights: Fruit's `KnightUnit`...
 static MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];

@@ -56,43 +56,29 @@ crate::knob_group! {
     }
 }
 
-crate::knob_group! {
-    /// The static evaluation (docs/eval.md). The terms belong to `eval = "tapered"`; each follows
-    /// Fruit 2.1 (the tempo, Toga II), and switching one off changes what is searched.
-    pub struct EvalConfig ("eval.") {
-        /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below); `eval = "tapered"` is short for eval.kind
-        kind: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
-        /// tapered: mobility, the squares each knight, bishop, rook and queen attacks that are empty or hold an enemy (Fruit)
-        mobility: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: doubled and isolated pawns (Fruit)
-        pawn_structure: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: passed pawns by rank, and by the kings' distance in the endgame (Fruit)
-        passed_pawns: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: king safety: pieces attacking the king's squares, pawn shelter and storm (Fruit)
-        king_safety: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: the bishop pair (Fruit)
-        bishop_pair: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: rooks on open and half-open files, and half-open files at the enemy king (Fruit)
-        rook_files: bool = true, Domain::Bool, Kind::Definition;
-        /// tapered: a bonus for the side to move (Toga II)
-        tempo: bool = true, Domain::Bool, Kind::Definition;
-    }
-}
-
-impl EvalConfig {
-    /// The terms switched on, as the evaluation reads them.
-    pub fn terms(&self) -> Terms {
-        Terms {
-            mobility: self.mobility,
-            pawn_structure: self.pawn_structure,
-            passed_pawns: self.passed_pawns,
-            king_safety: self.king_safety,
-            bishop_pair: self.bishop_pair,
-            rook_files: self.rook_files,
-            tempo: self.tempo,
+/// `EvalConfig`: the evaluation's kind, then one knob per term of `chess::terms`'s declaration
+/// (`for_each_eval_term!`), each a definition knob on by default.
+macro_rules! eval_config {
+    ($( #[doc = $doc:literal] $term:ident ),* $(,)?) => {
+        crate::knob_group! {
+            /// The static evaluation (docs/eval.md). The terms belong to `eval = "tapered"`; each follows
+            /// Fruit 2.1 (the tempo, Toga II), and switching one off changes what is searched.
+            pub struct EvalConfig ("eval.") {
+                /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below); `eval = "tapered"` is short for eval.kind
+                kind: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
+                $( #[doc = $doc] $term: bool = true, Domain::Bool, Kind::Definition; )*
+            }
         }
-    }
+
+        impl EvalConfig {
+            /// The terms switched on, as the evaluation reads them.
+            pub fn terms(&self) -> Terms {
+                Terms { $( $term: self.$term, )* }
+            }
+        }
+    };
 }
+crate::for_each_eval_term!(eval_config);
 
 /// `eval = "pst"` (the kind alone, as before the terms existed) or `eval.kind = ...` with the
 /// terms; older manifests hold the first.

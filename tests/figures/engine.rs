@@ -289,15 +289,8 @@ pub fn eval_worth() -> String {
     let name = "elo-worth-eval-nodes.games";
     let rows = games(name);
     let pairings = summarize(&rows, None);
-    let terms = [
-        "mobility",
-        "pawn_structure",
-        "passed_pawns",
-        "king_safety",
-        "bishop_pair",
-        "rook_files",
-        "tempo",
-    ];
+    // One row per term the evaluation declares (`for_each_eval_term!`).
+    let terms = ablate::chess::terms::Terms::NAMES;
     let body: Vec<Vec<String>> = terms
         .iter()
         .map(|term| {
