@@ -2,6 +2,7 @@
 //! every finished row and a complete manifest are kept. SIGTERM is what `scancel`, a Slurm
 //! time limit or preemption sends, so it is treated like Ctrl-C, with its own exit code.
 
+use crate::error::Interrupted;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -37,5 +38,22 @@ impl StopSignals {
     /// Whether SIGTERM (rather than Ctrl-C) stopped the run.
     pub fn was_terminated(&self) -> bool {
         self.terminated.load(Ordering::SeqCst)
+    }
+
+    /// The one way a stopped run or match ends: what it kept (`kept` finished `items`, "jobs"
+    /// or "games") and where, how to resume, and the exit code of the signal that stopped it.
+    pub fn stopped(&self, kept: usize, items: &str, file: &std::path::Path) -> Interrupted {
+        let terminated = self.was_terminated();
+        let how = match terminated {
+            true => "terminated (SIGTERM)",
+            false => "interrupted",
+        };
+        Interrupted {
+            message: format!(
+                "{how}: {kept} {items} finished and kept in {}; run the same command again to resume",
+                file.display()
+            ),
+            terminated,
+        }
     }
 }

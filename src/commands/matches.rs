@@ -2,24 +2,15 @@
 //! nodes per move beside each other.
 
 use crate::cli::MatchArgs;
-use crate::error::{InputError, Interrupted};
+use crate::error::InputError;
 use crate::jobs::Shard;
 use crate::matches::adjudication::Adjudication;
-use crate::matches::games_csv::read_games;
-use crate::matches::games_pgn::{games_pgn, time_control, PgnLog};
-use crate::matches::manifest::MatchManifest;
 use crate::matches::pairings::{prepare_match, MatchOptions};
-use crate::matches::play::{move_aside_other_match, run_match};
-use crate::matches::running_score::RunningScore;
+use crate::matches::session::{play_session, SessionOptions};
 use crate::matches::summary::{render_summary, summarize};
-use crate::output::progress_bar::MatchProgress;
 use crate::runner::{worker_threads, RUNS_DIR};
 use crate::search::clock::Limit;
-use crate::signals::StopSignals;
-use crate::storage::manifest::manifest_path;
-use crate::storage::provenance::Provenance;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime};
 
 /// Runs `ablate match`: the match the command line describes, or the runs its config declares.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
@@ -75,120 +66,31 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
         println!("{}", csv.display());
         return Ok(());
     }
-    if args.out.is_none() && !args.force {
-        if let Some(aside) = move_aside_other_match(&csv, &prepared.hash)? {
-            if !args.quiet {
-                eprintln!(
-                    "note: {} held games of another match; moved them to {}",
-                    csv.display(),
-                    aside.display()
-                );
-            }
-        }
-    }
-    let started = SystemTime::now();
-    let clock = Instant::now();
-    let openings_sha256 = crate::suite::Suite::load(&openings)
-        .map(|s| s.sha256)
-        .unwrap_or_default();
-    let provenance = || {
-        let openings = openings.display().to_string();
-        Provenance::until_now(&openings, &openings_sha256, threads, started, clock)
-    };
-    let mut manifest = MatchManifest::starting(
+    let session = play_session(
         &prepared,
-        provenance(),
-        &limit_text,
-        args.sprt.clone(),
-        args.adjudicate.clone(),
-        args.shard.clone(),
-    );
-    let json_path = manifest_path(&csv);
-    if let Some(parent) = json_path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)?;
-    }
-    let write_manifest = |m: &MatchManifest| -> anyhow::Result<()> {
-        let text = serde_json::to_string_pretty(m)? + "\n";
-        crate::storage::write_atomically(&json_path, text.as_bytes())?;
-        Ok(())
-    };
-    write_manifest(&manifest)?;
-    let signals = StopSignals::install();
-    let (mut seen, mut warnings) = (0usize, 0usize);
-    let quiet = args.quiet;
-    let mut progress = MatchProgress::new(manifest.games_total);
-    let mut running = RunningScore::new(prepared.options.sprt);
-    let pgn_path = args
-        .pgn
-        .clone()
-        .unwrap_or_else(|| csv.with_extension("pgn"));
-    let date = crate::storage::provenance::rfc3339(started)[..10].replace('-', ".");
-    let time_control = time_control(Some(&limit_text));
-    let mut pgn_log = PgnLog::resume(&pgn_path, &csv, &prepared.hash, &date, &time_control)?;
-    let mut pgn_error = None;
-    let outcome = run_match(
-        &prepared,
-        &csv,
-        threads,
-        args.force,
-        &signals.stop,
-        |game| {
-            if pgn_error.is_none() {
-                pgn_error = pgn_log.append(&game.row).err();
-            }
-            seen += 1;
-            // Faults and ignored limits are said even with --quiet: they change what results mean.
-            for message in &game.messages {
-                warnings += 1;
-                progress.note(&format!("warning: {message}"));
-            }
-            if !quiet {
-                running.add(&game.row);
-                progress.game(seen, || running.line());
-            }
+        &SessionOptions {
+            csv: csv.clone(),
+            pgn: args.pgn.clone(),
+            threads,
+            force: args.force,
+            move_aside: args.out.is_none(),
+            quiet: args.quiet,
+            openings,
+            limit_text,
+            sprt: args.sprt.clone(),
+            adjudicate: args.adjudicate.clone(),
+            shard: args.shard.clone(),
         },
     )?;
-    if !quiet {
-        progress.finish();
-    }
-    manifest.provenance = provenance();
-    manifest.games_played = outcome.played;
-    manifest.games_resumed = outcome.resumed;
-    manifest.interrupted = outcome.interrupted;
-    write_manifest(&manifest)?;
-    if outcome.interrupted {
-        let terminated = signals.was_terminated();
-        let how = match terminated {
-            true => "terminated (SIGTERM)",
-            false => "interrupted",
-        };
-        let kept = outcome.played + outcome.resumed;
-        let message = format!(
-            "{how}: {kept} games finished and kept in {}; run the same command again to resume",
-            csv.display()
-        );
-        return Err(Interrupted {
-            message,
-            terminated,
-        }
-        .into());
-    }
-    if let Some(e) = pgn_error {
-        return Err(e.context(format!("{}", pgn_path.display())));
-    }
-    // The canonical order, as the CSV now has it.
-    let rows = read_games(&csv)?;
-    let pgn = games_pgn(&rows, &date, &time_control)
-        .map_err(|m| InputError::in_file(csv.display().to_string(), m))?;
-    crate::storage::write_atomically(&pgn_path, pgn.as_bytes())?;
-    let summaries = summarize(&rows, prepared.options.sprt.as_ref());
+    let rows = &session.rows;
+    let summaries = summarize(rows, prepared.options.sprt.as_ref());
     if args.json {
         println!("{}", serde_json::to_string_pretty(&summaries)?);
         return Ok(());
     }
     print!("{}", render_summary(&summaries));
-    let (csv, pgn) = (csv.display(), pgn_path.display());
-    let (played, resumed) = (outcome.played, outcome.resumed);
+    let (csv, pgn) = (csv.display(), session.pgn.display());
+    let (played, resumed, warnings) = (session.played, session.resumed, session.warnings);
     println!("wrote {csv} and {pgn} ({played} games played, {resumed} resumed)");
     if warnings > 0 {
         let s = if warnings == 1 { "" } else { "s" };

@@ -7,7 +7,7 @@ use crate::reports::markdown::MarkdownExporter;
 use crate::reports::svg::{quality_path, ratio_path, SvgExporter};
 use crate::reports::Exporter;
 use crate::runner::score_checks;
-use crate::storage::manifest::{manifest_path, Manifest};
+use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
 use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
@@ -76,9 +76,7 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     use crate::matches::manifest::MatchManifest;
     use crate::matches::summary::{render_summary, summarize};
     let rows = read_games(&args.csv)?;
-    let manifest: Option<MatchManifest> = std::fs::read_to_string(manifest_path(&args.csv))
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok());
+    let manifest = MatchManifest::beside(&args.csv);
     let sprt = manifest
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
@@ -101,16 +99,9 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     crate::reports::games::forest_chart(&title, &pairings, &svg)?;
     let cost = crate::reports::games::cost_path(&svg);
     crate::reports::games::cost_chart(&title, &pairings, &cost)?;
-    let date = manifest
-        .as_ref()
-        .and_then(|m| m.provenance.started.get(..10).map(|d| d.replace('-', ".")))
-        .unwrap_or_else(|| "????.??.??".into());
-    let time_control =
-        crate::matches::games_pgn::time_control(manifest.as_ref().map(|m| m.limit.as_str()));
-    let pgn = crate::matches::games_pgn::games_pgn(&rows, &date, &time_control)
-        .map_err(|m| crate::error::InputError::in_file(args.csv.display().to_string(), m))?;
     let path = args.csv.with_extension("pgn");
-    crate::storage::write_atomically(&path, pgn.as_bytes())?;
+    let tags = crate::matches::games_pgn::PgnTags::of(manifest.as_ref());
+    crate::matches::games_pgn::write_pgn(&path, &rows, &tags, &args.csv)?;
     for written in [&markdown, &svg, &cost, &path] {
         println!("wrote {}", written.display());
     }

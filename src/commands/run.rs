@@ -1,7 +1,7 @@
 //! The main job, `ablate --config FILE`: run the experiment, then print its summary.
 
 use crate::cli::RunArgs;
-use crate::error::{InputError, Interrupted};
+use crate::error::InputError;
 use crate::records::read_rows;
 use crate::reports::before_after::Summary;
 use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
@@ -24,21 +24,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
     let signals = StopSignals::install();
     let outcome = execute(&prepared, &options, &signals.stop)?;
     if outcome.interrupted {
-        let terminated = signals.was_terminated();
-        return Err(Interrupted {
-            message: format!(
-                "{}: {} jobs finished and kept in {}; run the same command again to resume",
-                if terminated {
-                    "terminated (SIGTERM)"
-                } else {
-                    "interrupted"
-                },
-                outcome.jobs_run + outcome.jobs_resumed,
-                outcome.csv.display()
-            ),
-            terminated,
-        }
-        .into());
+        let kept = outcome.jobs_run + outcome.jobs_resumed;
+        return Err(signals.stopped(kept, "jobs", &outcome.csv).into());
     }
     if !args.quiet {
         let rows = read_rows(&outcome.csv)?;

@@ -130,6 +130,43 @@ pub fn games_pgn(rows: &[GameRow], date: &str, time_control: &str) -> Result<Str
     Ok(out)
 }
 
+/// The tags every game of a match shares, from its manifest: `Date` (the day the match
+/// started) and `TimeControl` (its limit); PGN's unknown values without one.
+pub struct PgnTags {
+    /// `YYYY.MM.DD`, or `????.??.??`.
+    pub date: String,
+    /// PGN's `TimeControl` value (`time_control`).
+    pub time_control: String,
+}
+
+impl PgnTags {
+    /// The tags of the match `manifest` describes.
+    pub fn of(manifest: Option<&super::manifest::MatchManifest>) -> PgnTags {
+        let date = manifest
+            .and_then(|m| m.provenance.started.get(..10))
+            .map(|d| d.replace('-', "."))
+            .unwrap_or_else(|| "????.??.??".into());
+        PgnTags {
+            date,
+            time_control: time_control(manifest.map(|m| m.limit.as_str())),
+        }
+    }
+}
+
+/// Writes `rows` (the games of `csv`, in its order) as the PGN at `path`, atomically: the one
+/// PGN writer, for a match's end, `ablate report` and `ablate merge`.
+pub fn write_pgn(
+    path: &std::path::Path,
+    rows: &[GameRow],
+    tags: &PgnTags,
+    csv: &std::path::Path,
+) -> anyhow::Result<()> {
+    let pgn = games_pgn(rows, &tags.date, &tags.time_control)
+        .map_err(|m| crate::error::InputError::in_file(csv.display().to_string(), m))?;
+    crate::storage::write_atomically(path, pgn.as_bytes())?;
+    Ok(())
+}
+
 /// The PGN of a match in progress: the games kept from an earlier run first, then each game
 /// appended and flushed as it ends, so that an interrupted match keeps its PGN beside its CSV.
 pub struct PgnLog {

@@ -9,7 +9,7 @@ use super::manifest::MatchManifest;
 use super::summary::summarize;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;
-use crate::storage::manifest::manifest_path;
+use crate::storage::manifest::{manifest_path, ManifestFile};
 use std::path::{Path, PathBuf};
 
 /// A figure and its 95% interval.
@@ -175,14 +175,11 @@ struct Match {
 
 fn load(path: &Path) -> Result<Match, InputError> {
     let shown = manifest_path(path).display().to_string();
-    let text = std::fs::read_to_string(manifest_path(path)).map_err(|e| {
-        InputError::in_file(
-            &shown,
-            format!("cannot read: {e}; a ladder needs each match's manifest"),
-        )
-    })?;
-    let manifest: MatchManifest = serde_json::from_str(&text)
-        .map_err(|e| InputError::in_file(&shown, format!("not a match manifest: {e}")))?;
+    let manifest = MatchManifest::read(&manifest_path(path))
+        .map_err(|e| InputError::in_file(&shown, format!("{e:#}")))?
+        .ok_or_else(|| {
+            InputError::in_file(&shown, "missing; a ladder needs each match's manifest")
+        })?;
     let budget = manifest
         .limit
         .strip_prefix("nodes ")

@@ -2,7 +2,7 @@
 
 use super::pairings::PreparedMatch;
 use crate::config::experiment::ResolvedVariant;
-use crate::storage::manifest::CsvKind;
+use crate::storage::manifest::{CsvKind, ManifestFile};
 use crate::storage::provenance::Provenance;
 
 /// The JSON beside a games CSV: what was played, with which variants and options, and whether
@@ -48,6 +48,10 @@ pub struct MatchManifest {
     /// For a merge: what is missing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+}
+
+impl ManifestFile for MatchManifest {
+    const WHAT: &'static str = "a match manifest";
 }
 
 impl MatchManifest {

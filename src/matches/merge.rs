@@ -1,12 +1,11 @@
 //! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
 
 use super::games_csv::{read_games, write_games, GameRow};
-use super::games_pgn::games_pgn;
 use super::manifest::MatchManifest;
 use crate::error::InputError;
 use crate::jobs::Shard;
 use crate::runner::merge::{MergeRequest, Merged};
-use crate::storage::manifest::manifest_path;
+use crate::storage::manifest::{manifest_path, ManifestFile};
 use crate::storage::provenance::Provenance;
 use std::collections::{BTreeSet, HashMap};
 
@@ -52,9 +51,7 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
             }
             rows.push(g.clone());
         }
-        let manifest: Option<MatchManifest> = std::fs::read_to_string(manifest_path(path))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok());
+        let manifest = MatchManifest::beside(path);
         match manifest {
             None => problems.push(format!(
                 "{shown}: no manifest ({} is missing, empty or unreadable), so ablate cannot tell whether it is complete",
@@ -106,20 +103,8 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
         (r.pair, pairing, r.game)
     });
     write_games(&args.out, &rows, false)?;
-    let date = manifests
-        .first()
-        .map(|m| {
-            m.provenance
-                .started
-                .get(..10)
-                .unwrap_or("????-??-??")
-                .replace('-', ".")
-        })
-        .unwrap_or_else(|| "????.??.??".into());
-    let time_control = super::games_pgn::time_control(manifests.first().map(|m| m.limit.as_str()));
-    let pgn = games_pgn(&rows, &date, &time_control)
-        .map_err(|m| InputError::in_file(args.out.display().to_string(), m))?;
-    crate::storage::write_atomically(&args.out.with_extension("pgn"), pgn.as_bytes())?;
+    let tags = super::games_pgn::PgnTags::of(manifests.first());
+    super::games_pgn::write_pgn(&args.out.with_extension("pgn"), &rows, &tags, &args.out)?;
     if let Some(mut m) = manifests.first().cloned() {
         m.shard = None;
         m.games_total = manifests.iter().map(|s| s.games_total).sum();
@@ -128,8 +113,7 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
         m.provenance = Provenance::merged(&m.provenance, manifests.iter().map(|s| &s.provenance));
         m.interrupted = !problems.is_empty();
         m.missing = problems.clone();
-        let text = serde_json::to_string_pretty(&m)? + "\n";
-        crate::storage::write_atomically(&manifest_path(&args.out), text.as_bytes())?;
+        m.write(&manifest_path(&args.out))?;
     }
     Ok(Merged {
         items: rows.len(),

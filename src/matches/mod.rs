@@ -4,7 +4,7 @@
 //! summary (W/D/L, pentanomial counts, Elo with its interval, LOS, SPRT) are derived from it.
 //!
 //! pairings → game (players, under rules and adjudication) → games_csv → summary (with
-//! stats); `run` drives it. A player is ablate's search in-process or an engine over UCI.
+//! `elo`); `play` drives the workers and `session` one sitting of a match end to end. A player is ablate's search in-process or an engine over UCI.
 
 pub mod adjudication;
 pub mod elo;
@@ -19,4 +19,5 @@ pub mod play;
 pub mod player;
 pub mod rules;
 pub mod running_score;
+pub mod session;
 pub mod summary;

@@ -6,7 +6,6 @@ use super::games_csv::{read_games, write_games, GameRow};
 use super::pairings::{GameJob, PlayedGame, PreparedMatch};
 use crate::error::InputError;
 use crate::search::tt::TablePool;
-use crate::storage::manifest::manifest_path;
 use crate::uci::pool::EnginePool;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -34,15 +33,8 @@ pub fn move_aside_other_match(csv: &Path, hash: &str) -> std::io::Result<Option<
     if old.match_hash == hash {
         return Ok(None);
     }
-    let aside = csv.with_extension(format!("{}.csv", old.match_hash));
-    std::fs::rename(csv, &aside)?;
-    let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
     // The PGN holds the same games: it goes with them, or the next match would overwrite it.
-    let pgn = csv.with_extension("pgn");
-    if pgn.exists() {
-        std::fs::rename(&pgn, aside.with_extension("pgn"))?;
-    }
-    Ok(Some(aside))
+    crate::storage::aside::move_aside(csv, &old.match_hash, &["pgn"]).map(Some)
 }
 
 /// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.

@@ -7,7 +7,7 @@
 use crate::error::InputError;
 use crate::jobs::{plan_jobs, Shard};
 use crate::records::{read_rows, write_rows, Row, RowKey};
-use crate::storage::manifest::{manifest_path, Manifest};
+use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
 use crate::storage::provenance::Provenance;
 use crate::storage::results_csv::rewrite_canonical;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -81,7 +81,7 @@ pub fn merge_results(args: &MergeRequest) -> anyhow::Result<Merged> {
             }
         }
         // A manifest that is missing, empty or unreadable tells nothing: the input may be partial.
-        let manifest = Manifest::read(&manifest_path(path)).ok().flatten();
+        let manifest = Manifest::beside(path);
         inputs.push(Input {
             shown,
             rows,
@@ -168,11 +168,8 @@ pub fn check_output(args: &MergeRequest) -> anyhow::Result<()> {
     if !args.out.exists() || args.force {
         return Ok(());
     }
-    let theirs = Manifest::read(&manifest_path(&args.out)).ok().flatten();
-    let ours = args
-        .inputs
-        .iter()
-        .find_map(|p| Manifest::read(&manifest_path(p)).ok().flatten());
+    let theirs = Manifest::beside(&args.out);
+    let ours = args.inputs.iter().find_map(|p| Manifest::beside(p));
     match (theirs, ours) {
         (Some(t), Some(o)) if t.config_hash == o.config_hash => Ok(()),
         _ => Err(InputError::in_file(

@@ -13,7 +13,7 @@ use crate::jobs::{
 };
 use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
-use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest};
+use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest, ManifestFile};
 use crate::storage::provenance::{available_cores, git_commit, Provenance};
 use crate::storage::results_csv::{existing_hash, finished_jobs, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
@@ -247,7 +247,7 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
     let Some(previous) = existing_hash(csv)? else {
         return Ok(false);
     };
-    let old = Manifest::read(&manifest_path(csv)).ok().flatten();
+    let old = Manifest::beside(csv);
     let finished = old
         .as_ref()
         .is_some_and(|m| !m.interrupted && m.jobs_run + m.jobs_resumed == m.jobs_total);
@@ -289,27 +289,15 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         .into());
     }
     // In the default folder nothing is lost: the older run is moved aside, never replaced.
-    let aside = aside_path(csv, previous.trim_start_matches('h'));
-    std::fs::rename(csv, &aside).map_err(|e| {
-        InputError::in_file(&shown, format!("cannot move the older run aside: {e}"))
-    })?;
-    let _ = std::fs::rename(manifest_path(csv), manifest_path(&aside));
+    let aside = crate::storage::aside::move_aside(csv, previous.trim_start_matches('h'), &[])
+        .map_err(|e| {
+            InputError::in_file(&shown, format!("cannot move the older run aside: {e}"))
+        })?;
     note(format!(
         "{shown} held {what}; moved it to {}",
         aside.display()
     ));
     Ok(false)
-}
-
-/// `<name>.<hash>.csv` beside `csv`, or `<name>.<hash>.2.csv` and so on when that is taken.
-fn aside_path(csv: &Path, hash: &str) -> std::path::PathBuf {
-    let mut aside = csv.with_extension(format!("{hash}.csv"));
-    let mut k = 2;
-    while aside.exists() {
-        aside = csv.with_extension(format!("{hash}.{k}.csv"));
-        k += 1;
-    }
-    aside
 }
 
 /// The score check each variant gets against the baseline (the first variant).

@@ -147,17 +147,23 @@ pub fn manifest_path(csv: &Path) -> PathBuf {
     csv.with_extension("json")
 }
 
-impl Manifest {
+/// The one manifest writer and reader, for both manifests: a run's results (`Manifest`) and a
+/// match's games (`matches::manifest::MatchManifest`), each the JSON beside its CSV.
+pub trait ManifestFile: serde::Serialize + serde::de::DeserializeOwned {
+    /// What the file is, for errors: "an ablate manifest", "a match manifest".
+    const WHAT: &'static str;
+
     /// Writes the manifest atomically.
-    pub fn write(&self, path: &Path) -> anyhow::Result<()> {
+    fn write(&self, path: &Path) -> anyhow::Result<()> {
         let mut text = serde_json::to_string_pretty(self)?;
         text.push('\n');
         super::atomic::write_atomically(path, text.as_bytes())?;
         Ok(())
     }
 
-    /// Reads a manifest, or `None` when there is none.
-    pub fn read(path: &Path) -> anyhow::Result<Option<Manifest>> {
+    /// Reads a manifest, or `None` when there is none; a file that is not one is an error
+    /// naming it.
+    fn read(path: &Path) -> anyhow::Result<Option<Self>> {
         if !path.exists() {
             return Ok(None);
         }
@@ -165,11 +171,21 @@ impl Manifest {
         let manifest = serde_json::from_str(&text).map_err(|e| {
             crate::error::InputError::in_file(
                 path.display().to_string(),
-                format!("not an ablate manifest: {e}"),
+                format!("not {}: {e}", Self::WHAT),
             )
         })?;
         Ok(Some(manifest))
     }
+
+    /// The manifest beside `csv`, if it is there and readable: what resume and merge ask of a
+    /// file that may be partial.
+    fn beside(csv: &Path) -> Option<Self> {
+        Self::read(&manifest_path(csv)).ok().flatten()
+    }
+}
+
+impl ManifestFile for Manifest {
+    const WHAT: &'static str = "an ablate manifest";
 }
 
 #[cfg(test)]

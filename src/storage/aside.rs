@@ -1,0 +1,65 @@
+//! Moving an older run out of the way, the one way for results and games alike: the CSV goes
+//! to `<name>.<hash>.csv` beside it (`<name>.<hash>.2.csv` and so on when that is taken), and
+//! every file that belongs to it (its manifest, a match's PGN) goes with it under the same
+//! stem, so that nothing of the older run is overwritten by the next.
+
+use super::manifest::manifest_path;
+use std::path::{Path, PathBuf};
+
+/// Moves `csv`, its manifest and each of `companions` (extensions, e.g. `"pgn"`) that exists
+/// aside, named by `hash`; returns where the CSV went.
+pub fn move_aside(csv: &Path, hash: &str, companions: &[&str]) -> std::io::Result<PathBuf> {
+    let aside = aside_path(csv, hash);
+    std::fs::rename(csv, &aside)?;
+    let manifest = manifest_path(csv);
+    if manifest.exists() {
+        std::fs::rename(manifest, manifest_path(&aside))?;
+    }
+    for extension in companions {
+        let companion = csv.with_extension(extension);
+        if companion.exists() {
+            std::fs::rename(companion, aside.with_extension(extension))?;
+        }
+    }
+    Ok(aside)
+}
+
+/// `<name>.<hash>.csv` beside `csv`, or `<name>.<hash>.2.csv` and so on when that is taken.
+fn aside_path(csv: &Path, hash: &str) -> PathBuf {
+    let mut aside = csv.with_extension(format!("{hash}.csv"));
+    let mut k = 2;
+    while aside.exists() {
+        aside = csv.with_extension(format!("{hash}.{k}.csv"));
+        k += 1;
+    }
+    aside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_csv_its_manifest_and_its_companions_move_together_and_nothing_is_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("m.games.csv");
+        for round in 0..2 {
+            std::fs::write(&csv, format!("rows {round}")).unwrap();
+            std::fs::write(manifest_path(&csv), "{}").unwrap();
+            std::fs::write(csv.with_extension("pgn"), "pgn").unwrap();
+            let aside = move_aside(&csv, "h1", &["pgn"]).unwrap();
+            let expected = if round == 0 {
+                "m.games.h1.csv"
+            } else {
+                "m.games.h1.2.csv"
+            };
+            assert_eq!(aside, dir.path().join(expected));
+            assert_eq!(
+                std::fs::read_to_string(&aside).unwrap(),
+                format!("rows {round}")
+            );
+            assert!(manifest_path(&aside).exists() && aside.with_extension("pgn").exists());
+            assert!(!csv.exists() && !csv.with_extension("pgn").exists());
+        }
+    }
+}
