@@ -2,6 +2,7 @@
 
 pub mod execute;
 pub mod plan;
+pub mod shard_merge;
 
 pub use crate::search::tt::TablePool;
 pub use crate::uci::pool::EnginePool;

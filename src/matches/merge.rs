@@ -3,56 +3,59 @@
 use super::games_csv::{read_games, write_games, GameRow};
 use super::manifest::MatchManifest;
 use crate::error::InputError;
+use crate::jobs::shard_merge::{gather, refuse_partial, ShardKind, ShardRow};
 use crate::jobs::Shard;
 use crate::runner::merge::{MergeRequest, Merged};
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use crate::storage::provenance::Provenance;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Games as shards: keyed by (variant, opponent, pair, game), one match hash.
+pub struct GameShards;
+
+impl ShardRow for GameRow {
+    type Key = (String, String, usize, usize);
+    fn key(&self) -> Self::Key {
+        let g = self;
+        (g.variant.clone(), g.opponent.clone(), g.pair, g.game)
+    }
+    fn shard_hash(&self) -> &str {
+        &self.match_hash
+    }
+    fn describe(&self) -> String {
+        let g = self;
+        format!(
+            "game ({} vs {}, pair {}, game {})",
+            g.variant, g.opponent, g.pair, g.game
+        )
+    }
+}
+
+impl ShardKind for GameShards {
+    type Row = GameRow;
+    type Manifest = MatchManifest;
+    const HASH: &'static str = "match hash";
+    const UNIT: (&'static str, &'static str) = ("game", "match");
+    fn read(path: &Path) -> anyhow::Result<Vec<GameRow>> {
+        Ok(read_games(path)?)
+    }
+}
 
 /// Merges shard games CSVs of one match (`ablate match --shard K/N`): one match hash, no game
 /// twice, every shard present and finished (else refused, unless `--allow-partial`); writes the
 /// games in canonical order, the PGN beside them and a manifest with the shards' fields summed.
 pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
-    let mut rows: Vec<GameRow> = Vec::new();
-    let mut problems = Vec::new();
+    let gathered = gather::<GameShards>(&args.inputs)?;
+    let mut rows = gathered.rows();
+    let mut problems = gathered.absent;
     let mut manifests: Vec<MatchManifest> = Vec::new();
-    let mut seen: HashMap<(String, String, usize, usize), String> = HashMap::new();
     let mut shards_seen: BTreeSet<usize> = BTreeSet::new();
     let mut split: Option<usize> = None;
-    for path in &args.inputs {
-        let shown = path.display().to_string();
-        if !path.exists() {
-            problems.push(format!(
-                "{shown}: no such file (its shard never ran, or was cancelled before writing)"
-            ));
-            continue;
-        }
-        let games = read_games(path)?;
-        for g in &games {
-            if let Some(first) = rows.first().filter(|f| f.match_hash != g.match_hash) {
-                return Err(InputError::in_file(
-                    &shown,
-                    format!(
-                        "match hash {} differs from {}; expected shards of one match",
-                        g.match_hash, first.match_hash
-                    ),
-                )
-                .into());
-            }
-            if let Some(other) = seen.insert(
-                (g.variant.clone(), g.opponent.clone(), g.pair, g.game),
-                shown.clone(),
-            ) {
-                return Err(InputError::in_file(
-                    &shown,
-                    format!("game ({} vs {}, pair {}, game {}) is also in {other}; expected each game in one shard", g.variant, g.opponent, g.pair, g.game),
-                )
-                .into());
-            }
-            rows.push(g.clone());
-        }
-        let manifest = MatchManifest::beside(path);
-        match manifest {
+    for input in gathered.inputs {
+        let (shown, games) = (&input.shown, &input.rows);
+        let path = Path::new(shown);
+        match input.manifest {
             None => problems.push(format!(
                 "{shown}: no manifest ({} is missing, empty or unreadable), so ablate cannot tell whether it is complete",
                 manifest_path(path).display()
@@ -65,7 +68,7 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
                 let shard = m.shard.as_deref().map(Shard::parse).transpose()?;
                 let n = shard.map_or(1, |s| s.n);
                 if split.is_some_and(|s| s != n) {
-                    return Err(InputError::in_file(&shown, "a shard of another split; expected shards of one split").into());
+                    return Err(InputError::in_file(shown, "a shard of another split; expected shards of one split").into());
                 }
                 split = Some(n);
                 shards_seen.insert(shard.map_or(0, |s| s.k));
@@ -81,16 +84,7 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
             ));
         }
     }
-    if !problems.is_empty() && !args.allow_partial {
-        return Err(InputError::in_file(
-            "merge",
-            format!(
-                "the shards are incomplete; nothing was written:\n  {}\nrun the missing shards again (a rerun resumes), or give --allow-partial",
-                problems.join("\n  ")
-            ),
-        )
-        .into());
-    }
+    refuse_partial(&problems, args.allow_partial)?;
     let order: Vec<(String, String)> = manifests
         .first()
         .map(|m| m.pairings.clone())

@@ -5,6 +5,7 @@
 //! `allow_partial` is set; then the merged manifest lists what is missing.
 
 use crate::error::InputError;
+use crate::jobs::shard_merge::{gather, refuse_partial, Gathered, ShardInput, ShardKind, ShardRow};
 use crate::jobs::{plan_jobs, Shard};
 use crate::records::{read_rows, write_rows, Row, RowKey};
 use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
@@ -33,63 +34,46 @@ pub struct Merged {
     pub problems: Vec<String>,
 }
 
-/// One input: its rows and, when it has one, its manifest.
-struct Input {
-    shown: String,
-    rows: Vec<Row>,
-    manifest: Option<Manifest>,
+/// Results rows as shards: keyed by (variant, position, depth), one config hash.
+pub struct ResultsShards;
+
+impl ShardRow for Row {
+    type Key = RowKey;
+    fn key(&self) -> RowKey {
+        Row::key(self)
+    }
+    fn shard_hash(&self) -> &str {
+        &self.config_hash
+    }
+    fn describe(&self) -> String {
+        format!(
+            "row ({}, {}, depth {})",
+            self.variant, self.position, self.depth
+        )
+    }
 }
+
+impl ShardKind for ResultsShards {
+    type Row = Row;
+    type Manifest = Manifest;
+    const HASH: &'static str = "config hash";
+    const UNIT: (&'static str, &'static str) = ("job", "experiment");
+    fn read(path: &Path) -> anyhow::Result<Vec<Row>> {
+        read_rows(path)
+    }
+}
+
+type Input = ShardInput<ResultsShards>;
 
 /// Merges shard CSVs of one experiment: one hash, no duplicate and no missing row (unless
 /// `allow_partial`), then canonical order and a merged manifest.
 pub fn merge_results(args: &MergeRequest) -> anyhow::Result<Merged> {
-    let mut inputs = Vec::new();
-    let mut seen: HashMap<RowKey, String> = HashMap::new();
-    let mut hash: Option<(String, String)> = None;
-    let mut absent = Vec::new();
-    for path in &args.inputs {
-        let shown = path.display().to_string();
-        if !path.exists() {
-            // A shard that never ran (or wrote nothing) is a missing shard, named as such.
-            absent.push(format!(
-                "{shown}: no such file (its shard never ran, or was cancelled before writing)"
-            ));
-            continue;
-        }
-        let rows = read_rows(path)?;
-        for row in &rows {
-            match &hash {
-                None => hash = Some((row.config_hash.clone(), shown.clone())),
-                Some((h, first)) if *h != row.config_hash => {
-                    return Err(InputError::in_file(
-                        &shown,
-                        format!("config hash {} differs from {h} in {first}; expected shards of one experiment", row.config_hash),
-                    )
-                    .into())
-                }
-                _ => {}
-            }
-            if let Some(other) = seen.insert(row.key(), shown.clone()) {
-                return Err(InputError::in_file(
-                    &shown,
-                    format!(
-                        "row ({}, {}, depth {}) is also in {other}; expected each job in one shard",
-                        row.variant, row.position, row.depth
-                    ),
-                )
-                .into());
-            }
-        }
-        // A manifest that is missing, empty or unreadable tells nothing: the input may be partial.
-        let manifest = Manifest::beside(path);
-        inputs.push(Input {
-            shown,
-            rows,
-            manifest,
-        });
-    }
+    let gathered = gather::<ResultsShards>(&args.inputs)?;
+    let rows = gathered.rows();
+    let hash = rows.first().map(|r| r.config_hash.clone());
+    let Gathered { inputs, absent } = gathered;
     let reference = inputs.iter().find_map(|i| i.manifest.clone());
-    if let (Some(m), Some((h, _))) = (&reference, &hash) {
+    if let (Some(m), Some(h)) = (&reference, &hash) {
         if m.config_hash != *h {
             return Err(InputError::in_file(
                 manifest_path(&args.inputs[0]).display().to_string(),
@@ -103,19 +87,7 @@ pub fn merge_results(args: &MergeRequest) -> anyhow::Result<Merged> {
     }
     let (mut problems, expected) = completeness(&inputs, reference.as_ref())?;
     problems.splice(0..0, absent);
-    if !problems.is_empty() && !args.allow_partial {
-        return Err(InputError::in_file(
-            "merge",
-            format!(
-                "the shards are incomplete; nothing was written:\n  {}\nrun the missing shards \
-                 again (a rerun resumes where a shard stopped), or give --allow-partial to merge \
-                 what there is (the merged manifest then lists what is missing)",
-                problems.join("\n  ")
-            ),
-        )
-        .into());
-    }
-    let rows: Vec<Row> = inputs.iter().flat_map(|i| i.rows.iter().cloned()).collect();
+    refuse_partial(&problems, args.allow_partial)?;
     let (variant_order, position_order) = match &reference {
         Some(m) => (
             m.variants.iter().map(|v| v.name.clone()).collect(),
