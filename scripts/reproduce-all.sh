@@ -13,7 +13,7 @@ cargo build --release
 bin=./target/release/ablate
 start=$(date +%s)
 # Ifrit's killer table beyond the main job's depths: depths 8 and 9, 4 minutes.
-"$bin" --config configs/killers.toml --depths 8,9 --out results/killers-deep.csv --force --quiet "$@"
+"$bin" --config configs/killers.toml --depths 8,9 --out results/killers/killers-deep.csv --force --quiet "$@"
 # Elo worth by removal: six removals, 2,000 games each, about 2 hours with --jobs 2.
 "$bin" match --config configs/elo-worth.toml --variant no_null_move --variant no_lmr --variant no_futility \
   --variant no_reverse_futility --variant no_late_move_pruning --variant no_see_pruning --games 2000 --nodes 10000 \
@@ -33,19 +33,19 @@ for name in killers mvv_lva history schaeffer; do
 done
 # Quality beside cost: five pruning variants in games, at a fixed depth and at fixed nodes.
 echo "== pruning matches"
-for limit in "--depth 5 --out results/pruning.games.csv" "--nodes 30000 --out results/pruning-nodes.games.csv"; do
+for limit in "--depth 5 --out results/pruning/pruning.games.csv" "--nodes 30000 --out results/pruning/pruning-nodes.games.csv"; do
   # shellcheck disable=SC2086
   "$bin" match --config configs/pruning.toml --variant null_move --variant lmr --variant futility \
     --variant all --variant fruit --games 100 --adjudicate draw=40,10,8 resign=1000,4 $limit --force --quiet "$@" > /dev/null
 done
-for games in results/pruning.games.csv results/pruning-nodes.games.csv; do
+for games in results/pruning/pruning.games.csv results/pruning/pruning-nodes.games.csv; do
   "$bin" report "$games" > /dev/null
 done
 # Real engines beside ablate: needs Debian's stockfish and gnuchess (Fruit 2.1 as gnuchess -u).
 if command -v stockfish >/dev/null || [ -x /usr/games/stockfish ]; then
   echo "== peers"
-  "$bin" --config configs/peers.toml --out results/peers.csv --force --quiet "$@"
-  "$bin" report results/peers.csv --markdown results/peers.md --svg results/peers.svg > /dev/null
+  "$bin" --config configs/peers.toml --out results/peers/peers.csv --force --quiet "$@"
+  "$bin" report results/peers/peers.csv --markdown results/peers/peers.md --svg results/peers/peers.svg > /dev/null
 else
   echo "== peers skipped: stockfish and gnuchess are not installed (apt-get install stockfish gnuchess)"
 fi

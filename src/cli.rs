@@ -12,8 +12,8 @@ Examples:
   ablate --config ci.toml --set eval=material --out results/runs/ci-material.csv
   ablate search --fen startpos --depth 6 --set ordering.killers=0
   ablate perft positions/perft.epd --depth 4
-  ablate check --config ci.toml --reference results/ci-reference.csv
-  ablate report results/killers.csv --markdown results/runs/killers.md --svg results/runs/killers.svg
+  ablate check --config ci.toml --reference results/ci/reference.csv
+  ablate report results/killers/killers.csv --markdown results/runs/killers.md --svg results/runs/killers.svg
   ablate config --explain
   ablate --config ci.toml --shard 2/4 --print-outputs   # results/runs/ci.shard-2-of-4.csv
 
@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers.csv                 # results/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -199,9 +199,9 @@ Examples:
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
-  ablate check --config ci.toml --reference results/ci-reference.csv
+  ablate check --config ci.toml --reference results/ci/reference.csv
   ablate check --config ci.toml --reference results/runs/my-reference.csv --bless   # a reference of your own
-  # after a change that moves counts on purpose: --reference results/ci-reference.csv --bless";
+  # after a change that moves counts on purpose: --reference results/ci/reference.csv --bless";
 
 /// Options of the main job, `ablate --config FILE`.
 #[derive(Debug, Args, Default, Clone)]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ablate, assert_success, ROOT};
+use common::{ablate, assert_success};
 use std::path::Path;
 
 /// A label's box: left, top, right, bottom, and its text.
@@ -138,7 +138,10 @@ fn check_folder(folder: &Path, failures: &mut Vec<String>) -> usize {
 #[test]
 fn no_label_overlaps_another_or_leaves_the_picture() {
     let mut failures = Vec::new();
-    let committed = check_folder(&Path::new(ROOT).join("results"), &mut failures);
+    let committed: usize = common::result_folders()
+        .iter()
+        .map(|folder| check_folder(folder, &mut failures))
+        .sum();
     assert!(committed >= 60, "{committed} committed charts");
     // The reports of the largest runs and of a match, drawn by this build.
     let dir = tempfile::tempdir().unwrap();
@@ -150,7 +153,7 @@ fn no_label_overlaps_another_or_leaves_the_picture() {
     ] {
         for ext in ["csv", "json"] {
             std::fs::copy(
-                Path::new(ROOT).join(format!("results/{name}.{ext}")),
+                common::result(&format!("{name}.{ext}")),
                 dir.path().join(format!("{name}.{ext}")),
             )
             .unwrap();

@@ -258,7 +258,7 @@ fn ablate_and_fruit_play_fruit_at_a_time_control_legally_and_never_lose_on_time(
     assert_eq!(games.len(), 8);
     for g in &games {
         // ablate in-process can fault only by its clock, and must not. Fruit 2.1 itself aborts
-        // now and then (4 times in the 1,600 games of results/fruit-elo-worth.games.csv): such a
+        // now and then (4 times in the 1,600 games of results/fruit-elo-worth/fruit-elo-worth.games.csv): such a
         // game is Fruit's loss, "abandoned", and the match goes on.
         assert!(
             !g.termination.starts_with("time forfeit: ablate"),

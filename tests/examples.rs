@@ -330,7 +330,7 @@ fn examples_are_found_and_shrunk() {
     );
     // A command that writes a committed result runs as written.
     let committed =
-        "ablate --config killers.toml --minimal exact --depths 1,2,3,4 --out results/killers-minimal.csv";
+        "ablate --config killers.toml --minimal exact --depths 1,2,3,4 --out results/killers/killers-minimal.csv";
     assert_eq!(runnable(committed).unwrap(), committed);
     assert_eq!(
         runnable("cargo run --release -- --config killers.toml").unwrap(),

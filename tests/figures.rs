@@ -48,7 +48,7 @@ struct Results {
 
 /// Every row of `results/NAME.csv`, as `T`.
 fn read_rows<T: serde::de::DeserializeOwned>(name: &str) -> Vec<T> {
-    let path = format!("{ROOT}/results/{name}.csv");
+    let path = common::result(&format!("{name}.csv")).display().to_string();
     let mut reader = csv::Reader::from_path(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     reader
         .deserialize()
@@ -1197,7 +1197,7 @@ fn peers() -> String {
 /// summarizes a games CSV.
 fn pruning_games() -> String {
     let summaries = |name: &str| {
-        let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.games.csv"));
+        let path = common::result(&format!("{name}.games.csv"));
         let rows = ablate::matches::games_csv::read_games(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         ablate::matches::summary::summarize(&rows, None)
@@ -1295,7 +1295,9 @@ fn manifest_number(name: &str, key: &str) -> f64 {
 
 /// The manifest of a committed result.
 fn manifest(name: &str) -> serde_json::Value {
-    let path = format!("{ROOT}/results/{name}.json");
+    let path = common::result(&format!("{name}.json"))
+        .display()
+        .to_string();
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -1314,9 +1316,8 @@ fn jobs_of(name: &str) -> u64 {
 fn run_time() -> String {
     let mut total = 0.0;
     let mut count = 0;
-    for entry in std::fs::read_dir(format!("{ROOT}/results")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "json") {
+    for path in common::result_files(".json") {
+        {
             let stem = path.file_stem().unwrap().to_string_lossy();
             // A run still going (or stopped) is not a committed result yet.
             let text = std::fs::read_to_string(&path).unwrap();
@@ -1340,7 +1341,7 @@ fn headline() -> String {
     let k = Results::load("killers");
     let the = Results::load("the");
     let pvs = Results::load("pvs");
-    let path = std::path::PathBuf::from(format!("{ROOT}/results/pruning-nodes.games.csv"));
+    let path = std::path::PathBuf::from(format!("{ROOT}/results/pruning/pruning-nodes.games.csv"));
     let games = ablate::matches::games_csv::read_games(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let matches = ablate::matches::summary::summarize(&games, None);
@@ -1396,7 +1397,7 @@ fn headline() -> String {
 
 /// A games CSV's pairings, as `ablate report` summarises them.
 fn pairings_of(name: &str) -> (usize, Vec<ablate::matches::summary::PairingSummary>) {
-    let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.csv"));
+    let path = common::result(&format!("{name}.csv"));
     let games = ablate::matches::games_csv::read_games(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     (

@@ -17,15 +17,20 @@ fn stdout(out: &std::process::Output) -> String {
 /// A scratch folder with the repository's configs, positions and results, as in a fresh clone.
 fn clone_like() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for sub in ["configs", "positions", "results"] {
-        let to = dir.path().join(sub);
-        std::fs::create_dir_all(&to).unwrap();
-        for entry in std::fs::read_dir(Path::new(ROOT).join(sub)).unwrap() {
+    fn copy_folder(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
             let path = entry.unwrap().path();
+            let name = path.file_name().unwrap();
             if path.is_file() {
-                std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+                std::fs::copy(&path, to.join(name)).unwrap();
+            } else if path.is_dir() && name != "runs" {
+                copy_folder(&path, &to.join(name));
             }
         }
+    }
+    for sub in ["configs", "positions", "results"] {
+        copy_folder(&Path::new(ROOT).join(sub), &dir.path().join(sub));
     }
     dir
 }
@@ -33,8 +38,8 @@ fn clone_like() -> tempfile::TempDir {
 #[test]
 fn the_main_command_searches_and_leaves_the_committed_results_alone() {
     let dir = clone_like();
-    let committed = std::fs::read(dir.path().join("results/killers.csv")).unwrap();
-    let manifest = std::fs::read(dir.path().join("results/killers.json")).unwrap();
+    let committed = std::fs::read(dir.path().join("results/killers/killers.csv")).unwrap();
+    let manifest = std::fs::read(dir.path().join("results/killers/killers.json")).unwrap();
     for expected in [
         "wrote results/runs/killers.csv (4 jobs run, 0 resumed)",
         "results/runs/killers.csv holds this run already (4 jobs): nothing searched",
@@ -44,11 +49,11 @@ fn the_main_command_searches_and_leaves_the_committed_results_alone() {
         assert!(stdout(&out).contains(expected), "{}", stdout(&out));
     }
     assert_eq!(
-        std::fs::read(dir.path().join("results/killers.csv")).unwrap(),
+        std::fs::read(dir.path().join("results/killers/killers.csv")).unwrap(),
         committed
     );
     assert_eq!(
-        std::fs::read(dir.path().join("results/killers.json")).unwrap(),
+        std::fs::read(dir.path().join("results/killers/killers.json")).unwrap(),
         manifest
     );
     // Other depths are another configuration: no --force needed, and the finished run is
@@ -178,7 +183,7 @@ fn every_bad_input_names_its_place() {
     let d = dir.path();
     std::fs::create_dir(d.join("folder")).unwrap();
     std::fs::write(d.join("binary.csv"), [0xffu8, 0xfe, 0x00, 0x41, 0x0a, 0x80]).unwrap();
-    let garbled = std::fs::read_to_string(d.join("results/ci-reference.csv"))
+    let garbled = std::fs::read_to_string(d.join("results/ci/reference.csv"))
         .unwrap()
         .replacen(",BK.01,4,", ",BK.01,4x,", 1);
     std::fs::write(d.join("garbled.csv"), garbled).unwrap();
@@ -203,7 +208,7 @@ fn every_bad_input_names_its_place() {
         (
             &[
                 "report",
-                "results/killers.csv",
+                "results/killers/killers.csv",
                 "--markdown",
                 "/proc/nope/x.md",
             ],
@@ -224,11 +229,11 @@ fn every_bad_input_names_its_place() {
         (
             &[
                 "merge",
-                "results/killers.csv",
+                "results/killers/killers.csv",
                 "-o",
-                "./results/killers.csv",
+                "./results/killers/killers.csv",
             ],
-            "-o names the input results/killers.csv",
+            "-o names the input results/killers/killers.csv",
         ),
         (
             &["help", "serch"],

@@ -228,13 +228,9 @@ fn every_committed_match_is_a_declared_run() {
         }
     }
     let mut committed: Vec<String> = Vec::new();
-    for dir in ["results", "results/budget-ladder"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-            if name.ends_with(".games.csv") {
-                committed.push(format!("{dir}/{name}"));
-            }
-        }
+    for file in common::result_files(".games.csv") {
+        let relative = file.strip_prefix(root).unwrap();
+        committed.push(relative.display().to_string());
     }
     assert!(committed.len() >= 10, "{committed:?}");
     for file in &committed {

@@ -12,7 +12,7 @@ use ablate::config::SearchConfig;
 use ablate::records::TIME_COLUMNS;
 use ablate::runner::experiment_hash;
 use ablate::suite::{hex, Suite};
-use common::{ablate, assert_success, ROOT};
+use common::{ablate, assert_success};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -129,9 +129,8 @@ fn results_csvs_survive_a_round_trip_through_libreoffice() {
     std::fs::create_dir(&inputs).unwrap();
     std::fs::copy(d.join("risky.csv"), inputs.join("risky.csv")).unwrap();
     let mut committed = 0;
-    for entry in std::fs::read_dir(Path::new(ROOT).join("results")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "csv") {
+    for path in common::result_files(".csv") {
+        {
             std::fs::copy(&path, inputs.join(path.file_name().unwrap())).unwrap();
             committed += 1;
         }

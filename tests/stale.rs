@@ -39,9 +39,9 @@ fn report_warns_when_results_predate_the_code() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::create_dir_all(d.join("src/search")).unwrap();
-    std::fs::create_dir_all(d.join("results")).unwrap();
+    std::fs::create_dir_all(d.join("results/ci")).unwrap();
     std::fs::write(d.join("src/search/code.rs"), "// v1\n").unwrap();
-    std::fs::write(d.join("results/ci-reference.csv"), "v1\n").unwrap();
+    std::fs::write(d.join("results/ci/reference.csv"), "v1\n").unwrap();
     std::fs::write(
         d.join("t.toml"),
         format!("name = \"t\"\nsuite = \"{ROOT}/positions/bk.epd\"\ndepths = [2]\nlimit = 2\n[variants.k]\nordering.killers = 0\n"),
@@ -65,7 +65,7 @@ fn report_warns_when_results_predate_the_code() {
         "{w}"
     );
 
-    std::fs::write(d.join("results/ci-reference.csv"), "v2\n").unwrap();
+    std::fs::write(d.join("results/ci/reference.csv"), "v2\n").unwrap();
     git(d, &["commit", "-q", "-am", "re-bless"]);
     let w = report_warning(d);
     assert!(w.contains("before node counts last changed"), "{w}");

@@ -104,7 +104,7 @@ pub fn git_commit() -> Option<String> {
 }
 
 /// Why results written at `commit` may be out of date, when git can tell: the reference
-/// signature (`results/ci-reference.csv`, re-blessed whenever node counts change) or the search
+/// signature (`results/ci/reference.csv`, re-blessed whenever node counts change) or the search
 /// code (which sets the times) changed in a later commit. `None` when they are current, or
 /// outside a git checkout that knows the commit.
 pub fn staleness(commit: &str) -> Option<String> {
@@ -115,8 +115,14 @@ pub fn staleness(commit: &str) -> Option<String> {
             .output()
             .ok()
     };
+    // The reference is followed through renames (results/ moved to one folder per experiment)
+    // and only its content changes count: a move re-blesses nothing.
     let last_change = |paths: &[&str]| -> Option<String> {
-        let mut args = vec!["log", "-1", "--format=%h %cs", "--"];
+        let mut args = vec!["log", "-1", "--format=%h %cs"];
+        if paths.len() == 1 {
+            args.extend(["--follow", "--diff-filter=AM"]);
+        }
+        args.push("--");
         args.extend(paths);
         let out = git(&args)?;
         let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
@@ -132,7 +138,7 @@ pub fn staleness(commit: &str) -> Option<String> {
         }
     };
     let short = &commit[..commit.len().min(7)];
-    if let Some(change) = last_change(&["results/ci-reference.csv"]) {
+    if let Some(change) = last_change(&["results/ci/reference.csv"]) {
         if contains(&change) == Some(false) {
             return Some(format!(
                 "written by commit {short}, before node counts last changed ({change}, when the reference was re-blessed): its counts may differ from this build's; run it again"

@@ -132,3 +132,46 @@ pub fn installed(program: &str) -> bool {
         .any(|d| Path::new(d).join(program).is_file());
     found || !skip_without(program, &format!("apt-get install {program}"))
 }
+
+/// The committed result file `name` (`killers.csv`, `pruning.games.json`): in its experiment's
+/// folder `results/<experiment>/`, or flat in `results/` for the few not yet moved.
+pub fn result(name: &str) -> std::path::PathBuf {
+    let results = Path::new(ROOT).join("results");
+    let mut found: Vec<std::path::PathBuf> = result_folders()
+        .into_iter()
+        .map(|folder| folder.join(name))
+        .filter(|p| p.is_file())
+        .collect();
+    assert!(
+        found.len() == 1,
+        "{name}: expected one committed file of that name under {}, found {found:?}",
+        results.display()
+    );
+    found.remove(0)
+}
+
+/// `results/` and each experiment's folder in it (not `results/runs/`, where ad-hoc runs go).
+pub fn result_folders() -> Vec<std::path::PathBuf> {
+    let results = Path::new(ROOT).join("results");
+    let mut folders = vec![results.clone()];
+    let mut subfolders: Vec<std::path::PathBuf> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.ends_with("runs"))
+        .collect();
+    subfolders.sort();
+    folders.extend(subfolders);
+    folders
+}
+
+/// Every committed file under `results/` whose name ends with `suffix`, sorted.
+pub fn result_files(suffix: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = result_folders()
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(folder).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.to_string_lossy().ends_with(suffix))
+        .collect();
+    files.sort();
+    files
+}

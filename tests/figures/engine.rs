@@ -50,7 +50,7 @@ fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
 
 /// A games CSV's rows.
 fn games(name: &str) -> Vec<GameRow> {
-    let path = std::path::PathBuf::from(format!("{ROOT}/results/{name}.csv"));
+    let path = super::common::result(&format!("{name}.csv"));
     read_games(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
