@@ -80,6 +80,11 @@ pub enum Command {
     /// Play variants against each other in game pairs: Elo, SPRT and nodes per move.
     #[command(after_help = MATCH_EXAMPLES)]
     Match(MatchArgs),
+    /// Re-make every committed result: each fixed-depth CSV with the command that made it, each declared run, and their reports, cheapest first.
+    #[command(
+        after_help = "Examples:\n  ablate reproduce --list                 # the plan: one command a line, with the time each took\n  ablate reproduce --fixed-only --list    # only the fixed-depth results\nWithout --list it runs the plan from the repository root, stopping at the first step that fails;\nthe fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours."
+    )]
+    Reproduce(ReproduceArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
@@ -404,6 +409,23 @@ pub struct ReportArgs {
     /// Write the work chart here [default: beside the CSV, .svg]; the ratio chart gets -ratio, the quality chart (suites with best moves) -quality.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+/// Options of `ablate reproduce`.
+#[derive(Debug, Args)]
+pub struct ReproduceArgs {
+    /// Print the plan (one `ablate` command a line, with the time its files record) and run nothing.
+    #[arg(long)]
+    pub list: bool,
+    /// Only the fixed-depth results, not the declared match runs.
+    #[arg(long, conflicts_with = "runs_only")]
+    pub fixed_only: bool,
+    /// Only the runs the configs declare (`[runs.NAME]`).
+    #[arg(long)]
+    pub runs_only: bool,
+    /// Worker threads for every step [default: all cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
 }
 
 /// Options of `ablate merge`.

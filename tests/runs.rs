@@ -303,3 +303,78 @@ fn the_term_worth_run_removes_every_declared_term_once() {
         "one removal per declared term, in order"
     );
 }
+
+/// Every figure block in docs/ that gives Elo names the run that makes it: above it, in its
+/// section, an `ablate match --config F --run NAME` line with NAME declared in F (or `ablate
+/// match --config F` alone, which plays every run F declares).
+#[test]
+fn every_elo_table_in_the_docs_names_its_declared_run() {
+    let docs = Path::new(ROOT).join("docs");
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    let mut pages: Vec<_> = std::fs::read_dir(&docs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line
+                .strip_prefix("<!-- figures:")
+                .and_then(|l| l.strip_suffix(" -->"))
+            else {
+                continue;
+            };
+            let body: Vec<&str> = lines[i + 1..]
+                .iter()
+                .take_while(|l| !l.starts_with("<!-- /figures"))
+                .copied()
+                .collect();
+            // A table of games: a header row that gives Elo.
+            if !body.iter().any(|l| l.starts_with('|') && l.contains("Elo")) {
+                continue;
+            }
+            checked += 1;
+            let section_start = lines[..i]
+                .iter()
+                .rposition(|l| l.starts_with("## ") || l.starts_with("<!-- /figures"))
+                .unwrap_or(0);
+            let named = lines[section_start..i]
+                .iter()
+                .any(|l| names_a_declared_run(l.trim()));
+            if !named {
+                missing.push(format!("{}: block \"{name}\"", page.display()));
+            }
+        }
+    }
+    assert!(checked >= 7, "{checked} Elo tables found");
+    assert!(
+        missing.is_empty(),
+        "Elo tables without an `ablate match --config F --run NAME` above them:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// `ablate match --config F [--run NAME] ...` where F declares NAME (or, without --run, runs).
+fn names_a_declared_run(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 4 || words[..2] != ["ablate", "match"] {
+        return false;
+    }
+    let value = |flag: &str| words.windows(2).find(|w| w[0] == flag).map(|w| w[1]);
+    let Some(config) = value("--config").or_else(|| value("-c")) else {
+        return false;
+    };
+    let Ok(experiment) =
+        ablate::config::experiment::Experiment::load(&Path::new(ROOT).join("configs").join(config))
+    else {
+        return false;
+    };
+    match value("--run") {
+        Some(run) => experiment.runs.iter().any(|r| r.name == run),
+        None => !experiment.runs.is_empty() && !words.contains(&"--variant"),
+    }
+}

@@ -9,6 +9,7 @@ pub mod matches;
 pub mod merge;
 pub mod perft;
 pub mod report;
+pub mod reproduce;
 pub mod run;
 pub mod search;
 pub mod uci;
@@ -92,6 +93,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Report(args)) => report::run(&args),
+        Some(Command::Reproduce(args)) => reproduce::run(&args),
         Some(Command::Help(args)) => help(args.command.as_deref()),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Match(args)) => matches::run(&args),

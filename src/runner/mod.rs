@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check;
 pub mod merge;
+pub mod reproduce;
 
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
@@ -82,11 +83,17 @@ pub struct RunOutcome {
 
 /// Loads the config and applies --depths, --suite, --limit and --set.
 pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> {
-    let experiment = Experiment::load(config)?;
-    let variants = experiment.resolve(&args.sets)?;
-    for note in experiment.lint(&variants) {
+    let prepared = prepare_silently(config, args)?;
+    for note in prepared.experiment.lint(&prepared.variants) {
         eprintln!("warning: {note}");
     }
+    Ok(prepared)
+}
+
+/// `prepare` without the warnings about the config (for a plan that only compares hashes).
+pub fn prepare_silently(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> {
+    let experiment = Experiment::load(config)?;
+    let variants = experiment.resolve(&args.sets)?;
     let depths = match &args.depths {
         Some(d) => normalise_depths(d.clone()).map_err(|m| InputError::in_file("--depths", m))?,
         None => experiment.depths.clone(),
