@@ -71,6 +71,15 @@ const CONFIGS: &[&[&str]] = &[
         "null_move.verify_depth=2",
     ],
     &["see_pruning.enabled=true", "see_pruning.quiet_margin=0"],
+    // ProbCut from depth 2 (depth 5 in Ethereal), so that these shallow searches try it, with
+    // no margin: the reduced search alone decides.
+    &[
+        "probcut.enabled=true",
+        "probcut.min_depth=2",
+        "probcut.margin=0",
+    ],
+    // Internal iterative reduction from depth 2 (Stockfish: 6).
+    &["iir.enabled=true", "iir.min_depth=2"],
     &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
@@ -87,6 +96,10 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.counts=[1,1,1]",
         "quiescence.delta=true",
         "extensions.check=true",
+        "probcut.enabled=true",
+        "probcut.min_depth=2",
+        "iir.enabled=true",
+        "iir.min_depth=2",
     ],
 ];
 

@@ -63,6 +63,11 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         (&["reverse_futility.enabled=true"], "rfp_cutoffs"),
         (&["razoring.enabled=true"], "razor_cutoffs"),
         (&["late_move_pruning.enabled=true"], "lmp_prunes"),
+        // Depth 5 leaves ProbCut the root alone at Ethereal's depth 5: tried from depth 3.
+        (
+            &["probcut.enabled=true", "probcut.min_depth=3"],
+            "probcut_cutoffs",
+        ),
         (&["quiescence.delta=true"], "delta_prunes"),
         (&["quiescence.prune=see"], "qnodes"),
         (&["quiescence.prune=losing_mvv"], "qnodes"),

@@ -49,6 +49,10 @@ crate::knob_group! {
         late_move_pruning: LateMovePruningConfig,
         /// SEE pruning of moves in the main search.
         see_pruning: SeePruningConfig,
+        /// ProbCut: a good capture that beats a raised beta at reduced depth ends the node.
+        probcut: ProbcutConfig,
+        /// Internal iterative reduction: a PV node without a hash move is searched shallower.
+        iir: IirConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
         /// What a game keeps from move to move.
@@ -278,6 +282,32 @@ crate::knob_group! {
         quiet_margin: i32 = 64, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(see_pruning, "see_pruning.enabled");
         /// a capture may lose this much per ply of depth, squared (Ethereal: 19)
         noisy_margin: i32 = 19, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(see_pruning, "see_pruning.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// ProbCut (Ethereal's step 9, `src/search.c` at e755a81).
+    pub struct ProbcutConfig ("probcut.") {
+        /// at non-PV nodes with beta not a mate score, when static eval + the best capture's value (the opponent's best piece, a queen more with a pawn on the 7th) reaches beta + margin: each capture or promotion whose static exchange keeps beta + margin - eval is searched at reduced depth against beta + margin; one that holds ends the node (Ethereal 11.80)
+        enabled: bool = false, Domain::Bool, while_on!(probcut, "true");
+        /// the shallowest remaining depth it tries (Ethereal: 5)
+        min_depth: u32 = 5, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(probcut, "probcut.enabled");
+        /// how far above beta the capture must hold (Ethereal: 100)
+        margin: i32 = 100, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(probcut, "probcut.enabled");
+        /// plies the verification search is reduced by (Ethereal: 4)
+        reduction: u32 = 4, Domain::Int { min: 1, max: Some(16), unit: "" }, while_on!(probcut, "probcut.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Internal iterative reduction (Stockfish's step 10, `src/search.cpp` at 88f17a814).
+    pub struct IirConfig ("iir.") {
+        /// at a PV node not in check with no hash move, from min_depth on: search it reduction plies shallower ("if the position is not in TT, decrease depth", Stockfish; its second rule, cut nodes from depth 9 by one ply, needs cut-node tracking, which ablate's search does not have)
+        enabled: bool = false, Domain::Bool, while_on!(iir, "true");
+        /// the shallowest remaining depth it reduces (Stockfish: 6)
+        min_depth: u32 = 6, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(iir, "iir.enabled");
+        /// plies taken off (Stockfish: 2)
+        reduction: u32 = 2, Domain::Int { min: 1, max: Some(8), unit: "" }, while_on!(iir, "iir.enabled");
     }
 }
 

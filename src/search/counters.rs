@@ -49,5 +49,9 @@ crate::counters! {
         extensions: sum,
         /// Moves skipped by SEE pruning in the main search (`see_pruning.*`).
         see_prunes: sum,
+        /// Nodes ended by ProbCut (`probcut.*`).
+        probcut_cutoffs: sum,
+        /// PV nodes searched shallower for want of a hash move (`iir.*`).
+        iir_reductions: sum,
     }
 }

@@ -15,7 +15,7 @@ fn attacker_value(piece: Piece) -> i32 {
 
 /// Least-valuable-attacker rank: pawn 1 … king 6.
 #[inline]
-fn attacker_rank(piece: Piece) -> i32 {
+pub fn attacker_rank(piece: Piece) -> i32 {
     piece as i32 + 1
 }
 

@@ -14,6 +14,7 @@ mod deepening;
 mod node;
 mod null_move;
 mod oracle;
+mod probcut;
 mod pruning;
 mod quiescence;
 

@@ -206,6 +206,22 @@ impl Searcher<'_> {
             }
         }
 
+        // Step 7b. ProbCut (`probcut.*`, Ethereal's step 9): at any non-PV node, in check too,
+        // as in Ethereal.
+        if SELECTIVE && self.cfg.probcut.enabled && !minimax && node.is_scout() {
+            if let Some(score) = self.probcut::<SELECTIVE>(board, &node, &mut facts) {
+                return score;
+            }
+            if self.aborted {
+                return DRAW;
+            }
+        }
+
+        // Step 7c. Internal iterative reduction (`iir.*`, Stockfish's step 10).
+        if SELECTIVE && self.cfg.iir.enabled && !in_check {
+            node.depth = self.internal_iterative_reduction(&node, &facts);
+        }
+
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
         // steps 8a-8d (`search_moves`).
         let Some(mut moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {

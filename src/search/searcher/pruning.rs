@@ -1,6 +1,7 @@
 //! The steps that prune, reduce or extend: razoring (step 5), reverse futility (step 6),
 //! futility and late-move pruning (step 8a), SEE pruning (step 8b), the check extension (step
-//! 8c) and late-move reductions (step 8d); the null move (step 7) has `null_move.rs`. Each
+//! 8c), late-move reductions (step 8d) and internal iterative reduction (step 7c); the null
+//! move (step 7) has `null_move.rs`, ProbCut (step 7b) `probcut.rs`. Each
 //! acts only while its knob is on.
 
 use super::node::{Node, NodeFacts};
@@ -73,6 +74,20 @@ impl Searcher<'_> {
             return Some(static_eval);
         }
         None
+    }
+
+    /// Step 7c. Internal iterative reduction (`iir.*`), Stockfish's step 10 at 88f17a814: a
+    /// PV node (a full window) not in check whose table holds no move, from `min_depth` on, is
+    /// searched `reduction` plies shallower: without a move to try first its search is
+    /// expensive, and the next iteration will find the move. Returns the node's depth.
+    #[inline]
+    pub(super) fn internal_iterative_reduction(&mut self, node: &Node, facts: &NodeFacts) -> u32 {
+        let iir = &self.cfg.iir;
+        if node.is_scout() || facts.hash_move.is_some() || node.depth < iir.min_depth {
+            return node.depth;
+        }
+        self.stats.iir_reductions += 1;
+        node.depth - iir.reduction.min(node.depth - 1)
     }
 
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
