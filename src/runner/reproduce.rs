@@ -89,7 +89,9 @@ fn fixed_steps(root: &Path, json: &Path, manifest: &Manifest) -> Vec<Step> {
     });
     let mut args = vec!["--config".to_string(), manifest.config_file.clone()];
     args.extend(["--depths".to_string(), depths.join(",")]);
-    if let Some(Some(mode)) = found {
+    // No hash matches: the rows still say which minimal-tree figures they hold.
+    let mode = found.unwrap_or_else(|| minimal_in_rows(&json.with_extension("csv")));
+    if let Some(mode) = mode {
         args.extend(["--minimal".into(), MinimalMode::NAMES[mode as usize].into()]);
     }
     for variant in &manifest.variants_run {
@@ -133,6 +135,25 @@ fn fixed_steps(root: &Path, json: &Path, manifest: &Manifest) -> Vec<Step> {
         });
     }
     steps
+}
+
+/// The minimal-tree figures the CSV's first row holds: the exact tree's full-width leaves,
+/// else the oracle's estimate alone; `None` (the config's own mode) when it holds neither.
+fn minimal_in_rows(csv: &Path) -> Option<MinimalMode> {
+    let mut reader = csv::Reader::from_path(csv).ok()?;
+    let header = reader.headers().ok()?.clone();
+    let row = reader.records().next()?.ok()?;
+    let filled = |name: &str| {
+        let at = header.iter().position(|h| h == name);
+        at.and_then(|i| row.get(i)).is_some_and(|v| !v.is_empty())
+    };
+    if filled("fullwidth_leaves") {
+        Some(MinimalMode::Exact)
+    } else if filled("oracle_nodes") {
+        Some(MinimalMode::Oracle)
+    } else {
+        None
+    }
 }
 
 /// Each run `config` declares, with the time its committed games took, and the report of each
