@@ -494,6 +494,10 @@ const ONE_CONCEPT: &[(&str, &str)] = &[
         "`ablate perft`: its command and the count in chess/",
     ),
     (
+        "reproduce.rs",
+        "`ablate reproduce`: its command and the plan in runner/",
+    ),
+    (
         "merge.rs",
         "`ablate merge`: its command and its two kinds, results and games",
     ),
