@@ -80,7 +80,7 @@ impl Results {
             .collect();
         assert!(
             !rows.is_empty(),
-            "results/{}.csv has no rows of variant \"{variant}\" at depth {depth}",
+            "{}.csv has no rows of variant \"{variant}\" at depth {depth}",
             self.name
         );
         rows
@@ -1290,7 +1290,7 @@ fn countermove() -> String {
 fn manifest_number(name: &str, key: &str) -> f64 {
     manifest(name)[key]
         .as_f64()
-        .unwrap_or_else(|| panic!("results/{name}.json: no {key}"))
+        .unwrap_or_else(|| panic!("{name}.json: no {key}"))
 }
 
 /// The manifest of a committed result.

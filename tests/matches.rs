@@ -421,7 +421,7 @@ fn a_committed_match_reports_in_the_field_s_conventions() {
     let dir = tempfile::tempdir().unwrap();
     for ext in ["csv", "json"] {
         std::fs::copy(
-            Path::new(ROOT).join(format!("results/pruning.games.{ext}")),
+            Path::new(ROOT).join(format!("results/pruning/pruning.games.{ext}")),
             dir.path().join(format!("m.{ext}")),
         )
         .unwrap();
