@@ -18,7 +18,7 @@ pub fn ladder_files() -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    files.push(Path::new(ROOT).join("results/elo-worth-engine-nodes.games.csv"));
+    files.push(Path::new(ROOT).join("results/elo-worth-engine/elo-worth-engine-nodes.games.csv"));
     files
 }
 
