@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -85,6 +85,11 @@ pub enum Command {
         after_help = "Examples:\n  ablate reproduce --list                 # the plan: one command a line, with the time each took\n  ablate reproduce --fixed-only --list    # only the fixed-depth results\nWithout --list it runs the plan from the repository root, stopping at the first step that fails;\nthe fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours."
     )]
     Reproduce(ReproduceArgs),
+    /// Re-render the figure blocks of README.md and docs/ from the committed results in results/.
+    #[command(
+        after_help = "Examples:\n  ablate figures            # rewrite every block whose results changed; says which\n  ablate figures --check    # change nothing; exit 1 and show each block that differs\nRun it from the repository root, after a run or match whose results a page quotes."
+    )]
+    Figures(FiguresArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
@@ -426,6 +431,14 @@ pub struct ReproduceArgs {
     /// Worker threads for every step [default: all cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
+}
+
+/// Options of `ablate figures`.
+#[derive(Debug, Args)]
+pub struct FiguresArgs {
+    /// Write nothing: exit 1 when a block on a page differs from what the results give.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Options of `ablate merge`.
