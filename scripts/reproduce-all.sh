@@ -5,7 +5,7 @@
 # Usage: scripts/reproduce-all.sh [--list] [--fixed-only | --runs-only] [--jobs N]
 #   the fixed-depth results take about 75 minutes on 2 cores (Stockfish and Fruit installed for
 #   peers.toml and fruit-elo-worth.toml); the declared match runs take many hours.
-# Afterwards `ABLATE_BLESS_FIGURES=1 cargo test --test figures` rewrites the docs' figure blocks.
+# Afterwards `ablate figures` re-renders the docs' figure blocks from the new results.
 set -euo pipefail
 case "${1:-}" in
   -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod check;
 pub mod declared;
 pub mod explain;
+pub mod figures;
 pub mod ladder;
 pub mod matches;
 pub mod merge;
@@ -94,6 +95,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Report(args)) => report::run(&args),
         Some(Command::Reproduce(args)) => reproduce::run(&args),
+        Some(Command::Figures(args)) => figures::run(&args),
         Some(Command::Help(args)) => help(args.command.as_deref()),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Match(args)) => matches::run(&args),

@@ -6,7 +6,7 @@ use super::games_csv::GameRow;
 use std::collections::BTreeMap;
 
 /// One pairing's summary, from the variant's side.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct PairingSummary {
     /// The variant.
     pub variant: String,

@@ -2,6 +2,7 @@
 
 pub mod before_after;
 pub mod field;
+pub mod figures;
 pub mod games;
 pub mod heatmap;
 pub mod ladder;

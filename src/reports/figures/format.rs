@@ -1,0 +1,100 @@
+//! How a figure block writes its numbers: the terminal's formats (`output::table`), Markdown
+//! tables, and Elo with its interval and true minus signs.
+
+use crate::matches::summary::PairingSummary;
+pub use crate::output::table::sig3;
+use std::fmt::Write;
+
+/// 1234567 → "1,234,567", as the terminal prints counts.
+pub fn n(value: u64) -> String {
+    crate::output::table::thousands(value)
+}
+
+/// Millions with one decimal: 123,700,000 → "123.7 M".
+pub fn m(value: u64) -> String {
+    format!("{:.1} M", value as f64 / 1e6)
+}
+
+/// Three decimals: a work ratio.
+pub fn r3(value: f64) -> String {
+    format!("{value:.3}")
+}
+
+/// An owned cell.
+pub fn s(text: &str) -> String {
+    text.to_string()
+}
+
+/// A Markdown table from a header and rows; `align` has an `l` or `r` per column.
+pub fn table(header: &[&str], align: &str, rows: &[Vec<String>]) -> String {
+    let mut out = format!("| {} |\n|", header.join(" | "));
+    for (i, _) in header.iter().enumerate() {
+        let right = align.as_bytes().get(i) == Some(&b'r');
+        out.push_str(if right { "---:|" } else { "---|" });
+    }
+    out.push('\n');
+    for row in rows {
+        let _ = writeln!(out, "| {} |", row.join(" | "));
+    }
+    out
+}
+
+/// `x` with one decimal, sign always, and a true minus: `+21.7`, `−3.0`.
+pub fn signed(x: f64) -> String {
+    format!("{x:+.1}").replace('-', "−")
+}
+
+/// `x` with one decimal and a true minus.
+pub fn plain(x: f64) -> String {
+    format!("{x:.1}").replace('-', "−")
+}
+
+/// `+21.7 [+9.2, +34.4]`; `—` when the games give no interval (every game won or lost).
+pub fn elo_interval(p: &PairingSummary) -> String {
+    match (p.elo, p.elo_lo, p.elo_hi) {
+        (Some(elo), Some(lo), Some(hi)) => {
+            format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
+        }
+        _ => s("—"),
+    }
+}
+
+/// What removing (or changing) a heuristic did, by the sign of the interval.
+pub fn removal_verdict(p: &PairingSummary) -> &'static str {
+    match (p.elo_lo, p.elo_hi) {
+        (_, Some(hi)) if hi < 0.0 => "helps",
+        (Some(lo), _) if lo > 0.0 => "hurts",
+        _ => "not resolved",
+    }
+}
+
+/// The smallest and largest 95% half-width of `pairings` (those with an interval).
+pub fn half_widths(pairings: &[PairingSummary]) -> (f64, f64) {
+    pairings
+        .iter()
+        .filter_map(|p| Some((p.elo_hi? - p.elo_lo?) / 2.0))
+        .fold((f64::MAX, 0.0), |(lo, hi), h| (lo.min(h), hi.max(h)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_the_terminal_prints_them() {
+        assert_eq!(n(1_234_567), "1,234,567");
+        assert_eq!(m(123_700_000), "123.7 M");
+        assert_eq!(signed(-3.04), "−3.0");
+        assert_eq!(
+            table(&["a", "b"], "lr", &[vec![s("x"), s("1")]]),
+            "| a | b |\n|---|---:|\n| x | 1 |\n"
+        );
+    }
+
+    #[test]
+    fn an_interval_that_is_not_there_is_a_dash() {
+        let none = PairingSummary::default();
+        assert_eq!(elo_interval(&none), "—");
+        assert_eq!(removal_verdict(&none), "not resolved");
+    }
+}

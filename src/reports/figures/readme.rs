@@ -1,0 +1,56 @@
+//! README.md's short table: one figure per headline claim, its page beside it.
+
+use super::format::{r3, s, table};
+use super::sources::Sources;
+
+/// The README's short table: one figure per headline claim, its page beside it.
+pub(super) fn headline(src: &Sources) -> String {
+    let k = src.results("killers/killers");
+    let the = src.results("the/the");
+    let pvs = src.results("pvs/pvs");
+    let name = "pruning/pruning-nodes.games";
+    let (_, matches) = src.pairings(name);
+    let elo = |variant: &str| {
+        let p = src.pairing(&matches, variant, name);
+        match (p.elo, p.elo_lo, p.elo_hi) {
+            (Some(elo), Some(lo), Some(hi)) => {
+                format!("{elo:+.0} Elo [{lo:.0}, {hi:.0}], {} games", p.games).replace('-', "−")
+            }
+            _ => format!("no interval, {} games", p.games),
+        }
+    };
+    let repro = "docs/reproductions.md";
+    let rows = vec![
+        vec![
+            s("Killers alone buy \"a whole ply\" (Ifrit)"),
+            s("killers/plain 0.21 at depth 7"),
+            format!("{}", r3(k.ratio("killers", "plain", 7))),
+            format!("[direction yes, size no]({repro}#1-killers-ifrit-b25-configskillerstoml-initial-position)"),
+        ],
+        vec![
+            s("The hash move cuts the tree 70% (Thé)"),
+            s("0.30 of no ordering"),
+            format!("{} at depth 6", r3(the.ratio("hash_move", "none", 6))),
+            format!("[reproduced]({repro}#9-each-ordering-against-none-thé-1992-configsthetoml-bk)"),
+        ],
+        vec![
+            s("PVS saves 5–10% (Ifrit)"),
+            s("0.90–0.95 of alpha-beta"),
+            format!("{} at depth 6", r3(pvs.ratio("pvs", "alphabeta", 6))),
+            format!("[reproduced, with a spread]({repro}#7-pvs-ifrit-configspvstoml-bk)"),
+        ],
+        vec![
+            s("Null move, in games, over a search without it"),
+            s("—"),
+            elo("null_move"),
+            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+        ],
+        vec![
+            s("All pruning together, in games"),
+            s("—"),
+            elo("all"),
+            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+        ],
+    ];
+    table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
+}

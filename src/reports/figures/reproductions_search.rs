@@ -1,0 +1,418 @@
+//! The classic search tables of docs/reproductions.md: aspiration windows, quiescence, the
+//! transposition table, PVS, Schaeffer's combinations, the minimal tree, and the runs' time.
+
+use super::format::{m, n, r3, s, sig3, table};
+use super::sources::{Results, Row, Sources};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+pub(super) fn aspiration(src: &Sources) -> String {
+    let r = src.results("aspiration/aspiration");
+    let grid = |pvs: bool, tt: &str, window: u32, research: &str| {
+        format!(
+            "pvs={pvs},tt={tt},aspiration.enabled=true,aspiration.window={window},aspiration.research={research}"
+        )
+    };
+    let setups = [
+        ("alpha-beta", false, "off", "ab", 5),
+        ("alpha-beta", false, "off", "ab", 6),
+        ("+ PVS", true, "off", "pvs", 6),
+        ("+ TT", false, "full", "tt", 6),
+        ("+ PVS + TT", true, "full", "pvs_tt", 6),
+    ];
+    let rows: Vec<Vec<String>> = setups
+        .iter()
+        .map(|&(label, pvs, tt, base, d)| {
+            let mut row = vec![s(label)];
+            for window in [25, 50, 100] {
+                row.push(format!(
+                    "{} / {}",
+                    r3(r.ratio(&grid(pvs, tt, window, "open"), base, d)),
+                    r3(r.ratio(&grid(pvs, tt, window, "widen"), base, d))
+                ));
+            }
+            row.push(d.to_string());
+            row
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "search",
+            "window 25 (open / widen)",
+            "window 50",
+            "window 100",
+            "depth",
+        ],
+        "lrrrr",
+        &rows,
+    );
+    let _ = write!(
+        out,
+        "\nA zero window (`ab_asp0`): {} and {} of the work without aspiration at depths 5 and 6; \
+         growth from depth 5 to 6: ×{:.1} with it, ×{:.1} without.\n",
+        r3(r.ratio("ab_asp0", "ab", 5)),
+        r3(r.ratio("ab_asp0", "ab", 6)),
+        r.work("ab_asp0", 6) as f64 / r.work("ab_asp0", 5) as f64,
+        r.work("ab", 6) as f64 / r.work("ab", 5) as f64,
+    );
+    out
+}
+
+pub(super) fn quiescence(src: &Sources) -> String {
+    let r = src.results("quiescence/quiescence");
+    let cell = |v: &str, d: u32, with_q: bool| {
+        let row = r.at(v, d)[0];
+        let q = if with_q {
+            format!("{}, ", n(row.qnodes))
+        } else {
+            String::new()
+        };
+        format!(
+            "{q}{:.0} ms, {:+.2}, {}",
+            row.time_ms,
+            row.score_cp as f64 / 100.0,
+            row.pv
+        )
+    };
+    let mut rows: Vec<Vec<String>> = (4..=6)
+        .map(|d| {
+            vec![
+                d.to_string(),
+                n(r.at("no_quiescence", d)[0].leaves),
+                cell("no_quiescence", d, false),
+                cell("quiescence", d, true),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        s("seed 5"),
+        s("4,865,609"),
+        s("5 s, +1.19, e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"),
+        s("10 s, +0.26, e2e4 Ng8f6 e4e5 Nf6e4 d2d4"),
+    ]);
+    rows.push(vec![
+        s("seed 6"),
+        s("119,060,324"),
+        s("125 s, −0.82, e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2"),
+        s("314 s, +0.12, e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"),
+    ]);
+    let mut out = table(
+        &[
+            "depth",
+            "leaves (= perft)",
+            "no quiescence: time, score, PV",
+            "quiescence: qnodes, time, score, PV",
+        ],
+        "rrll",
+        &rows,
+    );
+    let t = |v: &str, d: u32| r.time_ms(v, d);
+    let _ = write!(
+        out,
+        "\nQuiescence's time over no quiescence, material evaluation: ×{:.1} at depth 5, ×{:.1} at \
+         depth 6 (seed: ×2.0 and ×2.5); with `pst`: ×{:.1} and ×{:.1}.\n",
+        t("quiescence", 5) / t("no_quiescence", 5),
+        t("quiescence", 6) / t("no_quiescence", 6),
+        t("quiescence_pst", 5) / t("no_quiescence_pst", 5),
+        t("quiescence_pst", 6) / t("no_quiescence_pst", 6),
+    );
+    // The leaf's price explains the rest: Ifrit took 125 s for perft(6)'s leaves.
+    let per_leaf = |d: u32| 1e6 * t("no_quiescence", d) / r.at("no_quiescence", d)[0].leaves as f64;
+    let ifrit: f64 = 125e9 / 119_060_324.0;
+    let _ = writeln!(
+        out,
+        "Time per leaf without quiescence, depth 6: {:.0} ns (seed: {} ns, {:.0}× ours).",
+        per_leaf(6),
+        n(ifrit.round() as u64),
+        ifrit / per_leaf(6),
+    );
+    out
+}
+
+pub(super) fn tt(src: &Sources) -> String {
+    let ours = src.results("tt/tt");
+    let ifrit = src.results("ifrit/ifrit");
+    let rows = [(8, "0.25"), (9, "0.34"), (10, "0.38")]
+        .iter()
+        .map(|&(d, seed)| {
+            vec![
+                d.to_string(),
+                s(seed),
+                r3(ifrit.ratio("tt_full", "victim_minus_attacker", d)),
+                r3(ifrit.ratio("tt_move", "victim_minus_attacker", d)),
+                r3(ours.ratio("full", "off", d)),
+                r3(ours.ratio("move", "off", d)),
+            ]
+        })
+        .collect::<Vec<_>>();
+    let mut out = table(
+        &[
+            "depth",
+            "seed: with / without",
+            "Ifrit-like: full / off",
+            "Ifrit-like: move / off",
+            "defaults: full / off",
+            "defaults: move / off",
+        ],
+        "rrrrrr",
+        &rows,
+    );
+    let _ = write!(
+        out,
+        "\nIfrit-like work without the table: {}, {} and {} at depths 8, 9 and 10 (seed: 3,151,926, \
+         25,499,252 and 102.8 M).\n",
+        n(ifrit.work("victim_minus_attacker", 8)),
+        n(ifrit.work("victim_minus_attacker", 9)),
+        m(ifrit.work("victim_minus_attacker", 10)),
+    );
+    out
+}
+
+pub(super) fn pvs(src: &Sources) -> String {
+    let r = src.results("pvs/pvs");
+    // Ifrit's "5-10% in most positions, sometimes slower" is a claim per position.
+    let spread = |d: u32| {
+        let (mut slower, mut below_5, mut from_5_to_10, mut above_10) = (0, 0, 0, 0);
+        let base: BTreeMap<&str, u64> = r
+            .at("alphabeta", d)
+            .iter()
+            .map(|row| (row.position.as_str(), row.nodes_cum))
+            .collect();
+        for row in r.at("pvs", d) {
+            let saved = 1.0 - row.nodes_cum as f64 / base[row.position.as_str()] as f64;
+            match saved {
+                x if x < 0.0 => slower += 1,
+                x if x < 0.05 => below_5 += 1,
+                x if x <= 0.10 => from_5_to_10 += 1,
+                _ => above_10 += 1,
+            }
+        }
+        format!(
+            "depth {d}: {slower} slower, {below_5} save under 5%, {from_5_to_10} save 5–10%, \
+             {above_10} save more"
+        )
+    };
+    format!(
+        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6 (Ifrit: 5–10% saved in \
+         most positions, sometimes slower).\n\nOf the {} positions, {}; {}.\n",
+        r3(r.ratio("pvs", "alphabeta", 5)),
+        r3(r.ratio("pvs", "alphabeta", 6)),
+        r.at("pvs", 5).len(),
+        spread(5),
+        spread(6),
+    )
+}
+
+/// The name `configs/schaeffer.toml`'s grid gives the combination with these five switched on.
+pub(super) fn schaeffer_variant(
+    tt: bool,
+    killers: bool,
+    history: bool,
+    asp: bool,
+    pvs: bool,
+) -> String {
+    if !(tt || killers || history || asp || pvs) {
+        return s("none");
+    }
+    format!(
+        "tt={},ordering.killers={},ordering.history={history},aspiration.enabled={asp},pvs={pvs}",
+        if tt { "full" } else { "off" },
+        if killers { 2 } else { 0 }
+    )
+}
+
+pub(super) fn schaeffer(src: &Sources) -> String {
+    let r = src.results("schaeffer/schaeffer");
+    let name = schaeffer_variant;
+    let depths = [5, 6, 7, 8];
+    let named = [
+        ("none", name(false, false, false, false, false)),
+        ("aspiration only", name(false, false, false, true, false)),
+        ("PVS only", name(false, false, false, false, true)),
+        ("history only", name(false, false, true, false, false)),
+        ("killers only", name(false, true, false, false, false)),
+        ("TT only", name(true, false, false, false, false)),
+        ("TT + history", name(true, false, true, false, false)),
+        ("all five", name(true, true, true, true, true)),
+    ];
+    let mut rows: Vec<Vec<String>> = named
+        .iter()
+        .map(|(label, v)| {
+            let mut row = vec![s(label)];
+            row.extend(depths.iter().map(|&d| r3(r.ratio(v, "none", d))));
+            row
+        })
+        .collect();
+    let variants = r.variants();
+    let best = |d: u32| {
+        variants
+            .iter()
+            .map(|v| (r.ratio(v, "none", d), v.clone()))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap_or((f64::NAN, String::new()))
+    };
+    let mut best_row = vec![s("best combination")];
+    let mut share_row = vec![s("TT + history: share of the best reduction")];
+    for &d in &depths {
+        let (ratio, v) = best(d);
+        let on: Vec<&str> = v
+            .split(',')
+            .filter(|kv| !kv.ends_with("=off") && !kv.ends_with("=0") && !kv.ends_with("=false"))
+            .map(|kv| match kv.split('=').next().unwrap_or("") {
+                "tt" => "TT",
+                "ordering.killers" => "killers",
+                "ordering.history" => "history",
+                "aspiration.enabled" => "aspiration",
+                _ => "PVS",
+            })
+            .collect();
+        best_row.push(format!("{} ({})", r3(ratio), on.join(", ")));
+        let pair = r.ratio(&named[6].1, "none", d);
+        share_row.push(format!("{:.1}%", 100.0 * (1.0 - pair) / (1.0 - ratio)));
+    }
+    rows.push(best_row);
+    rows.push(share_row);
+    let mut seed = vec![s("seed (Schaeffer): TT + history's share")];
+    seed.extend(depths.iter().map(|_| s("about 99%")));
+    rows.push(seed);
+    table(&["work / none", "d5", "d6", "d7", "d8"], "lrrrr", &rows)
+}
+
+/// Main-search nodes over the minimal tree's and over the oracle's, at depths 3 and 4.
+pub(super) fn minimal(src: &Sources) -> String {
+    let experiments = ["killers", "mvv_lva", "history", "schaeffer"];
+    let names = experiments.map(|name| format!("{name}/{name}-minimal"));
+    let files = names.clone().map(|name| src.results(&name));
+    let file = |experiment: &str| {
+        let i = experiments.iter().position(|e| *e == experiment);
+        &files[i.expect("an experiment this block names")]
+    };
+    let over = |r: &Results<'_>, v: &str, d: u32, yardstick: fn(&Row) -> Option<u64>| {
+        let nodes = r.sum(v, d, |row| row.nodes);
+        let total = r.sum_of(v, d, yardstick);
+        sig3(nodes as f64 / total as f64)
+    };
+    let sch = schaeffer_variant;
+    let lines = [
+        ("killers (start position): plain", "killers", s("plain")),
+        ("killers: + killers", "killers", s("killers")),
+        ("killers: all orderings (the defaults)", "killers", s("all")),
+        (
+            "MVV/LVA (BK): `none`, generator order everywhere",
+            "mvv_lva",
+            s("none"),
+        ),
+        (
+            "MVV/LVA: `first` (captures first, unsorted)",
+            "mvv_lva",
+            s("first"),
+        ),
+        ("MVV/LVA: `mvv_lva`", "mvv_lva", s("mvv_lva")),
+        (
+            "history (BK, hash move only): defaults",
+            "history",
+            s("baseline"),
+        ),
+        ("history: no history", "history", s("no_history")),
+        ("Schaeffer (BK): none of the five", "schaeffer", s("none")),
+        (
+            "Schaeffer: killers only",
+            "schaeffer",
+            sch(false, true, false, false, false),
+        ),
+        (
+            "Schaeffer: history only",
+            "schaeffer",
+            sch(false, false, true, false, false),
+        ),
+        (
+            "Schaeffer: all but the TT",
+            "schaeffer",
+            sch(false, true, true, true, true),
+        ),
+        (
+            "Schaeffer: all five (the default search)",
+            "schaeffer",
+            sch(true, true, true, true, true),
+        ),
+    ];
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .map(|(label, name, v)| {
+            let r = file(name);
+            let mut row = vec![s(label)];
+            for d in [3, 4] {
+                row.push(over(r, v, d, |row| row.minimal_nodes));
+                row.push(over(r, v, d, |row| row.oracle_nodes));
+            }
+            row
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "configuration, variant",
+            "×min d3",
+            "×oracle d3",
+            "×min d4",
+            "×oracle d4",
+        ],
+        "lrrrr",
+        &rows,
+    );
+    // The minimal tree itself, per position, and Knuth and Moore's uniform count for the
+    // measured full-width branching factor (the geometric mean of leaves^(1/d)).
+    let size = |r: &Results<'_>, d: u32| {
+        let rows = r.at("none", d);
+        let per_position = r.sum_of("none", d, |row| row.minimal_nodes) / rows.len().max(1) as u64;
+        let logs: Vec<f64> = rows
+            .iter()
+            .map(|row| (row.fullwidth_leaves.unwrap_or_default() as f64).ln() / f64::from(d))
+            .collect();
+        let b = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+        let knuth_moore = crate::search::minimal::knuth_moore_leaves(b, d);
+        (per_position, b, knuth_moore.round() as u64)
+    };
+    let (bk3, b3, km3) = size(file("schaeffer"), 3);
+    let (bk4, b4, km4) = size(file("schaeffer"), 4);
+    let start = |d: u32| {
+        file("killers")
+            .first("plain", d)
+            .minimal_nodes
+            .unwrap_or_default()
+    };
+    let _ = write!(
+        out,
+        "\nOn Bratko-Kopec the minimal tree has {} nodes a position at depth 3 and {} at depth 4; \
+         the full-width branching factor is {b3:.1} and {b4:.1}, for which Knuth and Moore's \
+         uniform count is {} and {} leaves. From the start position it is {} and {} nodes. The four runs took \
+         {:.1} minutes on 2 cores.\n",
+        n(bk3),
+        n(bk4),
+        n(km3),
+        n(km4),
+        n(start(3)),
+        n(start(4)),
+        names.iter().map(|name| src.wall_seconds(name)).sum::<f64>() / 60.0,
+    );
+    out
+}
+
+/// The whole section's run time, from the manifests of every committed result.
+pub(super) fn run_time(src: &Sources) -> String {
+    let mut total = 0.0;
+    let mut count = 0;
+    for name in src.manifest_names() {
+        let manifest = src.manifest(&name);
+        // A run still going (or stopped) is not a committed result yet.
+        if manifest["interrupted"].as_bool() == Some(true) {
+            continue;
+        }
+        total += src.number(&manifest, &name, "wall_seconds");
+        count += 1;
+    }
+    format!(
+        "The {count} committed runs took **{:.0} minutes** of wall time together (Σ `wall_seconds` of \
+         their manifests), with `--jobs 2`.\n",
+        total / 60.0
+    )
+}

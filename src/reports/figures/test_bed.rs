@@ -1,0 +1,311 @@
+//! The test bed that plays like an engine (issue 34): strength against Fruit 2.1, the
+//! Elo-by-removal table of the strongest search beside the field's published figures, and what
+//! each evaluation term is worth.
+
+use super::format::{elo_interval, half_widths, n, removal_verdict, s, table};
+use super::sources::Sources;
+use crate::matches::games_csv::GameRow;
+use crate::matches::summary::summarize;
+use crate::reports::field::Published;
+use std::fmt::Write;
+
+/// `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the estimate alone.
+fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
+    let cells: Vec<String> = rows
+        .iter()
+        .filter(|p| p.engine == engine && p.removal == removal)
+        .map(|p| {
+            let elo = format!("{:.1}", p.elo).replace('-', "−");
+            let elo = elo.strip_suffix(".0").unwrap_or(&elo).to_string();
+            let width = p.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"));
+            let games = p
+                .games
+                .map_or(String::new(), |g| format!(" ({} games)", n(g)));
+            format!("{elo}{width}{games}")
+        })
+        .collect();
+    // Where the source splits one of ablate's steps in two (Stockfish's SEE pruning of captures
+    // and of quiet moves), each figure says which part it is.
+    let steps: Vec<&str> = rows
+        .iter()
+        .filter(|p| p.engine == engine && p.removal == removal)
+        .map(|p| p.step.as_str())
+        .collect();
+    match cells.len() {
+        0 => s("—"),
+        1 => cells.join(""),
+        _ => cells
+            .iter()
+            .zip(steps)
+            .map(|(c, step)| format!("{c}: {step}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+/// The games of one variant.
+fn games_of(rows: &[GameRow], variant: &str) -> Vec<GameRow> {
+    rows.iter()
+        .filter(|r| r.variant == variant)
+        .cloned()
+        .collect()
+}
+
+/// The mean depth `who` reached per move, from the games' notes (`move score/depth nodes`).
+fn mean_depth(rows: &[GameRow], who: &str) -> f64 {
+    let (mut sum, mut count) = (0u64, 0u64);
+    for r in rows {
+        let white_first = r.fen.split_whitespace().nth(1) != Some("b");
+        let first = if r.white == who { 0 } else { 1 };
+        let first = if white_first { first } else { 1 - first };
+        for note in r.notes.split(';').skip(first).step_by(2) {
+            let depth = note
+                .split_whitespace()
+                .nth(1)
+                .and_then(|score| score.split('/').nth(1))
+                .and_then(|d| d.parse::<u64>().ok());
+            if let Some(d) = depth {
+                sum += d;
+                count += 1;
+            }
+        }
+    }
+    sum as f64 / count.max(1) as f64
+}
+
+/// Games an engine lost by crashing (`abandoned: ... exited ...`).
+fn crashed(row: &GameRow) -> bool {
+    row.termination.starts_with("abandoned") && row.termination.contains("exited")
+}
+
+/// "1,234 games in 56 minutes with `--jobs 2`", and the games an earlier run of the same
+/// match had played when this one resumed it.
+fn run_line(src: &Sources, name: &str) -> String {
+    let m = src.manifest(name);
+    let number = |key: &str| src.number(&m, name, key);
+    let (played, resumed) = (
+        number("games_played") as u64,
+        number("games_resumed") as u64,
+    );
+    let mut out = format!(
+        "{} games played in {:.0} minutes with `--jobs {}`",
+        n(played),
+        number("wall_seconds") / 60.0,
+        number("threads")
+    );
+    if resumed > 0 {
+        let _ = write!(out, ", {} more resumed from earlier runs", n(resumed));
+    }
+    if m["interrupted"].as_bool() == Some(true) {
+        let _ = write!(
+            out,
+            ", stopped at {} of {} planned",
+            n(played + resumed),
+            n(number("games_total") as u64)
+        );
+    }
+    out
+}
+
+/// `strongest` and the steps that led to it, each against Fruit 2.1 at 4+0.05.
+pub(super) fn strength(src: &Sources) -> String {
+    let mut rows = src.games("strength/strength-steps.games");
+    rows.extend(src.games("strength/strength.games"));
+    let all = summarize(&rows, None);
+    // A game Fruit abandoned by crashing is a loss for it, as cutechess and fastchess score it;
+    // the second column leaves those games' pairs out, so the crash is not counted as chess.
+    let finished: Vec<GameRow> = rows.iter().filter(|r| !crashed(r)).cloned().collect();
+    let fair = summarize(&finished, None);
+    let steps = [
+        ("full", "elo-worth.toml's full search, Michniewski's tables"),
+        ("tapered", "+ the tapered evaluation with Fruit's terms"),
+        ("kept", "+ table and history kept from move to move"),
+        ("guarded", "+ the field's forms of the pruning steps"),
+        ("strongest", "+ what measured best at 20,000 nodes"),
+    ];
+    let body: Vec<Vec<String>> = steps
+        .iter()
+        .map(|(variant, step)| {
+            let p = &src.pairing(&all, variant, "strength/strength.games");
+            let f = &src.pairing(&fair, variant, "strength/strength.games");
+            let mine = games_of(&rows, variant);
+            let crashes = mine.iter().filter(|r| crashed(r)).count();
+            vec![
+                format!("`{variant}`"),
+                s(step),
+                elo_interval(p),
+                format!("{}–{}–{}", p.wins, p.draws, p.losses),
+                crashes.to_string(),
+                elo_interval(f),
+                format!("{:.0}", p.nodes_per_move),
+                format!("{:.1}", mean_depth(&mine, variant)),
+                format!("{:.0}", p.ms_per_move),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "variant",
+            "step",
+            "Elo vs Fruit 2.1 [95%]",
+            "W–D–L",
+            "Fruit crashed",
+            "Elo, games Fruit finished [95%]",
+            "nodes/move",
+            "depth/move",
+            "ms/move",
+        ],
+        "llrrrrrrr",
+        &body,
+    );
+    let strongest = games_of(&rows, "strongest");
+    let p = &src.pairing(&all, "strongest", "strength/strength.games");
+    let _ = writeln!(
+        out,
+        "\nFruit 2.1 (`gnuchess -u`, 16 MB) searched {:.0} nodes and {:.0} ms a move against \
+         `strongest` (depth {:.1} as Fruit counts it). `strongest`: {}. The steps: {}.",
+        p.opponent_nodes_per_move,
+        p.opponent_ms_per_move,
+        mean_depth(&strongest, "fruit"),
+        run_line(src, "strength/strength.games"),
+        run_line(src, "strength/strength-steps.games"),
+    );
+    out
+}
+
+/// Each search step removed from the strongest search, beside the field's removal figures
+/// and the old table of the same removal.
+pub(super) fn elo_worth_engine(src: &Sources) -> String {
+    let name = "elo-worth-engine/elo-worth-engine-nodes.games";
+    let rows = src.games(name);
+    let pairings = summarize(&rows, None);
+    let old = summarize(&src.games("elo-worth/elo-worth-nodes.games"), None);
+    let field = src.published();
+    let removals = [
+        ("no_null_move", "null move"),
+        ("no_lmr", "late-move reductions"),
+        ("no_late_move_pruning", "late-move pruning"),
+        ("no_main_see_pruning", "SEE pruning (main search)"),
+        ("no_reverse_futility", "reverse futility (beta pruning)"),
+        ("no_futility", "futility"),
+        ("no_see_pruning", "SEE pruning (quiescence)"),
+    ];
+    let full_depth = mean_depth(&rows, "full");
+    let body: Vec<Vec<String>> = removals
+        .iter()
+        .map(|(variant, label)| {
+            let p = &src.pairing(&pairings, variant, name);
+            let mine = games_of(&rows, variant);
+            vec![
+                s(label),
+                elo_interval(p),
+                p.games.to_string(),
+                format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                format!("{:.1} (full {:.1})", mean_depth(&mine, variant), full_depth),
+                published_cell(&field, "Ethereal", variant),
+                published_cell(&field, "Stockfish", variant),
+                old.iter()
+                    .find(|o| o.variant == *variant)
+                    .map_or(s("—"), elo_interval),
+                s(removal_verdict(p)),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "removed from `strongest`",
+            "Elo at 10k nodes [95%]",
+            "games",
+            "time/move × full",
+            "depth/move",
+            "Ethereal (12+0.12)",
+            "Stockfish",
+            "old table (Michniewski `full`)",
+            "removing it: the heuristic …",
+        ],
+        "lrrrrllll",
+        &body,
+    );
+    // The same removals at four times the budget, on fewer games: does the worth grow with
+    // the depth the budget buys, as the field's far deeper searches suggest?
+    // Two runs: null move and LMR first, 200 games each, then the other five, 100 each.
+    let deeper_names = [
+        "elo-worth-engine/elo-worth-engine-40k.games",
+        "elo-worth-engine/elo-worth-engine-40k-2.games",
+    ];
+    let mut deeper_rows = src.games(deeper_names[0]);
+    deeper_rows.extend(src.games(deeper_names[1]));
+    let deeper = summarize(&deeper_rows, None);
+    let mut deeper_cells = Vec::new();
+    for p in &deeper {
+        let mine = games_of(&deeper_rows, &p.variant);
+        deeper_cells.push(format!(
+            "`{}` {} ({} games, depth {:.1} against full's {:.1})",
+            p.variant,
+            elo_interval(p),
+            p.games,
+            mean_depth(&mine, &p.variant),
+            mean_depth(&mine, "full"),
+        ));
+    }
+    let (lo, hi) = half_widths(&pairings);
+    // Each source once, without the line anchors that point at each figure's own line.
+    let mut sources: Vec<&str> = field
+        .iter()
+        .map(|p| p.source.split('#').next().unwrap_or(&p.source))
+        .collect();
+    sources.dedup();
+    let _ = writeln!(
+        out,
+        "\nHalf-widths {lo:.1} to {hi:.1} Elo; {}. The field's figures: {} (from \
+         `docs/published-elo.csv`).\n\nAt 40,000 nodes a move: {}; {}.",
+        run_line(src, name),
+        sources.join(", "),
+        deeper_cells.join(", "),
+        deeper_names.map(|name| run_line(src, name)).join("; then ")
+    );
+    out
+}
+
+/// Each evaluation term removed from the strongest search.
+pub(super) fn eval_worth(src: &Sources) -> String {
+    let name = "elo-worth-engine/elo-worth-eval-nodes.games";
+    let rows = src.games(name);
+    let pairings = summarize(&rows, None);
+    // One row per term the evaluation declares (`for_each_eval_term!`).
+    let terms = crate::chess::terms::Terms::NAMES;
+    let body: Vec<Vec<String>> = terms
+        .iter()
+        .map(|term| {
+            let variant = format!("no_eval_{term}");
+            let p = &src.pairing(&pairings, &variant, name);
+            vec![
+                format!("`eval.{term}`"),
+                elo_interval(p),
+                p.games.to_string(),
+                format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                format!("{:.2}", p.nodes_per_move / p.opponent_nodes_per_move),
+                s(removal_verdict(p)),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "term removed",
+            "Elo at 10k nodes [95%]",
+            "games",
+            "time/move × full",
+            "nodes/move × full",
+            "removing it: the term …",
+        ],
+        "lrrrrl",
+        &body,
+    );
+    let (lo, hi) = half_widths(&pairings);
+    let _ = writeln!(
+        out,
+        "\nHalf-widths {lo:.1} to {hi:.1} Elo; {}.",
+        run_line(src, name)
+    );
+    out
+}
