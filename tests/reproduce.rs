@@ -66,8 +66,24 @@ fn the_plan_holds_every_committed_result_and_every_declared_run_cheapest_first()
             );
         }
     }
+    // A report follows its run and is not timed: the header's total counts each run once.
+    for (i, s) in steps.iter().enumerate() {
+        if s.starts_with("ablate report ") {
+            assert!(s.contains("   # moments: the report of "), "{s}");
+            let csv = s.split_whitespace().nth(2).unwrap();
+            assert!(
+                i > 0 && steps[i - 1].contains(csv),
+                "{s} does not follow its run"
+            );
+        }
+    }
+    let runs: Vec<&str> = steps
+        .iter()
+        .copied()
+        .filter(|s| !s.starts_with("ablate report "))
+        .collect();
     // Cheapest first, by the time each step's files record; never-played steps last.
-    let times: Vec<Option<u64>> = steps
+    let times: Vec<Option<u64>> = runs
         .iter()
         .map(|s| {
             let time = s.split("   # ").nth(1).unwrap();

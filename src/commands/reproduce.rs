@@ -22,8 +22,15 @@ pub fn run(args: &ReproduceArgs) -> anyhow::Result<()> {
     };
     let steps = plan(root, which)?;
     let jobs = args.jobs.map(|j| ["--jobs".to_string(), j.to_string()]);
-    let total: f64 = steps.iter().filter_map(|s| s.seconds).sum();
-    let unplayed = steps.iter().filter(|s| s.seconds.is_none()).count();
+    let total: f64 = steps
+        .iter()
+        .filter(|s| !s.is_report)
+        .filter_map(|s| s.seconds)
+        .sum();
+    let unplayed = steps
+        .iter()
+        .filter(|s| !s.is_report && s.seconds.is_none())
+        .count();
     println!(
         "# {} steps; their files record {:.0} minutes{}",
         steps.len(),
@@ -39,9 +46,11 @@ pub fn run(args: &ReproduceArgs) -> anyhow::Result<()> {
         if step.args[0] != "report" {
             line.extend(jobs.iter().flatten().cloned());
         }
-        let time = step
-            .seconds
-            .map_or("never played".to_string(), |s| format!("{s:.0} s"));
+        let time = match (step.is_report, step.seconds) {
+            (true, _) => "moments".to_string(),
+            (false, Some(s)) => format!("{s:.0} s"),
+            (false, None) => "never played".to_string(),
+        };
         println!("ablate {}   # {time}: {}", line.join(" "), step.note);
         if args.list {
             continue;

@@ -29,8 +29,11 @@ pub enum Which {
 pub struct Step {
     /// `ablate`'s arguments.
     pub args: Vec<String>,
-    /// What its files record it took, in seconds (`None`: never played).
+    /// What its files record it took, in seconds (`None`: never played). A report carries its
+    /// run's, so that it sorts right after it; it takes moments itself.
     pub seconds: Option<f64>,
+    /// A report of the step before it: not counted in the plan's time.
+    pub is_report: bool,
     /// What it makes, and anything a reader should know.
     pub note: String,
 }
@@ -115,6 +118,7 @@ fn fixed_steps(root: &Path, json: &Path, manifest: &Manifest) -> Vec<Step> {
     let mut steps = vec![Step {
         args,
         seconds,
+        is_report: false,
         note,
     }];
     let markdown = json.with_extension("md");
@@ -131,6 +135,7 @@ fn fixed_steps(root: &Path, json: &Path, manifest: &Manifest) -> Vec<Step> {
         steps.push(Step {
             args: report,
             seconds,
+            is_report: true,
             note: format!("the report of {csv}"),
         });
     }
@@ -183,6 +188,7 @@ fn run_steps(root: &Path, config: &Path) -> anyhow::Result<Vec<Step>> {
         steps.push(Step {
             args: args.iter().map(|a| a.to_string()).collect(),
             seconds: if outs.is_empty() { None } else { seconds },
+            is_report: false,
             note: format!("{} (declared in {file})", outs.join(", ")),
         });
         for out in outs
@@ -192,6 +198,7 @@ fn run_steps(root: &Path, config: &Path) -> anyhow::Result<Vec<Step>> {
             steps.push(Step {
                 args: vec!["report".into(), out.clone()],
                 seconds,
+                is_report: true,
                 note: format!("the report of {out}"),
             });
         }
