@@ -378,3 +378,63 @@ fn names_a_declared_run(line: &str) -> bool {
         None => !experiment.runs.is_empty() && !words.contains(&"--variant"),
     }
 }
+
+/// pruning.toml's games were played before the match identity took its present form, so
+/// today's build hashes the same match otherwise; its declared run still resumes them, with
+/// nothing played and the files left byte for byte. A manifest that records another match (here
+/// another game count) is not taken for this one.
+#[test]
+fn a_match_hashed_before_today_resumes_when_its_manifest_records_the_same_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    common::copy_positions(d);
+    std::fs::create_dir_all(d.join("configs")).unwrap();
+    std::fs::create_dir_all(d.join("results/pruning")).unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("configs/pruning.toml"),
+        d.join("configs/pruning.toml"),
+    )
+    .unwrap();
+    let files = ["pruning.games.csv", "pruning.games.json"];
+    for f in files {
+        let from = Path::new(ROOT).join("results/pruning").join(f);
+        std::fs::copy(from, d.join("results/pruning").join(f)).unwrap();
+    }
+    let json = d.join("results/pruning/pruning.games.json");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let first_hash = manifest["match_hash"].as_str().unwrap().to_string();
+    let print = [
+        "match",
+        "--config",
+        "configs/pruning.toml",
+        "--run",
+        "depth-5",
+    ];
+    let out = ablate(d, &print);
+    assert_success(&out);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("(0 games played, 500 resumed)"), "{said}");
+    for f in files {
+        let committed = std::fs::read(Path::new(ROOT).join("results/pruning").join(f)).unwrap();
+        assert_eq!(
+            std::fs::read(d.join("results/pruning").join(f)).unwrap(),
+            committed,
+            "{f} changed"
+        );
+    }
+    let rows = read_games(&d.join("results/pruning/pruning.games.csv")).unwrap();
+    assert!(rows.iter().all(|r| r.match_hash == first_hash));
+
+    // The same files under a manifest that says 102 games a pairing: another match, refused.
+    let mut other = manifest.clone();
+    other["games_per_pairing"] = 102.into();
+    std::fs::write(&json, serde_json::to_string_pretty(&other).unwrap()).unwrap();
+    let out = ablate(d, &print);
+    assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("holds games of match {first_hash}")),
+        "{}",
+        stderr(&out)
+    );
+}

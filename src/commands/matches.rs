@@ -52,7 +52,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
             .timemargin
             .unwrap_or(crate::matches::pairings::DEFAULT_TIME_MARGIN_MS),
     };
-    let prepared = prepare_match(&args.config, options)?;
+    let mut prepared = prepare_match(&args.config, options)?;
     let threads = worker_threads(args.jobs, args.quiet)?;
     let name = &prepared.experiment.name;
     let csv: PathBuf = match (&args.out, shard) {
@@ -67,7 +67,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let session = play_session(
-        &prepared,
+        &mut prepared,
         &SessionOptions {
             csv: csv.clone(),
             pgn: args.pgn.clone(),

@@ -53,10 +53,53 @@ pub struct Session {
     pub warnings: usize,
 }
 
+/// Matches hashed before the identity took its present form (a variant's knobs that differ
+/// from the defaults, 229b660; before, every knob) carry another hash for the same match. When
+/// the manifest beside the CSV records this match (the same variants knob for knob as today's
+/// build resolves them, the same pairings, games, limit, seed, SPRT, adjudication, shard and
+/// openings) under another hash, the match keeps that first hash, so its games are resumed, not
+/// moved aside and played again.
+fn adopt_first_hash(prepared: &mut PreparedMatch, options: &SessionOptions) {
+    let Some(first) = MatchManifest::beside(&options.csv) else {
+        return;
+    };
+    if first.match_hash == prepared.hash {
+        return;
+    }
+    let identities = |variants: &[crate::config::experiment::ResolvedVariant]| {
+        variants.iter().map(|v| v.identity()).collect::<Vec<_>>()
+    };
+    let name = |i: usize| prepared.variants[i].name.clone();
+    let pairings: Vec<(String, String)> = prepared
+        .pairings
+        .iter()
+        .map(|p| (name(p.variant), name(p.opponent)))
+        .collect();
+    let openings = crate::suite::Suite::load(&options.openings).map(|s| s.sha256);
+    let same = first.experiment == prepared.experiment.name
+        && identities(&first.variants) == identities(&prepared.variants)
+        && first.pairings == pairings
+        && first.games_per_pairing == prepared.options.games
+        && first.limit == options.limit_text
+        && first.seed == prepared.options.seed
+        && first.sprt == options.sprt
+        && first.adjudication == options.adjudicate
+        && first.shard == options.shard
+        && openings.is_ok_and(|sha| sha == first.provenance.suite_sha256);
+    if same {
+        prepared.hash = first.match_hash;
+    }
+}
+
 /// Plays (or resumes) `prepared` as `options` say. A signal stops it with every finished game
 /// kept (`StopSignals::stopped`). A sitting that finds the match complete leaves its files as
 /// they were; one that resumes it records the time of every sitting in the manifest.
-pub fn play_session(prepared: &PreparedMatch, options: &SessionOptions) -> anyhow::Result<Session> {
+pub fn play_session(
+    prepared: &mut PreparedMatch,
+    options: &SessionOptions,
+) -> anyhow::Result<Session> {
+    adopt_first_hash(prepared, options);
+    let prepared = &*prepared;
     let csv = &options.csv;
     if options.move_aside && !options.force {
         if let Some(aside) = move_aside_other_match(csv, &prepared.hash)? {
