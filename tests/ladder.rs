@@ -130,6 +130,25 @@ fn a_ladder_report_gives_each_budget_its_removal_doubling_depth_and_node_factor(
     assert!(md.contains("| no_null_move | 2 | "), "a trend row:\n{md}");
     let svg = std::fs::read_to_string(dir.path().join("ladder/ladder.svg")).unwrap();
     assert!(svg.contains("no_null_move") && svg.contains("Elo per doubling"));
+    assert!(!md.contains("unfinished"), "{md}");
+
+    // A rung whose match has not finished says so, with its games so far.
+    let json = dir.path().join("ladder/nodes-8192.games.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    manifest["interrupted"] = true.into();
+    manifest["games_total"] = 12.into();
+    std::fs::write(&json, manifest.to_string()).unwrap();
+    let files = ["ladder/nodes-4096.games.csv", "ladder/nodes-8192.games.csv"];
+    assert_success(&ablate(
+        dir.path(),
+        &[&["report"], files.as_slice()].concat(),
+    ));
+    let md = std::fs::read_to_string(dir.path().join("ladder/ladder.md")).unwrap();
+    assert!(
+        md.contains("The 8,192-node rung is unfinished: 8 of its 12 games so far"),
+        "{md}"
+    );
 }
 
 #[test]

@@ -76,6 +76,20 @@ pub struct Ladder {
     pub steps: Vec<Step>,
     /// The doubling's points: Elo of the baseline at 2N nodes against the baseline at N.
     pub doubling: Vec<Point>,
+    /// Rungs whose match has not finished (its manifest says so): their points stand with the
+    /// games they have, and the report says how many of how many.
+    pub unfinished: Vec<Unfinished>,
+}
+
+/// A rung still being played.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Unfinished {
+    /// Nodes per move.
+    pub budget: u64,
+    /// Games its CSV holds.
+    pub games: usize,
+    /// Games its match plans.
+    pub planned: usize,
 }
 
 /// The games of one match at one node budget.
@@ -134,6 +148,7 @@ impl Ladder {
             baseline: baseline.to_string(),
             steps,
             doubling: doubling_points,
+            unfinished: Vec::new(),
         }
     }
 
@@ -258,11 +273,18 @@ pub fn from_files(csvs: &[PathBuf]) -> Result<Ladder, InputError> {
             })
         })
         .collect::<Result<_, InputError>>()?;
-    Ok(Ladder::build(
-        &rungs,
-        &baseline,
-        doubling.as_deref().unwrap_or(""),
-    ))
+    let mut ladder = Ladder::build(&rungs, &baseline, doubling.as_deref().unwrap_or(""));
+    ladder.unfinished = matches
+        .iter()
+        .zip(&rungs)
+        .filter(|(m, _)| m.manifest.interrupted)
+        .map(|(m, rung)| Unfinished {
+            budget: m.budget,
+            games: rung.rows.len(),
+            planned: m.manifest.games_total,
+        })
+        .collect();
+    Ok(ladder)
 }
 
 /// Mean depth per move of `variant` and of `opponent` over their games against each other.

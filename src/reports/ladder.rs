@@ -100,6 +100,15 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
             );
         }
     }
+    for u in &ladder.unfinished {
+        let _ = writeln!(
+            out,
+            "\nThe {}-node rung is unfinished: {} of its {} games so far (its run resumes it); its points stand above with the games they have.",
+            thousands(u.budget as i128),
+            thousands(u.games as i128),
+            thousands(u.planned as i128),
+        );
+    }
     out.push_str("\nOne doubling of the budget: `");
     out.push_str(&ladder.baseline);
     out.push_str("` at twice the nodes against itself, with the nodes each side searched a move (measured: the budget is checked every 4,096 nodes, and an iteration that cannot finish is not started):\n\n| nodes | games | Elo of 2N over N, 95% | nodes a move at 2N / at N | Elo per doubling of the nodes searched, 95% | depth at 2N / at N |\n|---:|---:|---:|---:|---:|---:|\n");
