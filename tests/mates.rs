@@ -80,6 +80,13 @@ const CONFIGS: &[&[&str]] = &[
     ],
     // Internal iterative reduction from depth 2 (Stockfish: 6).
     &["iir.enabled=true", "iir.min_depth=2"],
+    // Singular extensions and multi-cut from depth 2 (Ethereal: 8), a table entry from any
+    // depth: multi-cut returns a bound that no move proved, so it must never be a mate.
+    &[
+        "singular.enabled=true",
+        "singular.min_depth=2",
+        "singular.table_depth_margin=8",
+    ],
     &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
@@ -100,6 +107,8 @@ const CONFIGS: &[&[&str]] = &[
         "probcut.min_depth=2",
         "iir.enabled=true",
         "iir.min_depth=2",
+        "singular.enabled=true",
+        "singular.min_depth=2",
     ],
 ];
 

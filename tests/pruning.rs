@@ -85,6 +85,15 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         work > base && stats.extensions > 0,
         "check extensions: {work} vs {base}"
     );
+    // Singular extensions from depth 3 (Ethereal: 8): some hash moves tested, each extended
+    // or ending its node.
+    let (_, stats, _) = run(&config(&["singular.enabled=true", "singular.min_depth=3"]));
+    assert!(stats.singular_tests > 0, "no singular test");
+    assert!(
+        stats.singular_extensions + stats.multi_cuts > 0,
+        "{} singular tests, none extended or cut",
+        stats.singular_tests
+    );
     let (work, _, _) = run(&config(&["quiescence.checks=2"]));
     assert!(work > base, "quiescence checks: {work} vs {base}");
     // SEE ordering is pure ordering: another tree, the same scores.

@@ -53,6 +53,8 @@ crate::knob_group! {
         probcut: ProbcutConfig,
         /// Internal iterative reduction: a PV node without a hash move is searched shallower.
         iir: IirConfig,
+        /// Singular extensions: a hash move that beats every other move by a margin is searched deeper.
+        singular: SingularConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
         /// What a game keeps from move to move.
@@ -308,6 +310,22 @@ crate::knob_group! {
         min_depth: u32 = 6, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(iir, "iir.enabled");
         /// plies taken off (Stockfish: 2)
         reduction: u32 = 2, Domain::Int { min: 1, max: Some(8), unit: "" }, while_on!(iir, "iir.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Singular extensions and multi-cut (Ethereal's `moveIsSingular`, `src/search.c` at e755a81).
+    pub struct SingularConfig ("singular.") {
+        /// extend the hash move by a ply when the table holds it as a lower bound from nearly this depth and every other move, searched at half depth on a null window at the table's score minus depth, fails low; when one fails high there and that raised beta is still at or above beta, end the node there (multi-cut). Not at the root, not for a mate score (Ethereal 11.82, e755a81)
+        enabled: bool = false, Domain::Bool, while_on!(singular, "true");
+        /// the shallowest remaining depth it tries (Ethereal: 8)
+        min_depth: u32 = 8, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(singular, "singular.enabled");
+        /// how much shallower than the node the table's entry may be (Ethereal: 2)
+        table_depth_margin: u32 = 2, Domain::Int { min: 0, max: Some(16), unit: "" }, while_on!(singular, "singular.enabled");
+        /// quiet moves tried before the rest are passed over (Ethereal's SingularQuietLimit: 6)
+        quiet_limit: u32 = 6, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
+        /// once quiets are passed over, tactical moves tried before the test stops (Ethereal's SingularTacticalLimit: 3)
+        tactical_limit: u32 = 3, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
     }
 }
 

@@ -53,5 +53,11 @@ crate::counters! {
         probcut_cutoffs: sum,
         /// PV nodes searched shallower for want of a hash move (`iir.*`).
         iir_reductions: sum,
+        /// Singularity tests of a hash move (`singular.*`).
+        singular_tests: sum,
+        /// Hash moves found singular and extended by a ply.
+        singular_extensions: sum,
+        /// Nodes ended by multi-cut: another move beat the singular test's raised beta.
+        multi_cuts: sum,
     }
 }

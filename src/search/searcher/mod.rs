@@ -17,6 +17,7 @@ mod oracle;
 mod probcut;
 mod pruning;
 mod quiescence;
+mod singular;
 
 pub use oracle::Oracle;
 

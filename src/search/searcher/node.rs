@@ -1,13 +1,14 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`SELECTIVE = false`).
 
+use super::singular::Singular;
 use super::Searcher;
 use crate::chess::repetition_key;
 use crate::config::search_config::{HistoryGood, TtMode};
 use crate::search::learning::Place;
 use crate::search::picker::MovePicker;
 use crate::search::score::{Score, DRAW, INF, MATE, MAX_PLY};
-use crate::search::tt::Bound;
+use crate::search::tt::{Bound, TtEntry};
 use crate::search::window::Window;
 use arrayvec::ArrayVec;
 use cozy_chess::{Board, Move};
@@ -81,6 +82,8 @@ pub(super) struct NodeFacts {
     pub prunable: bool,
     /// The move tried first: the table's (or the oracle's).
     pub hash_move: Option<Move>,
+    /// The table's entry for this node, when it holds one.
+    pub table: Option<TtEntry>,
     /// The static evaluation, worked out the first time a step asks for it.
     static_eval: Option<Score>,
 }
@@ -109,6 +112,8 @@ struct MoveLoop {
     best: Score,
     best_move: Option<Move>,
     searched: usize,
+    /// The node ends with this score, unstored (multi-cut, `singular.*`).
+    cut: Option<Score>,
 }
 
 impl Searcher<'_> {
@@ -154,10 +159,11 @@ impl Searcher<'_> {
 
         // Step 4. Transposition table (`tt`, `tt_mb`): the hash move orders; with "full", a
         // stored bound deep enough ends the node.
-        let mut hash_move = match self.probe_table(key, &node) {
-            Ok(mv) => mv,
+        let table = match self.probe_table(key, &node) {
+            Ok(entry) => entry,
             Err(cut) => return cut,
         };
+        let mut hash_move = table.and_then(|e| e.mv);
         // The oracle, when one is given, orders its move first (the minimal-tree estimate).
         if SELECTIVE {
             if let Some(mv) = self
@@ -176,6 +182,7 @@ impl Searcher<'_> {
             in_check,
             prunable: SELECTIVE && !minimax && !in_check && node.is_scout(),
             hash_move,
+            table,
             static_eval: None,
         };
 
@@ -227,6 +234,9 @@ impl Searcher<'_> {
         let Some(mut moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
             return DRAW;
         };
+        if let Some(score) = moves.cut {
+            return score;
+        }
 
         // Step 8e. Zugzwang (`null_move.verify = "subtree"`): passing failed high but no move
         // does, so passing was better than moving; search again at full depth, verifying.
@@ -277,7 +287,7 @@ impl Searcher<'_> {
     /// Step 4: the table's move, or `Err(score)` when a stored bound ends the node (`tt =
     /// "full"`). Never inside the window: an exact score there would cut the PV short.
     #[inline]
-    fn probe_table(&mut self, key: u64, node: &Node) -> Result<Option<Move>, Score> {
+    fn probe_table(&mut self, key: u64, node: &Node) -> Result<Option<TtEntry>, Score> {
         let Some(tt) = &self.tt else {
             return Ok(None);
         };
@@ -297,7 +307,7 @@ impl Searcher<'_> {
                 return Err(entry.score);
             }
         }
-        Ok(entry.mv)
+        Ok(Some(entry))
     }
 
     /// Step 12: the node's score with its bound against the window it was searched with.
@@ -333,6 +343,7 @@ impl Searcher<'_> {
             best: -INF,
             best_move: None,
             searched: 0,
+            cut: None,
         };
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
@@ -360,6 +371,27 @@ impl Searcher<'_> {
             if SELECTIVE && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
                 continue;
             }
+            // Step 8c. Singular extension (`singular.*`): the hash move tested against the others.
+            let mut singular = 0;
+            if SELECTIVE
+                && self.cfg.singular.enabled
+                && !minimax
+                && Some(mv) == facts.table.and_then(|e| e.mv)
+                && self.singular_candidate(node, facts.table.as_ref())
+            {
+                let score = facts.table.map_or(0, |e| e.score);
+                match self.singular::<SELECTIVE>(board, node, mv, score) {
+                    Singular::Extend => singular = 1,
+                    Singular::Cut(score) => {
+                        found.cut = Some(score);
+                        return Some(found);
+                    }
+                    Singular::No => {}
+                }
+                if self.aborted {
+                    return None;
+                }
+            }
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
@@ -374,8 +406,9 @@ impl Searcher<'_> {
             if SELECTIVE {
                 let gives_check = !child.checkers().is_empty();
                 let late_quiet = found.searched > 0 && quiet && !gives_check;
-                // Step 8c. Check extension (`extensions.check`).
-                next += self.check_extension(node, gives_check);
+                // Step 8c. Check extension (`extensions.check`); with a singular extension, one
+                // ply in all, as Ethereal extends once for either.
+                next += self.check_extension(node, gives_check).max(singular);
                 // Step 8d. Late-move reduction (`lmr.*`): late quiet moves, never the hash
                 // move, a killer, a check, or any move at a node in check.
                 if !minimax
