@@ -1,7 +1,6 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`SELECTIVE = false`).
 
-use super::singular::Singular;
 use super::Searcher;
 use crate::chess::repetition_key;
 use crate::config::search_config::{HistoryGood, TtMode};
@@ -105,6 +104,16 @@ pub(super) enum NullMove {
     Verify,
     /// Passing did not fail high (or its verification failed): search the moves.
     NoCut,
+}
+
+/// What the singular test (Step 8c, `singular.rs`) found.
+pub(super) enum Singular {
+    /// Search the hash move a ply deeper.
+    Extend,
+    /// The node ends with this score (multi-cut).
+    Cut(Score),
+    /// Search the hash move as usual.
+    No,
 }
 
 /// What the move loop found.

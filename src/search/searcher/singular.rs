@@ -13,23 +13,13 @@
 //! score, so that multi-cut never returns a mate it has not proved (Stockfish's
 //! `abs(ttValue) < VALUE_KNOWN_WIN`).
 
-use super::node::Node;
+use super::node::{Node, Singular};
 use super::Searcher;
 use crate::search::picker::MovePicker;
 use crate::search::score::{Score, MATE, MATE_BOUND};
 use crate::search::tt::{Bound, TtEntry};
 use crate::search::window::Window;
 use cozy_chess::{Board, Move};
-
-/// What the singular test found.
-pub(super) enum Singular {
-    /// Search the hash move a ply deeper.
-    Extend,
-    /// The node ends with this score (multi-cut).
-    Cut(Score),
-    /// Search the hash move as usual.
-    No,
-}
 
 impl Searcher<'_> {
     /// Whether the hash move `mv` is tested at this node: not the root, deep enough, and the
