@@ -91,6 +91,24 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
     ],
+    // Ethereal's count table at e755a81, by depth and `improving`.
+    &[
+        "late_move_pruning.enabled=true",
+        "late_move_pruning.form=\"ethereal_table\"",
+    ],
+    // The table's score as the evaluation, under every step that reads the evaluation, with
+    // Fruit's null-move guard from depth 5 only.
+    &[
+        "tt_value_as_eval=true",
+        "reverse_futility.enabled=true",
+        "futility.enabled=true",
+        "razoring.enabled=true",
+        "null_move.enabled=true",
+        "null_move.eval_guard=true",
+        "null_move.eval_guard_min_depth=5",
+        "probcut.enabled=true",
+        "probcut.min_depth=2",
+    ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],
     &[
@@ -109,6 +127,7 @@ const CONFIGS: &[&[&str]] = &[
         "iir.min_depth=2",
         "singular.enabled=true",
         "singular.min_depth=2",
+        "tt_value_as_eval=true",
     ],
 ];
 

@@ -94,6 +94,28 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         "{} singular tests, none extended or cut",
         stats.singular_tests
     );
+    // Ethereal's table at e755a81 reads `improving`: some nodes improve, not all.
+    let (work, stats, _) = run(&config(&[
+        "late_move_pruning.enabled=true",
+        "late_move_pruning.form=ethereal_table",
+    ]));
+    assert!(
+        work < base && stats.lmp_prunes > 0,
+        "ethereal_table: {work}"
+    );
+    assert!(
+        stats.improving_nodes > 0 && stats.improving_nodes < stats.nodes,
+        "{} of {} nodes improving",
+        stats.improving_nodes,
+        stats.nodes
+    );
+    // The table's score as the evaluation: reverse futility reads it, and the tree moves.
+    let rfp = ["reverse_futility.enabled=true"];
+    let (rfp_work, rfp_stats, _) = run(&config(&rfp));
+    let (work, stats, _) = run(&config(&[rfp[0], "tt_value_as_eval=true"]));
+    assert!(stats.tt_value_evals > 0, "the table's score never stood in");
+    assert_ne!(work, rfp_work, "the table's score changes the tree");
+    assert_eq!(rfp_stats.tt_value_evals, 0);
     let (work, _, _) = run(&config(&["quiescence.checks=2"]));
     assert!(work > base, "quiescence checks: {work} vs {base}");
     // SEE ordering is pure ordering: another tree, the same scores.
@@ -226,4 +248,26 @@ fn config_explain_lists_every_new_knob_with_its_kind() {
     }
     assert!(text.contains("| see"), "ordering.captures lists see");
     assert!(text.contains("none | losing_mvv | see"));
+}
+
+/// Fruit's null-move guard acts only from `eval_guard_min_depth` on: above the depths searched
+/// it never acts (the same tree as no guard), and from depth 1 it is the guard at every depth.
+#[test]
+fn the_null_move_guard_acts_from_its_depth() {
+    let null = ["null_move.enabled=true"];
+    let (plain, _, _) = run(&config(&null));
+    let guarded = |min_depth: &str| {
+        let min = format!("null_move.eval_guard_min_depth={min_depth}");
+        run(&config(&[null[0], "null_move.eval_guard=true", &min])).0
+    };
+    assert_eq!(guarded("6"), plain, "at depth 5, a guard from 6 never acts");
+    let everywhere = guarded("1");
+    assert_ne!(everywhere, plain, "a guard at every depth moves the tree");
+    // Only the root stands at depth 5 here, and it is a PV node: a guard from 4 is the
+    // shallow form of Fruit's (from 5).
+    let deep_only = guarded("4");
+    assert!(
+        deep_only != everywhere && deep_only != plain,
+        "a guard from depth 4: {deep_only}"
+    );
 }

@@ -24,6 +24,8 @@ crate::knob_group! {
         tt: TtMode = TtMode::Full, Domain::Choice(TtMode::NAMES), WITH_FULL_TT;
         /// transposition table size in MiB (rounded down to a power-of-two entry count)
         tt_mb: u32 = 16, Domain::Int { min: 1, max: Some(4096), unit: "" }, WITH_FULL_TT;
+        /// the table's score stands in for the static evaluation the pruning steps read when its bound says the position is worth at least (lower bound) or at most (upper bound) that score; never a mate score (Stockfish 88f17a814, search.cpp step 6: "ttValue can be used as a better position evaluation")
+        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.tt != TtMode::Off, "tt = \"move\" or \"full\"");
     }
     nested {
         /// The static evaluation: its kind, and the terms of the tapered one.
@@ -200,6 +202,8 @@ crate::knob_group! {
         in_pawn_endings: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
         /// pass only when the static evaluation is at least beta (Fruit, Ethereal and Stockfish all guard it so)
         eval_guard: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+        /// with eval_guard: the shallowest remaining depth the guard applies at; shallower, the null move is tried whatever the evaluation (Fruit 2.1, search_full.cpp: `depth <= NullReduction+1 || eval(board) >= beta`, so 5)
+        eval_guard_min_depth: u32 = 1, Domain::Int { min: 1, max: Some(64), unit: "" }, Kind::TreeWhen(|c| c.null_move.enabled && c.null_move.eval_guard, "null_move.eval_guard");
         /// endgame and always verifications: 0 searches the node at the null move's own reduction at any depth (ablate's first form); N at depth - N, and only above depth N (Fruit's Verification Reduction: 5)
         verify_reduction: u8 = 0, Domain::Int { min: 0, max: Some(8), unit: "" }, while_on!(null_move, "null_move.enabled");
         /// verify = "stockfish": the remaining depth from which a fail-high is verified (Stockfish: 14)
@@ -266,9 +270,9 @@ crate::knob_group! {
         enabled: bool = false, Domain::Bool, while_on!(late_move_pruning, "true");
         /// quiet moves kept at remaining depth 1, 2, 3 (form = "counts")
         counts: [u32; 3] = [5, 8, 13], Domain::IntList { min: 1, max: 256, len: 3 }, while_on!(late_move_pruning, "late_move_pruning.enabled");
-        /// counts (the list above, depths 1-3) or ethereal (3.8733 + 0.7124 depth², Ethereal's count at nodes whose evaluation improves, up to max_depth)
+        /// counts (the list above, depths 1-3); ethereal_table (Ethereal at e755a81: LateMovePruningCounts[improving][depth], depths 1-8); ethereal (3.8733 + 0.7124 depth², Ethereal's later count at nodes whose evaluation improves, 68ab36b, at every node, up to max_depth)
         form: LmpForm = LmpForm::Counts, Domain::Choice(LmpForm::NAMES), while_on!(late_move_pruning, "late_move_pruning.enabled");
-        /// form = "ethereal": the deepest remaining depth it applies at (Ethereal: 8)
+        /// forms ethereal and ethereal_table: the deepest remaining depth it applies at (Ethereal: 8, the table's last column)
         max_depth: u32 = 8, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(late_move_pruning, "late_move_pruning.enabled");
     }
 }
@@ -336,6 +340,8 @@ crate::choice_enum! {
         Counts = "counts",
         /// Ethereal's 3.8733 + 0.7124 depth², up to `max_depth`.
         Ethereal = "ethereal",
+        /// Ethereal's table at e755a81, by depth and whether the evaluation improves.
+        EtherealTable = "ethereal_table",
     }
 }
 

@@ -59,5 +59,9 @@ crate::counters! {
         singular_extensions: sum,
         /// Nodes ended by multi-cut: another move beat the singular test's raised beta.
         multi_cuts: sum,
+        /// Nodes whose evaluation is higher than at the same side's node two plies up, counted while a knob reads it (`late_move_pruning.form = "ethereal_table"`).
+        improving_nodes: sum,
+        /// Nodes whose pruning steps read the table's score in place of the static evaluation (`tt_value_as_eval`).
+        tt_value_evals: sum,
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! - `deepening.rs`: iterative deepening and the aspiration window at the root;
 //! - `node.rs`: one node, step by step, and its move loop;
+//! - `node_eval.rs`: the evaluation the pruning steps read, and `improving`;
 //! - `pruning.rs`: the pruning, reduction and extension steps;
 //! - `quiescence.rs`: the horizon;
 //! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
@@ -12,6 +13,7 @@
 
 mod deepening;
 mod node;
+mod node_eval;
 mod null_move;
 mod oracle;
 mod probcut;
@@ -53,6 +55,10 @@ pub struct Searcher<'a> {
     null_floor: [usize; MAX_PLY + 2],
     /// The node at this ply is a null-move verification: it may not try a null move itself.
     verifying: [bool; MAX_PLY + 1],
+    /// The evaluation of the node at each ply of the current line (kept only while a knob reads
+    /// `improving`, `node_eval.rs`).
+    evals: [Score; MAX_PLY + 1],
+    tracks_improving: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
@@ -114,6 +120,8 @@ impl<'a> Searcher<'a> {
             path: [0; MAX_PLY + 1],
             null_floor: [0; MAX_PLY + 2],
             verifying: [false; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
+            tracks_improving: node_eval::tracks_improving(cfg),
             null_min_ply: 0,
             null_side: None,
             selective: cfg.selective(),

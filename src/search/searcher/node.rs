@@ -83,16 +83,13 @@ pub(super) struct NodeFacts {
     pub hash_move: Option<Move>,
     /// The table's entry for this node, when it holds one.
     pub table: Option<TtEntry>,
-    /// The static evaluation, worked out the first time a step asks for it.
-    static_eval: Option<Score>,
-}
-
-impl NodeFacts {
-    /// The static evaluation, evaluated once.
-    #[inline]
-    pub fn static_eval(&mut self, evaluate: impl FnOnce() -> Score) -> Score {
-        *self.static_eval.get_or_insert_with(evaluate)
-    }
+    /// The static evaluation is higher than two plies before (`improving.rs`; false unless a
+    /// knob reads it).
+    pub improving: bool,
+    /// The evaluation, worked out the first time a step asks for it (`Searcher::static_eval`):
+    /// the evaluation function's, and the one the pruning steps read (`tt_value_as_eval`).
+    pub(super) evaluated: Option<Score>,
+    pub(super) pruning_eval: Option<Score>,
 }
 
 /// What the null-move step concluded.
@@ -192,8 +189,13 @@ impl Searcher<'_> {
             prunable: SELECTIVE && !minimax && !in_check && node.is_scout(),
             hash_move,
             table,
-            static_eval: None,
+            improving: false,
+            evaluated: None,
+            pruning_eval: None,
         };
+        if SELECTIVE && self.tracks_improving {
+            facts.improving = self.improving(board, &node, &mut facts);
+        }
 
         if SELECTIVE && facts.prunable {
             // Step 5. Razoring (`razoring.*`).

@@ -13,10 +13,11 @@ use cozy_chess::{Board, Piece};
 impl Searcher<'_> {
     /// Whether this node may try a null move: deep enough, not right after another, not a
     /// verification, not with a mate bound, and (unless allowed) not with only king and pawns;
-    /// with `eval_guard`, only when the static evaluation reaches beta.
+    /// with `eval_guard`, only when the static evaluation reaches beta (from
+    /// `eval_guard_min_depth` on, as Fruit guards only above its null reduction plus one).
     #[inline]
     pub(super) fn null_move_allowed(
-        &self,
+        &mut self,
         board: &Board,
         node: &Node,
         facts: &mut NodeFacts,
@@ -34,7 +35,8 @@ impl Searcher<'_> {
             && (null.in_pawn_endings || pieces_besides_pawns(board) > 0);
         allowed
             && (!null.eval_guard
-                || facts.static_eval(|| self.evaluate(board, node.psq)) >= node.window.beta)
+                || node.depth < null.eval_guard_min_depth
+                || self.static_eval(board, node, facts) >= node.window.beta)
     }
 
     /// Step 7. Null move (`null_move.*`).

@@ -37,7 +37,7 @@ impl Searcher<'_> {
             return None;
         }
         let (margin, reduction) = (probcut.margin, probcut.reduction);
-        let eval = facts.static_eval(|| self.evaluate(board, node.psq));
+        let eval = self.static_eval(board, node, facts);
         if eval + best_case_gain(board) < beta + margin {
             return None;
         }

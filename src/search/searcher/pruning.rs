@@ -43,7 +43,7 @@ impl Searcher<'_> {
         if !razor.enabled || node.depth > 2 {
             return None;
         }
-        let static_eval = facts.static_eval(|| self.evaluate(board, node.psq));
+        let static_eval = self.static_eval(board, node, facts);
         if static_eval + razor.margin > node.window.alpha {
             return None;
         }
@@ -68,7 +68,7 @@ impl Searcher<'_> {
         if !rfp.enabled || node.depth > rfp.max_depth {
             return None;
         }
-        let static_eval = facts.static_eval(|| self.evaluate(board, node.psq));
+        let static_eval = self.static_eval(board, node, facts);
         if static_eval - rfp.margin * node.depth as Score >= node.window.beta {
             self.stats.rfp_cutoffs += 1;
             return Some(static_eval);
@@ -117,7 +117,7 @@ impl Searcher<'_> {
         let futility = &self.cfg.futility;
         if futility.enabled && node.depth <= 3 {
             let margin = futility.margins[node.depth as usize - 1];
-            let hopeless = facts.static_eval(|| self.evaluate(board, node.psq)) + margin;
+            let hopeless = self.static_eval(board, node, facts) + margin;
             if hopeless <= node.window.alpha {
                 if gives_check() {
                     return None;
@@ -136,6 +136,9 @@ impl Searcher<'_> {
             }
             LmpForm::Ethereal if node.depth <= lmp.max_depth => {
                 Some(ethereal_lmp_count(node.depth))
+            }
+            LmpForm::EtherealTable if node.depth <= lmp.max_depth.min(8) => {
+                Some(ETHEREAL_LMP_TABLE[usize::from(facts.improving)][node.depth as usize])
             }
             _ => None,
         };
@@ -251,6 +254,14 @@ fn ln(n: usize) -> f64 {
     let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
     table.get(n).copied().unwrap_or_else(|| (n as f64).ln())
 }
+
+/// Ethereal's `LateMovePruningCounts[improving][depth]` at e755a81 (`src/search.h`): quiet
+/// moves seen before the rest are skipped (Ethereal sets `skipQuiets` on the count-th and still
+/// searches it, so as many are kept).
+const ETHEREAL_LMP_TABLE: [[usize; 9]; 2] = [
+    [0, 3, 4, 6, 10, 14, 19, 25, 31],
+    [0, 5, 7, 11, 17, 26, 36, 48, 63],
+];
 
 /// Ethereal's late-move pruning count at `depth`, 3.8733 + 0.7124 depth², looked up (the
 /// same values: the table is filled by the same expression, once per process).

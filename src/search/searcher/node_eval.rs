@@ -1,0 +1,76 @@
+//! What the pruning steps know of a node's worth before its moves: the static evaluation,
+//! evaluated once a node; the table's score in its place where the bound says it is the
+//! better guess (`tt_value_as_eval`, Stockfish's step 6); and whether the evaluation improves
+//! on the same side's two plies before (`improving`, Ethereal's `improving` at e755a81).
+
+use super::node::{Node, NodeFacts};
+use super::Searcher;
+use crate::config::search_config::LmpForm;
+use crate::config::SearchConfig;
+use crate::search::score::{Score, MATE_BOUND};
+use crate::search::tt::Bound;
+use cozy_chess::Board;
+
+/// Whether some knob reads the `improving` flag: only then is every node evaluated for it.
+pub(super) fn tracks_improving(cfg: &SearchConfig) -> bool {
+    let lmp = &cfg.late_move_pruning;
+    lmp.enabled && lmp.form == LmpForm::EtherealTable
+}
+
+impl Searcher<'_> {
+    /// The static evaluation the pruning steps read, worked out the first time one asks. With
+    /// `tt_value_as_eval`, the table's score replaces it when the stored bound points the same
+    /// way (a lower bound above it, an upper bound below it, an exact score), as Stockfish's
+    /// `tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)`. A mate score never
+    /// stands in: a step that returns the evaluation would then return a mate it has not
+    /// proved at this depth.
+    #[inline]
+    pub(super) fn static_eval(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+    ) -> Score {
+        if let Some(eval) = facts.pruning_eval {
+            return eval;
+        }
+        let evaluated = self.evaluated(board, node, facts);
+        let mut eval = evaluated;
+        if self.cfg.tt_value_as_eval {
+            if let Some(entry) = facts.table.filter(|e| e.score.abs() < MATE_BOUND) {
+                let better = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score > evaluated,
+                    Bound::Upper => entry.score < evaluated,
+                };
+                if better && entry.score != evaluated {
+                    eval = entry.score;
+                    self.stats.tt_value_evals += 1;
+                }
+            }
+        }
+        facts.pruning_eval = Some(eval);
+        eval
+    }
+
+    /// The evaluation function's score of the node, evaluated once.
+    #[inline]
+    fn evaluated(&self, board: &Board, node: &Node, facts: &mut NodeFacts) -> Score {
+        *facts
+            .evaluated
+            .get_or_insert_with(|| self.evaluate(board, node.psq))
+    }
+
+    /// Ethereal's `improving = height >= 2 && eval > evalStack[height-2]`: the evaluation is
+    /// kept at every node that reaches the pruning steps, in check too, so the node two plies
+    /// up (this side's last turn) always holds its own. The evaluation function's score, not
+    /// the table's: Stockfish too compares `staticEval`.
+    #[inline]
+    pub(super) fn improving(&mut self, board: &Board, node: &Node, facts: &mut NodeFacts) -> bool {
+        let eval = self.evaluated(board, node, facts);
+        self.evals[node.ply] = eval;
+        let improving = node.ply >= 2 && eval > self.evals[node.ply - 2];
+        self.stats.improving_nodes += u64::from(improving);
+        improving
+    }
+}
