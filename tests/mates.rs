@@ -91,6 +91,12 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
     ],
+    // Ethereal's null move at e755a81, in pawn endings too (Ethereal: never there).
+    &[
+        "null_move.enabled=true",
+        "null_move.form=\"ethereal\"",
+        "null_move.in_pawn_endings=true",
+    ],
     // Ethereal's count table at e755a81, by depth and `improving`.
     &[
         "late_move_pruning.enabled=true",

@@ -57,6 +57,10 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
             &["null_move.enabled=true", "null_move.verify=always"],
             "null_verifications",
         ),
+        (
+            &["null_move.enabled=true", "null_move.form=ethereal"],
+            "null_cutoffs",
+        ),
         (&["lmr.enabled=true"], "lmr_reductions"),
         (&["lmr.enabled=true", "lmr.reduction=log"], "lmr_reductions"),
         (&["futility.enabled=true"], "futility_prunes"),

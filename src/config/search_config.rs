@@ -194,6 +194,8 @@ crate::knob_group! {
         reduction: u8 = 3, Domain::Int { min: 1, max: Some(4), unit: "" }, while_on!(null_move, "null_move.enabled");
         /// Heinz's adaptive null move: reduction 3 above depth 6, else 2 (overrides reduction)
         adaptive: bool = false, Domain::Bool, while_on!(null_move, "null_move.enabled");
+        /// fixed (reduction, or adaptive); ethereal (Ethereal at e755a81, search.c step 8: R = 4 + depth / 6 + min(3, (eval - beta) / 200) plies in all, only when eval >= beta, not when this side passed on either of the last two plies, not when the table's upper bound is below beta; a fail-high returns beta)
+        form: NullForm = NullForm::Fixed, Domain::Choice(NullForm::NAMES), while_on!(null_move, "null_move.enabled");
         /// verification of a null-move fail-high: never; endgame or always (Fruit: the node searched again, shallower, without a null move; see verify_reduction); subtree (Tabibi-Netanyahu: one ply shallower, re-searched at full depth on a zugzwang); stockfish (deep nodes only, null move off for this side in the verification)
         verify: NullVerify = NullVerify::Never, Domain::Choice(NullVerify::NAMES), while_on!(null_move, "null_move.enabled");
         /// the smallest remaining depth that tries a null move
@@ -363,6 +365,16 @@ crate::knob_group! {
         keep_history: bool = false, Domain::Bool, Kind::Definition;
         /// matches under a node budget (--nodes): this side searches this many times the match's budget a move, as cutechess gives each engine its own limit (2: Elo per doubling)
         node_factor: u32 = 1, Domain::Int { min: 1, max: Some(1024), unit: "" }, Kind::Definition;
+    }
+}
+
+crate::choice_enum! {
+    /// How far the null move reduces, and when it is tried.
+    pub enum NullForm {
+        /// `reduction` plies (or Heinz's adaptive 2 or 3) beyond the move itself.
+        Fixed = "fixed",
+        /// Ethereal's at e755a81, with its own conditions.
+        Ethereal = "ethereal",
     }
 }
 

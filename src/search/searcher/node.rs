@@ -208,7 +208,7 @@ impl Searcher<'_> {
             }
             // Step 7. Null move (`null_move.*`).
             if self.null_move_allowed(board, &node, &mut facts) {
-                match self.null_move::<SELECTIVE>(board, &node) {
+                match self.null_move::<SELECTIVE>(board, &node, &mut facts) {
                     NullMove::Cut(score) => return score,
                     NullMove::Verify => {
                         // Tabibi and Netanyahu: one ply shallower, plain null moves below.

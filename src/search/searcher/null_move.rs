@@ -5,8 +5,9 @@
 
 use super::node::{Node, NodeFacts, NullMove};
 use super::Searcher;
-use crate::config::search_config::NullVerify;
+use crate::config::search_config::{NullForm, NullVerify};
 use crate::search::score::MATE_BOUND;
+use crate::search::tt::Bound;
 use crate::search::window::Window;
 use cozy_chess::{Board, Piece};
 
@@ -22,7 +23,8 @@ impl Searcher<'_> {
         node: &Node,
         facts: &mut NodeFacts,
     ) -> bool {
-        let null = &self.cfg.null_move;
+        let cfg = self.cfg;
+        let null = &cfg.null_move;
         let ply = node.ply;
         let allowed = null.enabled
             && node.depth >= null.min_depth
@@ -33,10 +35,29 @@ impl Searcher<'_> {
             && !(ply < self.null_min_ply && Some(board.side_to_move()) == self.null_side)
             && node.window.beta.abs() < MATE_BOUND
             && (null.in_pawn_endings || pieces_besides_pawns(board) > 0);
-        allowed
-            && (!null.eval_guard
-                || node.depth < null.eval_guard_min_depth
-                || self.static_eval(board, node, facts) >= node.window.beta)
+        if !allowed {
+            return false;
+        }
+        if null.form == NullForm::Ethereal {
+            return self.ethereal_null_allowed(board, node, facts);
+        }
+        !null.eval_guard
+            || node.depth < null.eval_guard_min_depth
+            || self.static_eval(board, node, facts) >= node.window.beta
+    }
+
+    /// Ethereal's conditions at e755a81 (`search.c` step 8) beside ablate's: the evaluation at
+    /// least beta at every depth; this side did not pass two plies up either (a null move at
+    /// ply p sets `null_floor` to p + 1 below it); and the table does not hold an upper bound
+    /// below beta (`!ttHit || !(ttBound & BOUND_UPPER) || ttValue >= beta`).
+    fn ethereal_null_allowed(&mut self, board: &Board, node: &Node, facts: &mut NodeFacts) -> bool {
+        let beta = node.window.beta;
+        let floor = self.null_floor[node.ply];
+        let passed_lately = floor > 0 && floor + 1 >= node.ply;
+        let table_says_below = facts
+            .table
+            .is_some_and(|e| e.bound != Bound::Lower && e.score < beta);
+        !passed_lately && !table_says_below && self.static_eval(board, node, facts) >= beta
     }
 
     /// Step 7. Null move (`null_move.*`).
@@ -44,10 +65,17 @@ impl Searcher<'_> {
         &mut self,
         board: &Board,
         node: &Node,
+        facts: &mut NodeFacts,
     ) -> NullMove {
-        let null = &self.cfg.null_move;
+        let cfg = self.cfg;
+        let null = &cfg.null_move;
         let depth = node.depth;
-        let reduction = if null.adaptive {
+        let reduction = if null.form == NullForm::Ethereal {
+            // R = 4 + depth / 6 + min(3, (eval - beta) / 200) in all, the move itself one of them.
+            let eval = self.static_eval(board, node, facts);
+            let above = ((eval - node.window.beta) / 200).clamp(0, 3) as u32;
+            3 + depth / 6 + above
+        } else if null.adaptive {
             if depth > 6 {
                 3
             } else {
@@ -72,8 +100,13 @@ impl Searcher<'_> {
         if self.aborted || score < beta {
             return NullMove::NoCut;
         }
-        // A mate found after passing is not a mate the side to move can force.
-        let cut = if score >= MATE_BOUND { beta } else { score };
+        // A mate found after passing is not a mate the side to move can force. Ethereal's
+        // form returns beta whatever the score.
+        let cut = if score >= MATE_BOUND || null.form == NullForm::Ethereal {
+            beta
+        } else {
+            score
+        };
         let verify_reduction = u32::from(null.verify_reduction);
         let verify = match null.verify {
             NullVerify::Never => false,
