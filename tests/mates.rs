@@ -102,6 +102,17 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal_table\"",
     ],
+    // Ethereal's continuation history: its ordering, its counter-move and follow-up pruning,
+    // and history in LMR (from depth 2, reducing from the second move).
+    &[
+        "continuation.enabled=true",
+        "continuation.pruning=true",
+        "continuation.lmr=true",
+        "continuation.extension=true",
+        "lmr.enabled=true",
+        "lmr.full_moves=1",
+        "lmr.min_depth=2",
+    ],
     // The table's score as the evaluation, under every step that reads the evaluation, with
     // Fruit's null-move guard from depth 5 only.
     &[
@@ -134,6 +145,9 @@ const CONFIGS: &[&[&str]] = &[
         "singular.enabled=true",
         "singular.min_depth=2",
         "tt_value_as_eval=true",
+        "continuation.enabled=true",
+        "continuation.pruning=true",
+        "continuation.lmr=true",
     ],
 ];
 

@@ -113,6 +113,35 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         stats.improving_nodes,
         stats.nodes
     );
+    // Ethereal's counter-move and follow-up pruning reads the continuation tables.
+    let pruning = ["continuation.enabled=true", "continuation.pruning=true"];
+    let (work, stats, _) = run(&config(&pruning));
+    let (ordered, _, _) = run(&config(&pruning[..1]));
+    assert!(work < ordered, "continuation pruning: {work} vs {ordered}");
+    assert!(stats.counter_move_prunes > 0, "no counter-move prune");
+    // The follow-up rule (limits -2000 and -4000, tested second) needs a deeper search for
+    // its entries to fall that far: the Ruy Lopez at depth 8.
+    let board = cozy_chess::Board::from_fen(
+        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        false,
+    )
+    .unwrap();
+    let reports = search(&board, 8, &config(&pruning), None).unwrap();
+    let follow_ups: u64 = reports.iter().map(|r| r.stats.follow_up_prunes).sum();
+    assert!(follow_ups > 0, "no follow-up prune at depth 8");
+    // History in LMR moves the reductions once histories pass ±5,000: at depth 8 too.
+    let lmr = ["lmr.enabled=true", "continuation.enabled=true"];
+    let nodes = |sets: &[&str]| -> u64 {
+        let reports = search(&board, 8, &config(sets), None).unwrap();
+        reports.iter().map(|r| r.stats.nodes).sum()
+    };
+    let with_history = nodes(&[lmr[0], lmr[1], "continuation.lmr=true"]);
+    assert_ne!(with_history, nodes(&lmr), "history in LMR changes the tree");
+    // The history extension: both histories at 10,000 or more, among the first quiet moves.
+    let extension = [lmr[1], "continuation.extension=true"];
+    let reports = search(&board, 8, &config(&extension), None).unwrap();
+    let extended: u64 = reports.iter().map(|r| r.stats.history_extensions).sum();
+    assert!(extended > 0, "no history extension at depth 8");
     // The table's score as the evaluation: reverse futility reads it, and the tree moves.
     let rfp = ["reverse_futility.enabled=true"];
     let (rfp_work, rfp_stats, _) = run(&config(&rfp));

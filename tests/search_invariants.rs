@@ -89,6 +89,7 @@ const INTERACTIONS: &[&str] = &[
     "aspiration.window = 10\npvs = false",
     "tt = \"move\"\nordering.captures = \"none\"\nordering.killers = 0\nordering.history = false",
     "iterative_deepening = false\ntt = \"move\"",
+    "continuation.enabled = true\ntt = \"move\"\nordering.countermove = true",
 ];
 
 /// Every pure-ordering value the knobs declare, each alone over the defaults with the table off,

@@ -57,6 +57,8 @@ crate::knob_group! {
         iir: IirConfig,
         /// Singular extensions: a hash move that beats every other move by a margin is searched deeper.
         singular: SingularConfig,
+        /// Ethereal's history with the counter-move and follow-up histories, and what reads them.
+        continuation: ContinuationConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
         /// What a game keeps from move to move.
@@ -332,6 +334,21 @@ crate::knob_group! {
         quiet_limit: u32 = 6, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
         /// once quiets are passed over, tactical moves tried before the test stops (Ethereal's SingularTacticalLimit: 3)
         tactical_limit: u32 = 3, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Continuation history: Ethereal's history tables at e755a81 (`src/history.c`) and the steps
+    /// that read them (`src/search.c` steps 11D, 11E and 13).
+    pub struct ContinuationConfig ("continuation.") {
+        /// order quiet moves by Ethereal's three histories summed: a butterfly table [side][from][to] and the counter-move and follow-up histories [piece][to] of the moves one and two plies up × [piece][to] of this one; on a quiet move's fail-high the cut move gains and every quiet move tried before it loses 32·bonus − entry·bonus/512, bonus min(depth², 400). In place of ordering.history's table for the quiet moves
+        enabled: bool = false, Domain::Bool, Kind::Ordering;
+        /// Ethereal's counter-move and follow-up pruning: at non-PV nodes not in check, once a move scored above a mated score, skip a quiet move whose counter-move history is below 0 (-1000 where the evaluation improves) up to depth 3 (2), or whose follow-up history is below -2000 (-4000) up to depth 3 (2)
+        pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled, "continuation.enabled");
+        /// late-move reductions reduce a quiet move clamp((butterfly + counter-move + follow-up history) / 5000, -2, 2) plies less, within 0 and depth - 2 (Ethereal's step 13: R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000)))
+        lmr: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.lmr.enabled, "continuation.enabled and lmr.enabled");
+        /// extend by a ply a quiet move among the first four whose counter-move and follow-up histories are both at least 10,000 (Ethereal's step 14; one ply in all with the check and singular extensions)
+        extension: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled, "continuation.enabled");
     }
 }
 

@@ -59,7 +59,13 @@ crate::counters! {
         singular_extensions: sum,
         /// Nodes ended by multi-cut: another move beat the singular test's raised beta.
         multi_cuts: sum,
-        /// Nodes whose evaluation is higher than at the same side's node two plies up, counted while a knob reads it (`late_move_pruning.form = "ethereal_table"`).
+        /// Quiet moves skipped for a poor counter-move history (`continuation.pruning`).
+        counter_move_prunes: sum,
+        /// Quiet moves skipped for a poor follow-up history (`continuation.pruning`).
+        follow_up_prunes: sum,
+        /// Quiet moves extended for high counter-move and follow-up histories (`continuation.extension`).
+        history_extensions: sum,
+        /// Nodes whose evaluation is higher than at the same side's node two plies up, counted while a knob reads it (`late_move_pruning.form = "ethereal_table"`, `continuation.pruning`).
         improving_nodes: sum,
         /// Nodes whose pruning steps read the table's score in place of the static evaluation (`tt_value_as_eval`).
         tt_value_evals: sum,

@@ -3,7 +3,7 @@
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
-use super::learning::history::HistoryTable;
+use super::learning::QuietScores;
 use super::learning::Refutations;
 use super::movegen::{
     for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
@@ -232,7 +232,7 @@ impl MovePicker {
 
     /// The next move to search, or `None` when the node's moves are exhausted.
     #[inline(always)]
-    pub fn next(&mut self, board: &Board, history: &HistoryTable) -> Option<Picked> {
+    pub fn next(&mut self, board: &Board, history: &QuietScores) -> Option<Picked> {
         let quiet = |mv| Picked {
             mv,
             tactical: false,
@@ -391,7 +391,7 @@ impl MovePicker {
         self.mark_filled(varied);
     }
 
-    fn fill_remaining(&mut self, board: &Board, history: &HistoryTable) {
+    fn fill_remaining(&mut self, board: &Board, history: &QuietScores) {
         let gen = self.plan.quiet_gen;
         if let Some(skipped) = self.all_quiets_skipped(board) {
             self.skipped += skipped;
@@ -426,7 +426,7 @@ impl MovePicker {
         for entry in self.list.iter_mut() {
             let mv = entry.mv;
             let mut score = if self.plan.history {
-                history.score(board, mv) as i32
+                history.score(board, mv)
             } else {
                 0
             };
@@ -518,6 +518,7 @@ pub(super) fn take_best<T: Scored + Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::learning::history::HistoryTable;
 
     /// Every move the picker hands out at `fen`, in order, with no hash move and `killers`.
     fn picked(fen: &str, ordering: &OrderingConfig, killers: &[&str]) -> Vec<String> {
@@ -527,8 +528,9 @@ mod tests {
             *slot = Some(k.parse().unwrap());
         }
         let history = HistoryTable::new(ordering.history_table, ordering.history_bonus);
+        let scores = QuietScores::classic(&history);
         let mut picker = MovePicker::new(PickerPlan::new(ordering), None, refutations, None);
-        std::iter::from_fn(|| picker.next(&board, &history))
+        std::iter::from_fn(|| picker.next(&board, &scores))
             .map(|m| m.mv.to_string())
             .collect()
     }

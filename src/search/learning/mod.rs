@@ -3,6 +3,7 @@
 //! table, say) adds its table, what it learns and what it proposes here, and nowhere else in
 //! the searcher.
 
+pub mod continuation;
 pub mod countermove;
 pub mod history;
 pub mod killers;
@@ -11,6 +12,7 @@ pub mod success;
 use crate::chess::is_tactical;
 use crate::config::search_config::HistoryScope;
 use crate::config::SearchConfig;
+use continuation::{ContinuationHistory, Histories, Line};
 use countermove::CountermoveTable;
 use cozy_chess::{Board, Move};
 use history::HistoryTable;
@@ -47,6 +49,35 @@ pub struct OrderingTables {
     pub success: SuccessTable,
     /// Replies by the previous move, while `ordering.countermove` is on.
     pub countermoves: Option<CountermoveTable>,
+    /// Ethereal's histories, while `continuation.enabled` is on.
+    pub continuation: Option<ContinuationHistory>,
+}
+
+/// What the quiet moves are ordered by at one node: the classic history table, or (with
+/// `continuation.enabled`) Ethereal's three histories summed along the line that led here.
+pub struct QuietScores<'a> {
+    history: &'a HistoryTable,
+    continuation: Option<(&'a ContinuationHistory, Line)>,
+}
+
+impl<'a> QuietScores<'a> {
+    /// The classic history table alone.
+    #[cfg(test)]
+    pub fn classic(history: &'a HistoryTable) -> Self {
+        QuietScores {
+            history,
+            continuation: None,
+        }
+    }
+
+    /// The score a quiet move is sorted by.
+    #[inline]
+    pub fn score(&self, board: &Board, mv: Move) -> i32 {
+        match self.continuation {
+            None => self.history.score(board, mv) as i32,
+            Some((table, line)) => table.of(board, mv, line).sum(),
+        }
+    }
 }
 
 impl OrderingTables {
@@ -58,6 +89,33 @@ impl OrderingTables {
             history: HistoryTable::new(ordering.history_table, ordering.history_bonus),
             success: SuccessTable::new(),
             countermoves: ordering.countermove.then(CountermoveTable::new),
+            continuation: cfg.continuation.enabled.then(ContinuationHistory::new),
+        }
+    }
+
+    /// What the quiet moves at a node reached by `line` are ordered by.
+    #[inline]
+    pub fn quiet_scores(&self, line: Line) -> QuietScores<'_> {
+        QuietScores {
+            history: &self.history,
+            continuation: self.continuation.as_ref().map(|t| (t, line)),
+        }
+    }
+
+    /// A quiet move's three histories along `line` (zero without `continuation.enabled`).
+    #[inline]
+    pub fn histories(&self, board: &Board, mv: Move, line: Line) -> Histories {
+        self.continuation
+            .as_ref()
+            .map_or_else(Histories::default, |t| t.of(board, mv, line))
+    }
+
+    /// A quiet move failed high at remaining `depth` after `quiets` (the cut move last): the
+    /// continuation tables learn (`continuation.enabled`).
+    #[inline]
+    pub fn learn_line(&mut self, board: &Board, quiets: &[Move], line: Line, depth: u32) {
+        if let Some(table) = &mut self.continuation {
+            table.update(board, quiets, line, depth);
         }
     }
 
@@ -67,6 +125,7 @@ impl OrderingTables {
     pub fn carry_over(self, cfg: &SearchConfig) -> Self {
         let mut next = OrderingTables::new(cfg);
         next.countermoves = self.countermoves;
+        next.continuation = self.continuation;
         next.history = self.history;
         next.history.decay(cfg.ordering.history_decay);
         next

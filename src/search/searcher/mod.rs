@@ -5,6 +5,7 @@
 //! - `node.rs`: one node, step by step, and its move loop;
 //! - `node_eval.rs`: the evaluation the pruning steps read, and `improving`;
 //! - `pruning.rs`: the pruning, reduction and extension steps;
+//! - `history_pruning.rs`: counter-move and follow-up pruning (`continuation.pruning`);
 //! - `quiescence.rs`: the horizon;
 //! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
 //!
@@ -12,6 +13,7 @@
 //! itself in `search::picker`.
 
 mod deepening;
+mod history_pruning;
 mod node;
 mod node_eval;
 mod null_move;
@@ -29,6 +31,7 @@ use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::captures::Capture;
 use crate::search::counters::SearchStats;
+use crate::search::learning::continuation::{Line, Moved};
 use crate::search::learning::OrderingTables;
 use crate::search::picker::PickerPlan;
 use crate::search::pv::PvTable;
@@ -59,6 +62,10 @@ pub struct Searcher<'a> {
     /// `improving`, `node_eval.rs`).
     evals: [Score; MAX_PLY + 1],
     tracks_improving: bool,
+    /// The move made from the node at each ply of the current line, as the continuation
+    /// tables index it (kept only with `continuation.enabled`; `None`: a null move).
+    moved: [Option<Moved>; MAX_PLY + 2],
+    tracks_line: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
@@ -122,9 +129,13 @@ impl<'a> Searcher<'a> {
             verifying: [false; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             tracks_improving: node_eval::tracks_improving(cfg),
+            moved: [None; MAX_PLY + 2],
+            tracks_line: cfg.continuation.enabled,
             null_min_ply: 0,
             null_side: None,
-            selective: cfg.selective(),
+            // The continuation tables learn from the quiet moves tried, which only the
+            // selective build lists.
+            selective: cfg.selective() || cfg.continuation.enabled,
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
@@ -246,6 +257,31 @@ impl<'a> Searcher<'a> {
         (4..=reach)
             .step_by(2)
             .any(|back| self.path[ply - back] == self.path[ply])
+    }
+
+    /// Before a real move `mv` from the node at `ply` is searched: the child's repetition floor
+    /// (`null_move.*`) and the line the continuation tables read (`continuation.*`).
+    #[inline]
+    fn descend(&mut self, board: &Board, ply: usize, mv: Move) {
+        if self.cfg.null_move.enabled {
+            self.null_floor[ply + 1] = self.null_floor[ply];
+        }
+        if self.tracks_line {
+            self.moved[ply] = board.piece_on(mv.from).map(|p| (p, mv.to));
+        }
+    }
+
+    /// The two moves that led to the node at `ply` (Ethereal's `moveStack[height-1]` and
+    /// `[height-2]`); empty unless `continuation.enabled`.
+    #[inline]
+    fn line(&self, ply: usize) -> Line {
+        if !self.tracks_line {
+            return Line::default();
+        }
+        Line {
+            counter: ply.checked_sub(1).and_then(|p| self.moved[p]),
+            follow_up: ply.checked_sub(2).and_then(|p| self.moved[p]),
+        }
     }
 
     /// Every 4096 nodes: a stop request or the node limit ends the search.

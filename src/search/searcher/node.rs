@@ -4,6 +4,7 @@
 use super::Searcher;
 use crate::chess::repetition_key;
 use crate::config::search_config::{HistoryGood, TtMode};
+use crate::search::learning::continuation::Histories;
 use crate::search::learning::Place;
 use crate::search::picker::MovePicker;
 use crate::search::score::{Score, DRAW, INF, MATE, MAX_PLY};
@@ -349,6 +350,7 @@ impl Searcher<'_> {
         let minimax = !self.cfg.alphabeta;
         let mut window = node.window;
         let refutations = self.tables.refutations(board, node.place());
+        let line = self.line(node.ply);
         let mut picker = MovePicker::new(self.plan, facts.hash_move, refutations, node.previous);
         let mut found = MoveLoop {
             best: -INF,
@@ -359,11 +361,16 @@ impl Searcher<'_> {
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
         let mut skipping = None;
-        while let Some(picked) = picker.next(board, &self.tables.history) {
+        while let Some(picked) = picker.next(board, &self.tables.quiet_scores(line)) {
             let mv = picked.mv;
             let mut next = node.depth - 1;
             let mut reduction = 0;
             let quiet = SELECTIVE && !picked.tactical;
+            let histories = if quiet && self.tracks_line {
+                self.tables.histories(board, mv, line)
+            } else {
+                Histories::default()
+            };
             // Step 8a. Futility and late-move pruning: quiet moves that do not give check,
             // never the first. Whether a move gives check is read from the board, so that a
             // skipped move is never played.
@@ -377,6 +384,14 @@ impl Searcher<'_> {
                     picker.skip_quiets(board);
                     continue;
                 }
+            }
+            // Step 8a'. Counter-move and follow-up pruning (`continuation.pruning`).
+            if SELECTIVE
+                && quiet
+                && facts.prunable
+                && self.continuation_prunes(node, facts, found.best, histories)
+            {
+                continue;
             }
             // Step 8b. SEE pruning (`see_pruning.*`).
             if SELECTIVE && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
@@ -411,15 +426,20 @@ impl Searcher<'_> {
             if let Some(tt) = self.tt.as_ref().filter(|_| child_probes) {
                 tt.prefetch(child.hash());
             }
-            if SELECTIVE && self.cfg.null_move.enabled {
-                self.null_floor[node.ply + 1] = self.null_floor[node.ply];
+            if SELECTIVE {
+                self.descend(board, node.ply, mv);
             }
             if SELECTIVE {
                 let gives_check = !child.checkers().is_empty();
                 let late_quiet = found.searched > 0 && quiet && !gives_check;
                 // Step 8c. Check extension (`extensions.check`); with a singular extension, one
                 // ply in all, as Ethereal extends once for either.
-                next += self.check_extension(node, gives_check).max(singular);
+                // Ethereal's history extension (`continuation.extension`): one ply too.
+                let history = self.history_extension(quiets.len(), histories);
+                next += self
+                    .check_extension(node, gives_check)
+                    .max(singular)
+                    .max(history);
                 // Step 8d. Late-move reduction (`lmr.*`): late quiet moves, never the hash
                 // move, a killer, a check, or any move at a node in check.
                 if !minimax
@@ -428,7 +448,8 @@ impl Searcher<'_> {
                     && Some(mv) != facts.hash_move
                     && !refutations.killers.contains(&Some(mv))
                 {
-                    reduction = self.lmr_reduction(board, mv, node.depth, found.searched);
+                    reduction =
+                        self.lmr_reduction(board, mv, node.depth, found.searched, histories);
                 }
                 if quiet {
                     quiets.push(mv);
@@ -461,6 +482,9 @@ impl Searcher<'_> {
                         self.tables.learn(self.cfg, board, mv, node.place(), 1);
                         if SELECTIVE {
                             self.tables.count_success(self.cfg, board, mv, &quiets);
+                            if quiet {
+                                self.tables.learn_line(board, &quiets, line, node.depth);
+                            }
                         }
                         break;
                     }

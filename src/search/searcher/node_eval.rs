@@ -14,7 +14,9 @@ use cozy_chess::Board;
 /// Whether some knob reads the `improving` flag: only then is every node evaluated for it.
 pub(super) fn tracks_improving(cfg: &SearchConfig) -> bool {
     let lmp = &cfg.late_move_pruning;
-    lmp.enabled && lmp.form == LmpForm::EtherealTable
+    let continuation = &cfg.continuation;
+    (lmp.enabled && lmp.form == LmpForm::EtherealTable)
+        || (continuation.enabled && continuation.pruning)
 }
 
 impl Searcher<'_> {

@@ -89,6 +89,9 @@ impl Searcher<'_> {
         };
         self.stats.null_tries += 1;
         self.null_floor[node.ply + 1] = node.ply + 1;
+        if self.tracks_line {
+            self.moved[node.ply] = None;
+        }
         let beta = node.window.beta;
         let null_window = Window {
             alpha: -beta,

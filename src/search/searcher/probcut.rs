@@ -57,9 +57,7 @@ impl Searcher<'_> {
             let child_psq = self.child_psq(board, mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
-            if self.cfg.null_move.enabled {
-                self.null_floor[node.ply + 1] = self.null_floor[node.ply];
-            }
+            self.descend(board, node.ply, mv);
             let window = Window {
                 alpha: -raised,
                 beta: -raised + 1,

@@ -8,6 +8,7 @@ use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::piece_value;
 use crate::config::search_config::{LmpForm, LmrReduction};
+use crate::search::learning::continuation::Histories;
 use crate::search::score::{Score, MATE_BOUND};
 use crate::search::see::loses_more_than;
 use cozy_chess::{Board, Move, Piece};
@@ -214,7 +215,8 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth).
+    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth), less
+    /// by its histories with `continuation.lmr`.
     #[inline]
     pub(super) fn lmr_reduction(
         &self,
@@ -222,6 +224,7 @@ impl Searcher<'_> {
         mv: Move,
         depth: u32,
         searched: usize,
+        histories: Histories,
     ) -> u32 {
         let lmr = &self.cfg.lmr;
         if !lmr.enabled || depth < lmr.min_depth || searched < lmr.full_moves as usize {
@@ -241,9 +244,22 @@ impl Searcher<'_> {
                 (lmr.base + ln(depth as usize) * ln(searched + 1) / lmr.divisor).round() as u32
             }
         };
+        let r = if self.cfg.continuation.lmr {
+            history_adjusted(r, histories)
+        } else {
+            r
+        };
         // A reduced move is still searched at depth 1 or more.
         r.min(depth.saturating_sub(2))
     }
+}
+
+/// Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000))` (C's division, towards
+/// zero), never below no reduction (`continuation.lmr`).
+#[inline]
+fn history_adjusted(r: u32, histories: Histories) -> u32 {
+    let adjustment = (histories.sum() / 5000).clamp(-2, 2);
+    (r as i32 - adjustment).max(0) as u32
 }
 
 /// `(n as f64).ln()`, looked up for the depths and move numbers a node can have (the same

@@ -62,7 +62,8 @@ impl Searcher<'_> {
         let mut picker = MovePicker::new(self.plan, None, refutations, node.previous);
         let (mut quiets, mut tacticals) = (0, 0);
         let mut value = -MATE;
-        while let Some(picked) = picker.next(board, &self.tables.history) {
+        let line = self.line(node.ply);
+        while let Some(picked) = picker.next(board, &self.tables.quiet_scores(line)) {
             let skip_quiets = quiets >= quiet_limit;
             if picked.mv == tt_move || (skip_quiets && !picked.tactical) {
                 continue;
@@ -70,9 +71,7 @@ impl Searcher<'_> {
             let child_psq = self.child_psq(board, picked.mv, node.psq);
             let mut child = board.clone();
             child.play_unchecked(picked.mv);
-            if self.cfg.null_move.enabled {
-                self.null_floor[node.ply + 1] = self.null_floor[node.ply];
-            }
+            self.descend(board, node.ply, picked.mv);
             let child_node = node.child(depth, window, Some(picked.mv), child_psq);
             value = -self.negamax::<SELECTIVE>(&child, child_node);
             if self.aborted {
