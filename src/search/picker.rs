@@ -3,7 +3,8 @@
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
-use super::learning::QuietScores;
+use super::learning::continuation::Line;
+use super::learning::OrderingTables;
 use super::learning::Refutations;
 use super::movegen::{
     for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
@@ -232,7 +233,7 @@ impl MovePicker {
 
     /// The next move to search, or `None` when the node's moves are exhausted.
     #[inline(always)]
-    pub fn next(&mut self, board: &Board, history: &QuietScores) -> Option<Picked> {
+    pub fn next(&mut self, board: &Board, tables: &OrderingTables, line: Line) -> Option<Picked> {
         let quiet = |mv| Picked {
             mv,
             tactical: false,
@@ -322,7 +323,7 @@ impl MovePicker {
                 }
                 Stage::Quiets | Stage::Everything => {
                     if !self.filled {
-                        self.fill_remaining(board, history);
+                        self.fill_remaining(board, tables, line);
                     }
                     match self.take() {
                         Some(mv) => {
@@ -391,7 +392,7 @@ impl MovePicker {
         self.mark_filled(varied);
     }
 
-    fn fill_remaining(&mut self, board: &Board, history: &QuietScores) {
+    fn fill_remaining(&mut self, board: &Board, tables: &OrderingTables, line: Line) {
         let gen = self.plan.quiet_gen;
         if let Some(skipped) = self.all_quiets_skipped(board) {
             self.skipped += skipped;
@@ -423,12 +424,14 @@ impl MovePicker {
             }
         }
         let mut varied = false;
+        let history = tables.quiet_scores(line);
+        let classic = history.classic_only();
         for entry in self.list.iter_mut() {
             let mv = entry.mv;
-            let mut score = if self.plan.history {
-                history.score(board, mv)
-            } else {
-                0
+            let mut score = match classic {
+                _ if !self.plan.history => 0,
+                Some(table) => table.score(board, mv) as i32,
+                None => history.score(board, mv),
             };
             if self.recapture_to == Some(mv.to) && gen == Gen::All && is_tactical(board, mv) {
                 score += RECAPTURE_BONUS;
@@ -518,7 +521,6 @@ pub(super) fn take_best<T: Scored + Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::learning::history::HistoryTable;
 
     /// Every move the picker hands out at `fen`, in order, with no hash move and `killers`.
     fn picked(fen: &str, ordering: &OrderingConfig, killers: &[&str]) -> Vec<String> {
@@ -527,10 +529,13 @@ mod tests {
         for (slot, k) in refutations.killers.iter_mut().zip(killers) {
             *slot = Some(k.parse().unwrap());
         }
-        let history = HistoryTable::new(ordering.history_table, ordering.history_bonus);
-        let scores = QuietScores::classic(&history);
+        let cfg = crate::config::SearchConfig {
+            ordering: ordering.clone(),
+            ..Default::default()
+        };
+        let tables = OrderingTables::new(&cfg);
         let mut picker = MovePicker::new(PickerPlan::new(ordering), None, refutations, None);
-        std::iter::from_fn(|| picker.next(&board, &scores))
+        std::iter::from_fn(|| picker.next(&board, &tables, Line::default()))
             .map(|m| m.mv.to_string())
             .collect()
     }

@@ -61,13 +61,11 @@ pub struct QuietScores<'a> {
 }
 
 impl<'a> QuietScores<'a> {
-    /// The classic history table alone.
-    #[cfg(test)]
-    pub fn classic(history: &'a HistoryTable) -> Self {
-        QuietScores {
-            history,
-            continuation: None,
-        }
+    /// The classic table, when it alone orders the quiet moves (read once per list, so the
+    /// classic order costs what it cost before continuation history existed).
+    #[inline]
+    pub fn classic_only(&self) -> Option<&'a HistoryTable> {
+        self.continuation.is_none().then_some(self.history)
     }
 
     /// The score a quiet move is sorted by.

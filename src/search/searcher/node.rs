@@ -350,6 +350,8 @@ impl Searcher<'_> {
         let minimax = !self.cfg.alphabeta;
         let mut window = node.window;
         let refutations = self.tables.refutations(board, node.place());
+        // Everything continuation history adds to the loop is behind this one flag.
+        let continuation = SELECTIVE && self.tracks_line;
         let line = self.line(node.ply);
         let mut picker = MovePicker::new(self.plan, facts.hash_move, refutations, node.previous);
         let mut found = MoveLoop {
@@ -361,12 +363,12 @@ impl Searcher<'_> {
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
         let mut skipping = None;
-        while let Some(picked) = picker.next(board, &self.tables.quiet_scores(line)) {
+        while let Some(picked) = picker.next(board, &self.tables, line) {
             let mv = picked.mv;
             let mut next = node.depth - 1;
             let mut reduction = 0;
             let quiet = SELECTIVE && !picked.tactical;
-            let histories = if quiet && self.tracks_line {
+            let histories = if continuation && quiet {
                 self.tables.histories(board, mv, line)
             } else {
                 Histories::default()
@@ -386,7 +388,7 @@ impl Searcher<'_> {
                 }
             }
             // Step 8a'. Counter-move and follow-up pruning (`continuation.pruning`).
-            if SELECTIVE
+            if continuation
                 && quiet
                 && facts.prunable
                 && self.continuation_prunes(node, facts, found.best, histories)
@@ -435,7 +437,11 @@ impl Searcher<'_> {
                 // Step 8c. Check extension (`extensions.check`); with a singular extension, one
                 // ply in all, as Ethereal extends once for either.
                 // Ethereal's history extension (`continuation.extension`): one ply too.
-                let history = self.history_extension(quiets.len(), histories);
+                let history = if continuation {
+                    self.history_extension(quiets.len(), histories)
+                } else {
+                    0
+                };
                 next += self
                     .check_extension(node, gives_check)
                     .max(singular)
@@ -448,8 +454,13 @@ impl Searcher<'_> {
                     && Some(mv) != facts.hash_move
                     && !refutations.killers.contains(&Some(mv))
                 {
-                    reduction =
-                        self.lmr_reduction(board, mv, node.depth, found.searched, histories);
+                    if let Some(r) = self.lmr_reduction(board, mv, node.depth, found.searched) {
+                        reduction = if continuation {
+                            self.history_adjusted(r, node.depth, histories)
+                        } else {
+                            r
+                        };
+                    }
                 }
                 if quiet {
                     quiets.push(mv);
@@ -482,7 +493,7 @@ impl Searcher<'_> {
                         self.tables.learn(self.cfg, board, mv, node.place(), 1);
                         if SELECTIVE {
                             self.tables.count_success(self.cfg, board, mv, &quiets);
-                            if quiet {
+                            if continuation && quiet {
                                 self.tables.learn_line(board, &quiets, line, node.depth);
                             }
                         }

@@ -215,8 +215,8 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth), less
-    /// by its histories with `continuation.lmr`.
+    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth); `None`:
+    /// the move is not one LMR reduces.
     #[inline]
     pub(super) fn lmr_reduction(
         &self,
@@ -224,11 +224,10 @@ impl Searcher<'_> {
         mv: Move,
         depth: u32,
         searched: usize,
-        histories: Histories,
-    ) -> u32 {
+    ) -> Option<u32> {
         let lmr = &self.cfg.lmr;
         if !lmr.enabled || depth < lmr.min_depth || searched < lmr.full_moves as usize {
-            return 0;
+            return None;
         }
         if lmr.history_threshold > 0
             && self
@@ -236,7 +235,7 @@ impl Searcher<'_> {
                 .success
                 .at_least(board, mv, lmr.history_threshold)
         {
-            return 0;
+            return None;
         }
         let r = match lmr.reduction {
             LmrReduction::One => 1,
@@ -244,22 +243,21 @@ impl Searcher<'_> {
                 (lmr.base + ln(depth as usize) * ln(searched + 1) / lmr.divisor).round() as u32
             }
         };
-        let r = if self.cfg.continuation.lmr {
-            history_adjusted(r, histories)
-        } else {
-            r
-        };
         // A reduced move is still searched at depth 1 or more.
-        r.min(depth.saturating_sub(2))
+        Some(r.min(depth.saturating_sub(2)))
     }
-}
 
-/// Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000))` (C's division, towards
-/// zero), never below no reduction (`continuation.lmr`).
-#[inline]
-fn history_adjusted(r: u32, histories: Histories) -> u32 {
-    let adjustment = (histories.sum() / 5000).clamp(-2, 2);
-    (r as i32 - adjustment).max(0) as u32
+    /// Step 8d with `continuation.lmr`: Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist +
+    /// fmhist) / 5000))` (C's division, towards zero) on a move `lmr_reduction` reduces by
+    /// `r`, never below no reduction, never below depth 1.
+    #[inline]
+    pub(super) fn history_adjusted(&self, r: u32, depth: u32, histories: Histories) -> u32 {
+        if !self.cfg.continuation.lmr {
+            return r;
+        }
+        let adjustment = (histories.sum() / 5000).clamp(-2, 2);
+        ((r as i32 - adjustment).max(0) as u32).min(depth.saturating_sub(2))
+    }
 }
 
 /// `(n as f64).ln()`, looked up for the depths and move numbers a node can have (the same

@@ -63,7 +63,7 @@ impl Searcher<'_> {
         let (mut quiets, mut tacticals) = (0, 0);
         let mut value = -MATE;
         let line = self.line(node.ply);
-        while let Some(picked) = picker.next(board, &self.tables.quiet_scores(line)) {
+        while let Some(picked) = picker.next(board, &self.tables, line) {
             let skip_quiets = quiets >= quiet_limit;
             if picked.mv == tt_move || (skip_quiets && !picked.tactical) {
                 continue;
