@@ -193,3 +193,23 @@ pub fn ordering_values() -> Vec<(&'static str, Value)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree-changing knob says when it is in effect: never in the default search, which is
+    /// the plain search and compares with a pure-ordering variant up to the full table (a knob that called
+    /// itself active whenever the table is on made every search selective and every score
+    /// check "not compared").
+    #[test]
+    fn the_default_search_changes_nothing_and_is_plain() {
+        let default = SearchConfig::default();
+        // The full table is the default's own, and the plain search obeys it.
+        assert_eq!(tree_changing_in(&default), ["tt", "tt_mb"]);
+        assert!(!default.selective());
+        let mut no_killers = default.clone();
+        no_killers.ordering.killers = 0;
+        assert_eq!(score_check(&default, &no_killers), ScoreCheck::ExceptTt);
+    }
+}

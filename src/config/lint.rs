@@ -59,10 +59,27 @@ fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
     match knob.kind {
         // A step's own switch, and knobs that act whatever else is set, are never inert.
         Kind::TreeWhen(active, when) if when.ends_with(".enabled") && when != key => {
-            (!active(config)).then(|| format!("{when} is false"))
+            // A switch of its own (`continuation.pruning`), whose own value is part of when it
+            // acts, is judged switched on: only what it depends on can make it inert.
+            let on = switched_on(config, key);
+            (!active(on.as_ref().unwrap_or(config))).then(|| format!("{when} is false"))
         }
         _ => None,
     }
+}
+
+/// `config` with the bool knob `key` set to true, when it is a bool set to false.
+fn switched_on(config: &super::SearchConfig, key: &str) -> Option<super::SearchConfig> {
+    let mut table = match toml::Value::try_from(config).ok()? {
+        toml::Value::Table(t) => t,
+        _ => return None,
+    };
+    let (_, value) = knob::values(config).into_iter().find(|(k, _)| k == key)?;
+    if value != toml::Value::Boolean(false) {
+        return None;
+    }
+    super::keys::insert(&mut table, key, toml::Value::Boolean(true));
+    super::keys::resolve(&[&table]).ok()
 }
 
 #[cfg(test)]
@@ -87,6 +104,18 @@ mod tests {
         );
         assert!(notes.contains(&"configs/k.toml: variant \"same\" resolves to the same search as \"baseline\": the two measure the same thing".to_string()), "{notes:?}");
         assert!(!notes.iter().any(|n| n.contains("\"on\"")), "{notes:?}");
+        // A switch of its own is inert only when what it depends on is off: removing
+        // continuation pruning from a search that has it says nothing.
+        let text = "suite = \"x.epd\"\ndepths = [1]\n[search]\ncontinuation.enabled = true\n\
+                    continuation.pruning = true\n[variants.removed]\ncontinuation.pruning = false\n\
+                    [variants.orphan]\ncontinuation.enabled = false\ncontinuation.extension = true\n";
+        let e = Experiment::parse("configs/c.toml", text).unwrap();
+        let notes = e.lint(&e.resolve(&[]).unwrap());
+        assert!(
+            !notes.iter().any(|n| n.contains("\"removed\"")),
+            "{notes:?}"
+        );
+        assert!(notes.iter().any(|n| n.contains("variant \"orphan\": continuation.extension has no effect while continuation.enabled is false")), "{notes:?}");
         // The shipped removal table says nothing.
         let text =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/pruning.toml"))

@@ -25,7 +25,7 @@ crate::knob_group! {
         /// transposition table size in MiB (rounded down to a power-of-two entry count)
         tt_mb: u32 = 16, Domain::Int { min: 1, max: Some(4096), unit: "" }, WITH_FULL_TT;
         /// the table's score stands in for the static evaluation the pruning steps read when its bound says the position is worth at least (lower bound) or at most (upper bound) that score; never a mate score (Stockfish 88f17a814, search.cpp step 6: "ttValue can be used as a better position evaluation")
-        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.tt != TtMode::Off, "tt = \"move\" or \"full\"");
+        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.tt_value_as_eval && c.tt != TtMode::Off, "tt = \"move\" or \"full\"");
     }
     nested {
         /// The static evaluation: its kind, and the terms of the tapered one.
@@ -344,11 +344,11 @@ crate::knob_group! {
         /// order quiet moves by Ethereal's three histories summed: a butterfly table [side][from][to] and the counter-move and follow-up histories [piece][to] of the moves one and two plies up × [piece][to] of this one; on a quiet move's fail-high the cut move gains and every quiet move tried before it loses 32·bonus − entry·bonus/512, bonus min(depth², 400). In place of ordering.history's table for the quiet moves
         enabled: bool = false, Domain::Bool, Kind::Ordering;
         /// Ethereal's counter-move and follow-up pruning: at non-PV nodes not in check, once a move scored above a mated score, skip a quiet move whose counter-move history is below 0 (-1000 where the evaluation improves) up to depth 3 (2), or whose follow-up history is below -2000 (-4000) up to depth 3 (2)
-        pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled, "continuation.enabled");
+        pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.pruning, "continuation.enabled");
         /// late-move reductions reduce a quiet move clamp((butterfly + counter-move + follow-up history) / 5000, -2, 2) plies less, within 0 and depth - 2 (Ethereal's step 13: R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000)))
-        lmr: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.lmr.enabled, "continuation.enabled and lmr.enabled");
+        lmr: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.lmr && c.lmr.enabled, "continuation.enabled and lmr.enabled");
         /// extend by a ply a quiet move among the first four whose counter-move and follow-up histories are both at least 10,000 (Ethereal's step 14; one ply in all with the check and singular extensions)
-        extension: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled, "continuation.enabled");
+        extension: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.extension, "continuation.enabled");
     }
 }
 
