@@ -93,6 +93,26 @@ impl MatchManifest {
     }
 }
 
+impl MatchManifest {
+    /// Whether `other` records the same match, whatever hash either carries: the same
+    /// experiment, variants knob for knob (as today's build resolves them), pairings, games,
+    /// limit, seed, SPRT, adjudication, shard and openings.
+    pub fn same_match(&self, other: &MatchManifest) -> bool {
+        let identities =
+            |m: &MatchManifest| m.variants.iter().map(|v| v.identity()).collect::<Vec<_>>();
+        self.experiment == other.experiment
+            && identities(self) == identities(other)
+            && self.pairings == other.pairings
+            && self.games_per_pairing == other.games_per_pairing
+            && self.limit == other.limit
+            && self.seed == other.seed
+            && self.sprt == other.sprt
+            && self.adjudication == other.adjudication
+            && self.shard == other.shard
+            && self.provenance.suite_sha256 == other.provenance.suite_sha256
+    }
+}
+
 /// The kind of match manifests written before manifests said it.
 fn games() -> CsvKind {
     CsvKind::Games

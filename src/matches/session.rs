@@ -59,34 +59,24 @@ pub struct Session {
 /// build resolves them, the same pairings, games, limit, seed, SPRT, adjudication, shard and
 /// openings) under another hash, the match keeps that first hash, so its games are resumed, not
 /// moved aside and played again.
-fn adopt_first_hash(prepared: &mut PreparedMatch, options: &SessionOptions) {
+fn adopt_first_hash(prepared: &mut PreparedMatch, options: &SessionOptions, openings_sha256: &str) {
     let Some(first) = MatchManifest::beside(&options.csv) else {
         return;
     };
     if first.match_hash == prepared.hash {
         return;
     }
-    let identities = |variants: &[crate::config::experiment::ResolvedVariant]| {
-        variants.iter().map(|v| v.identity()).collect::<Vec<_>>()
-    };
-    let name = |i: usize| prepared.variants[i].name.clone();
-    let pairings: Vec<(String, String)> = prepared
-        .pairings
-        .iter()
-        .map(|p| (name(p.variant), name(p.opponent)))
-        .collect();
-    let openings = crate::suite::Suite::load(&options.openings).map(|s| s.sha256);
-    let same = first.experiment == prepared.experiment.name
-        && identities(&first.variants) == identities(&prepared.variants)
-        && first.pairings == pairings
-        && first.games_per_pairing == prepared.options.games
-        && first.limit == options.limit_text
-        && first.seed == prepared.options.seed
-        && first.sprt == options.sprt
-        && first.adjudication == options.adjudicate
-        && first.shard == options.shard
-        && openings.is_ok_and(|sha| sha == first.provenance.suite_sha256);
-    if same {
+    let mut provenance = first.provenance.clone();
+    provenance.suite_sha256 = openings_sha256.to_string();
+    let today = MatchManifest::starting(
+        prepared,
+        provenance,
+        &options.limit_text,
+        options.sprt.clone(),
+        options.adjudicate.clone(),
+        options.shard.clone(),
+    );
+    if !openings_sha256.is_empty() && today.same_match(&first) {
         prepared.hash = first.match_hash;
     }
 }
@@ -98,7 +88,10 @@ pub fn play_session(
     prepared: &mut PreparedMatch,
     options: &SessionOptions,
 ) -> anyhow::Result<Session> {
-    adopt_first_hash(prepared, options);
+    let openings_sha256 = crate::suite::Suite::load(&options.openings)
+        .map(|s| s.sha256)
+        .unwrap_or_default();
+    adopt_first_hash(prepared, options, &openings_sha256);
     let prepared = &*prepared;
     let csv = &options.csv;
     if options.move_aside && !options.force {
@@ -117,9 +110,6 @@ pub fn play_session(
     let earlier_text = std::fs::read(&json_path).ok();
     let started = SystemTime::now();
     let clock = Instant::now();
-    let openings_sha256 = crate::suite::Suite::load(&options.openings)
-        .map(|s| s.sha256)
-        .unwrap_or_default();
     let provenance = || {
         let openings = options.openings.display().to_string();
         let mut now =
