@@ -87,6 +87,14 @@ const CONFIGS: &[&[&str]] = &[
         "singular.min_depth=2",
         "singular.table_depth_margin=8",
     ],
+    // Stockfish's form at 88f17a814 from depth 2 (Stockfish: 6), double and negative
+    // extensions and multi-cut.
+    &[
+        "singular.enabled=true",
+        "singular.form=\"stockfish\"",
+        "singular.min_depth=2",
+        "singular.table_depth_margin=8",
+    ],
     &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal\"",
@@ -125,6 +133,22 @@ const CONFIGS: &[&[&str]] = &[
         "null_move.eval_guard_min_depth=5",
         "probcut.enabled=true",
         "probcut.min_depth=2",
+    ],
+    // Stockfish's adjustments of LMR at 88f17a814 and IIR's cut-node rule, reducing from the
+    // second move at depth 2.
+    &[
+        "lmr.enabled=true",
+        "lmr.reduction=\"log\"",
+        "lmr.full_moves=1",
+        "lmr.min_depth=2",
+        "lmr.pv_node=true",
+        "lmr.opponent_moves=true",
+        "lmr.cut_node=true",
+        "lmr.tt_capture=true",
+        "lmr.range=true",
+        "iir.enabled=true",
+        "iir.min_depth=2",
+        "iir.cut_nodes=true",
     ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],

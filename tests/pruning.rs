@@ -15,13 +15,18 @@ fn config(sets: &[&str]) -> SearchConfig {
 
 /// The first eight Bratko-Kopec positions at depth 5: total work, summed counters, and scores.
 fn run(cfg: &SearchConfig) -> (u64, SearchStats, Vec<i32>) {
+    run_at(cfg, 5)
+}
+
+/// `run` at `depth`.
+fn run_at(cfg: &SearchConfig, depth: u32) -> (u64, SearchStats, Vec<i32>) {
     let suite =
         Suite::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/bk.epd")).unwrap();
     let mut work = 0;
     let mut total = SearchStats::default();
     let mut scores = Vec::new();
     for position in suite.positions.iter().take(8) {
-        let reports = search(&position.board, 5, cfg, None).unwrap();
+        let reports = search(&position.board, depth, cfg, None).unwrap();
         let last = reports.last().unwrap();
         work += last.nodes_cum;
         for r in &reports {
@@ -98,6 +103,23 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         "{} singular tests, none extended or cut",
         stats.singular_tests
     );
+    // Stockfish's form at 88f17a814 from depth 3: the node searched without its hash move; one
+    // ply, two, none, two fewer, or multi-cut.
+    let (_, stats, _) = run(&config(&[
+        "singular.enabled=true",
+        "singular.form=stockfish",
+        "singular.min_depth=3",
+        "singular.table_depth_margin=3",
+    ]));
+    assert!(stats.singular_tests > 0, "no Stockfish singular test");
+    assert!(
+        stats.singular_extensions > 0 && stats.negative_extensions > 0,
+        "{} Stockfish tests: {} extended, {} shortened",
+        stats.singular_tests,
+        stats.singular_extensions,
+        stats.negative_extensions
+    );
+    assert!(stats.double_extensions <= stats.singular_extensions);
     // Ethereal's table at e755a81 reads `improving`: some nodes improve, not all.
     let (work, stats, _) = run(&config(&[
         "late_move_pruning.enabled=true",
@@ -157,6 +179,60 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
     let (see, _, see_scores) = run(&config(&["tt=off", "ordering.captures=see"]));
     assert_ne!(see, plain, "SEE ordering changes the tree");
     assert_eq!(see_scores, scores, "and never the score");
+}
+
+/// Stockfish's adjustments of LMR at 88f17a814 (`lmr_adjust.rs`) and IIR's cut-node rule each
+/// move the tree. Depth 10, where the range reduction (from depth 8) and the cut-node rule (from depth
+/// 9) can act.
+#[test]
+fn stockfish_lmr_adjustments_and_iir_cut_nodes_each_act() {
+    let base = [
+        "lmr.enabled=true",
+        "lmr.reduction=log",
+        "null_move.enabled=true",
+        "iir.enabled=true",
+    ];
+    let with = |extra: &str| {
+        let mut sets = base.to_vec();
+        sets.push(extra);
+        run_at(&config(&sets), 10)
+    };
+    let (work, _, _) = run_at(&config(&base), 10);
+    // Reducing less need not search more (a better order below may cut sooner), so only the
+    // strong ones are held to a direction; each must move the tree.
+    for (knob, direction) in [
+        ("lmr.pv_node=true", Some(true)),
+        ("lmr.opponent_moves=true", None),
+        ("lmr.cut_node=true", None),
+        ("lmr.tt_capture=true", Some(false)),
+        ("lmr.range=true", Some(false)),
+    ] {
+        let (adjusted, _, _) = with(knob);
+        let moved = match direction {
+            Some(true) => adjusted > work,
+            Some(false) => adjusted < work,
+            None => adjusted != work,
+        };
+        assert!(moved, "{knob}: {adjusted} against {work}");
+    }
+    // The cut-node rule acts from depth 9 at a node the table knows nothing of: deeper than
+    // the suite's searches reach such nodes, so Kiwipete at depth 12.
+    let kiwipete = cozy_chess::Board::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        false,
+    )
+    .unwrap();
+    let reductions = |sets: &[&str]| {
+        let reports = search(&kiwipete, 12, &config(sets), None).unwrap();
+        reports.iter().map(|r| r.stats.iir_reductions).sum::<u64>()
+    };
+    let mut cut_nodes = base.to_vec();
+    cut_nodes.push("iir.cut_nodes=true");
+    let (plain, cut) = (reductions(&base), reductions(&cut_nodes));
+    assert!(
+        cut > plain,
+        "iir.cut_nodes: {cut} reductions against {plain}"
+    );
 }
 
 #[test]

@@ -57,12 +57,31 @@ fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
     }
     let knob = knob::find(key)?;
     match knob.kind {
-        // A step's own switch, and knobs that act whatever else is set, are never inert.
-        Kind::TreeWhen(active, when) if when.ends_with(".enabled") && when != key => {
+        // A step's own switch, and knobs that act whatever else is set, are never inert; a
+        // condition said as switches ("continuation.enabled and lmr.enabled") names those of
+        // them that are off.
+        Kind::TreeWhen(active, when) if when != key => {
+            let switches: Vec<&str> = when.split(" and ").collect();
+            if !switches.iter().all(|s| knob::find(s).is_some()) {
+                return None;
+            }
             // A switch of its own (`continuation.pruning`), whose own value is part of when it
             // acts, is judged switched on: only what it depends on can make it inert.
             let on = switched_on(config, key);
-            (!active(on.as_ref().unwrap_or(config))).then(|| format!("{when} is false"))
+            if active(on.as_ref().unwrap_or(config)) {
+                return None;
+            }
+            let values = knob::values(config);
+            let off: Vec<&str> = switches
+                .into_iter()
+                .filter(|s| {
+                    values
+                        .iter()
+                        .any(|(k, v)| k == s && *v == toml::Value::Boolean(false))
+                })
+                .collect();
+            let verb = if off.len() > 1 { "are" } else { "is" };
+            (!off.is_empty()).then(|| format!("{} {verb} false", off.join(" and ")))
         }
         _ => None,
     }
@@ -116,6 +135,14 @@ mod tests {
             "{notes:?}"
         );
         assert!(notes.iter().any(|n| n.contains("variant \"orphan\": continuation.extension has no effect while continuation.enabled is false")), "{notes:?}");
+        // A knob under a switch that is not a step's `.enabled`, and one under two switches.
+        let text = "suite = \"x.epd\"\ndepths = [1]\n[search]\nnull_move.enabled = true\n\
+                    [variants.guard]\nnull_move.eval_guard_min_depth = 5\n\
+                    [variants.both]\ncontinuation.lmr = true\n";
+        let e = Experiment::parse("configs/g.toml", text).unwrap();
+        let notes = e.lint(&e.resolve(&[]).unwrap());
+        assert!(notes.iter().any(|n| n.contains("variant \"guard\": null_move.eval_guard_min_depth has no effect while null_move.eval_guard is false")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("variant \"both\": continuation.lmr has no effect while continuation.enabled and lmr.enabled are false")), "{notes:?}");
         // The shipped removal table says nothing.
         let text =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/pruning.toml"))

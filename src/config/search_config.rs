@@ -232,6 +232,16 @@ crate::knob_group! {
         divisor: f64 = 2.25, Domain::Float { min: 0.5, max: 10.0 }, while_on!(lmr, "lmr.enabled");
         /// Fruit's History Pruning: reduce only quiet moves whose history success rate (%) is below this; 0 ignores history
         history_threshold: u32 = 0, Domain::Int { min: 0, max: Some(100), unit: "" }, while_on!(lmr, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "decrease reduction at some PvNodes (~2 Elo)": a ply less at a PV node where alpha has been raised at most 3 times (bestMoveCount <= 3)
+        pv_node: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.pv_node, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "decrease reduction if opponent's move count is high (~1 Elo)": a ply less when the move that led here was the 14th or later of its node ((ss-1)->moveCount > 13)
+        opponent_moves: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.opponent_moves, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "increase reduction for cut nodes (~3 Elo)": two plies more at an expected cut node for a move that is not the first killer
+        cut_node: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.cut_node, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "increase reduction if ttMove is a capture (~3 Elo)": a ply more when the hash move is a capture or promotion
+        tt_capture: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.tt_capture, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, came within 30 cp of the static evaluation (staticEval - value < 30)
+        range: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.range, "lmr.enabled");
     }
 }
 
@@ -312,8 +322,10 @@ crate::knob_group! {
 crate::knob_group! {
     /// Internal iterative reduction (Stockfish's step 10, `src/search.cpp` at 88f17a814).
     pub struct IirConfig ("iir.") {
-        /// at a PV node not in check with no hash move, from min_depth on: search it reduction plies shallower ("if the position is not in TT, decrease depth", Stockfish; its second rule, cut nodes from depth 9 by one ply, needs cut-node tracking, which ablate's search does not have)
+        /// at a PV node not in check with no hash move, from min_depth on: search it reduction plies shallower ("if the position is not in TT, decrease depth", Stockfish)
         enabled: bool = false, Domain::Bool, while_on!(iir, "true");
+        /// Stockfish's second rule: an expected cut node not in check with no hash move, from depth 9, one ply shallower
+        cut_nodes: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.iir.enabled && c.iir.cut_nodes, "iir.enabled");
         /// the shallowest remaining depth it reduces (Stockfish: 6)
         min_depth: u32 = 6, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(iir, "iir.enabled");
         /// plies taken off (Stockfish: 2)
@@ -322,18 +334,21 @@ crate::knob_group! {
 }
 
 crate::knob_group! {
-    /// Singular extensions and multi-cut (Ethereal's `moveIsSingular`, `src/search.c` at e755a81).
+    /// Singular extensions and multi-cut: Ethereal's `moveIsSingular` (`src/search.c` at
+    /// e755a81) or Stockfish's excluded-move search (`src/search.cpp` at 88f17a814).
     pub struct SingularConfig ("singular.") {
         /// extend the hash move by a ply when the table holds it as a lower bound from nearly this depth and every other move, searched at half depth on a null window at the table's score minus depth, fails low; when one fails high there and that raised beta is still at or above beta, end the node there (multi-cut). Not at the root, not for a mate score (Ethereal 11.82, e755a81)
         enabled: bool = false, Domain::Bool, while_on!(singular, "true");
-        /// the shallowest remaining depth it tries (Ethereal: 8)
+        /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more, at most 6 such along a line; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
+        form: SingularForm = SingularForm::Ethereal, Domain::Choice(SingularForm::NAMES), while_on!(singular, "singular.enabled");
+        /// the shallowest remaining depth it tries (Ethereal: 8; Stockfish: 6)
         min_depth: u32 = 8, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(singular, "singular.enabled");
-        /// how much shallower than the node the table's entry may be (Ethereal: 2)
+        /// how much shallower than the node the table's entry may be (Ethereal: 2; Stockfish: 3)
         table_depth_margin: u32 = 2, Domain::Int { min: 0, max: Some(16), unit: "" }, while_on!(singular, "singular.enabled");
-        /// quiet moves tried before the rest are passed over (Ethereal's SingularQuietLimit: 6)
-        quiet_limit: u32 = 6, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
-        /// once quiets are passed over, tactical moves tried before the test stops (Ethereal's SingularTacticalLimit: 3)
-        tactical_limit: u32 = 3, Domain::Int { min: 1, max: Some(256), unit: "" }, while_on!(singular, "singular.enabled");
+        /// quiet moves tried before the rest are passed over (Ethereal's SingularQuietLimit: 6; form "ethereal")
+        quiet_limit: u32 = 6, Domain::Int { min: 1, max: Some(256), unit: "" }, Kind::TreeWhen(|c| c.singular.enabled && c.singular.form == SingularForm::Ethereal, "singular.enabled");
+        /// once quiets are passed over, tactical moves tried before the test stops (Ethereal's SingularTacticalLimit: 3; form "ethereal")
+        tactical_limit: u32 = 3, Domain::Int { min: 1, max: Some(256), unit: "" }, Kind::TreeWhen(|c| c.singular.enabled && c.singular.form == SingularForm::Ethereal, "singular.enabled");
     }
 }
 
@@ -341,7 +356,7 @@ crate::knob_group! {
     /// Continuation history: Ethereal's history tables at e755a81 (`src/history.c`) and the steps
     /// that read them (`src/search.c` steps 11D, 11E and 13).
     pub struct ContinuationConfig ("continuation.") {
-        /// order quiet moves by Ethereal's three histories summed: a butterfly table [side][from][to] and the counter-move and follow-up histories [piece][to] of the moves one and two plies up × [piece][to] of this one; on a quiet move's fail-high the cut move gains and every quiet move tried before it loses 32·bonus − entry·bonus/512, bonus min(depth², 400). In place of ordering.history's table for the quiet moves
+        /// order quiet moves by Ethereal's three histories summed: a butterfly table [side][from][to] and the counter-move and follow-up histories [piece][to] of the moves one and two plies up × [piece][to] of this one; on a quiet move's fail-high the cut move gains and every quiet move tried before it loses 32·bonus − entry·bonus/512, bonus min(depth², 400). In place of ordering.history's table for the quiet moves; with ordering.history = false no quiet move is sorted by any history, while the tables still learn and the steps below still read them
         enabled: bool = false, Domain::Bool, Kind::Ordering;
         /// Ethereal's counter-move and follow-up pruning: at non-PV nodes not in check, once a move scored above a mated score, skip a quiet move whose counter-move history is below 0 (-1000 where the evaluation improves) up to depth 3 (2), or whose follow-up history is below -2000 (-4000) up to depth 3 (2)
         pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.pruning, "continuation.enabled");
@@ -382,6 +397,16 @@ crate::knob_group! {
         keep_history: bool = false, Domain::Bool, Kind::Definition;
         /// matches under a node budget (--nodes): this side searches this many times the match's budget a move, as cutechess gives each engine its own limit (2: Elo per doubling)
         node_factor: u32 = 1, Domain::Int { min: 1, max: Some(1024), unit: "" }, Kind::Definition;
+    }
+}
+
+crate::choice_enum! {
+    /// Whose singular test `singular.enabled` runs.
+    pub enum SingularForm {
+        /// Ethereal's at e755a81: the other moves searched in a loop of its own.
+        Ethereal = "ethereal",
+        /// Stockfish's at 88f17a814: the node searched again without the hash move.
+        Stockfish = "stockfish",
     }
 }
 

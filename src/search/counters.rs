@@ -59,6 +59,10 @@ crate::counters! {
         singular_extensions: sum,
         /// Nodes ended by multi-cut: another move beat the singular test's raised beta.
         multi_cuts: sum,
+        /// Singular extensions of two plies, counted in `singular_extensions` too (`singular.form = "stockfish"`).
+        double_extensions: sum,
+        /// Hash moves searched two plies shallower: not singular, their table score at or above beta (`singular.form = "stockfish"`).
+        negative_extensions: sum,
         /// Quiet moves skipped for a poor counter-move history (`continuation.pruning`).
         counter_move_prunes: sum,
         /// Quiet moves skipped for a poor follow-up history (`continuation.pruning`).

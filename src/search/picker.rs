@@ -424,14 +424,15 @@ impl MovePicker {
             }
         }
         let mut varied = false;
-        let history = tables.quiet_scores(line);
-        let classic = history.classic_only();
+        // With `continuation.enabled`, Ethereal's three histories summed along the line that
+        // led here order the quiet moves; otherwise the classic table does.
+        let continuation = tables.continuation.as_ref();
         for entry in self.list.iter_mut() {
             let mv = entry.mv;
-            let mut score = match classic {
+            let mut score = match continuation {
                 _ if !self.plan.history => 0,
-                Some(table) => table.score(board, mv) as i32,
-                None => history.score(board, mv),
+                None => tables.history.score(board, mv) as i32,
+                Some(table) => table.of(board, mv, line).sum(),
             };
             if self.recapture_to == Some(mv.to) && gen == Gen::All && is_tactical(board, mv) {
                 score += RECAPTURE_BONUS;

@@ -53,31 +53,6 @@ pub struct OrderingTables {
     pub continuation: Option<ContinuationHistory>,
 }
 
-/// What the quiet moves are ordered by at one node: the classic history table, or (with
-/// `continuation.enabled`) Ethereal's three histories summed along the line that led here.
-pub struct QuietScores<'a> {
-    history: &'a HistoryTable,
-    continuation: Option<(&'a ContinuationHistory, Line)>,
-}
-
-impl<'a> QuietScores<'a> {
-    /// The classic table, when it alone orders the quiet moves (read once per list, so the
-    /// classic order costs what it cost before continuation history existed).
-    #[inline]
-    pub fn classic_only(&self) -> Option<&'a HistoryTable> {
-        self.continuation.is_none().then_some(self.history)
-    }
-
-    /// The score a quiet move is sorted by.
-    #[inline]
-    pub fn score(&self, board: &Board, mv: Move) -> i32 {
-        match self.continuation {
-            None => self.history.score(board, mv) as i32,
-            Some((table, line)) => table.of(board, mv, line).sum(),
-        }
-    }
-}
-
 impl OrderingTables {
     /// Empty tables for a fresh search.
     pub fn new(cfg: &SearchConfig) -> Self {
@@ -88,15 +63,6 @@ impl OrderingTables {
             success: SuccessTable::new(),
             countermoves: ordering.countermove.then(CountermoveTable::new),
             continuation: cfg.continuation.enabled.then(ContinuationHistory::new),
-        }
-    }
-
-    /// What the quiet moves at a node reached by `line` are ordered by.
-    #[inline]
-    pub fn quiet_scores(&self, line: Line) -> QuietScores<'_> {
-        QuietScores {
-            history: &self.history,
-            continuation: self.continuation.as_ref().map(|t| (t, line)),
         }
     }
 

@@ -3,8 +3,13 @@
 //!
 //! - `deepening.rs`: iterative deepening and the aspiration window at the root;
 //! - `node.rs`: one node, step by step, and its move loop;
+//! - `child_search.rs`: how a child is searched: full window, scout, reduced;
+//! - `transposition.rs`: the node's reads and writes of the transposition table;
 //! - `node_eval.rs`: the evaluation the pruning steps read, and `improving`;
 //! - `pruning.rs`: the pruning, reduction and extension steps;
+//! - `null_move.rs`, `probcut.rs`, `singular.rs`: the null move, ProbCut and the singular
+//!   test, each in the forms it has;
+//! - `lmr_adjust.rs`: Stockfish's adjustments of a late move's reduction;
 //! - `history_pruning.rs`: counter-move and follow-up pruning (`continuation.pruning`);
 //! - `quiescence.rs`: the horizon;
 //! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
@@ -12,8 +17,10 @@
 //! What the move order learns (killers, history...) lives in `search::learning`, the order
 //! itself in `search::picker`.
 
+mod child_search;
 mod deepening;
 mod history_pruning;
+mod lmr_adjust;
 mod node;
 mod node_eval;
 mod null_move;
@@ -22,6 +29,7 @@ mod probcut;
 mod pruning;
 mod quiescence;
 mod singular;
+mod transposition;
 
 pub use oracle::Oracle;
 
@@ -66,6 +74,11 @@ pub struct Searcher<'a> {
     /// tables index it (kept only with `continuation.enabled`; `None`: a null move).
     moved: [Option<Moved>; MAX_PLY + 2],
     tracks_line: bool,
+    /// The number of the move the node at each ply is searching (kept only with
+    /// `lmr.opponent_moves`, `lmr_adjust.rs`), and whether any of Stockfish's LMR
+    /// adjustments is on.
+    move_numbers: [u8; MAX_PLY + 2],
+    adjusts_lmr: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
@@ -131,6 +144,8 @@ impl<'a> Searcher<'a> {
             tracks_improving: node_eval::tracks_improving(cfg),
             moved: [None; MAX_PLY + 2],
             tracks_line: cfg.continuation.enabled,
+            move_numbers: [0; MAX_PLY + 2],
+            adjusts_lmr: lmr_adjust::any_on(cfg),
             null_min_ply: 0,
             null_side: None,
             // The continuation tables learn from the quiet moves tried, which only the

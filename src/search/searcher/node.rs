@@ -1,14 +1,15 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`SELECTIVE = false`).
 
+use super::lmr_adjust::LmrState;
 use super::Searcher;
 use crate::chess::repetition_key;
-use crate::config::search_config::{HistoryGood, TtMode};
+use crate::config::search_config::{HistoryGood, SingularForm};
 use crate::search::learning::continuation::Histories;
 use crate::search::learning::Place;
 use crate::search::picker::MovePicker;
 use crate::search::score::{Score, DRAW, INF, MATE, MAX_PLY};
-use crate::search::tt::{Bound, TtEntry};
+use crate::search::tt::TtEntry;
 use crate::search::window::Window;
 use arrayvec::ArrayVec;
 use cozy_chess::{Board, Move};
@@ -29,6 +30,13 @@ pub(super) struct Node {
     /// A null-move fail-high here must be verified (`null_move.verify = "subtree"`): true
     /// from the root down until a verification hands its subtree plain null moves.
     pub verify: bool,
+    /// The move left out: this is Stockfish's singular test of it (`singular.form`).
+    pub excluded: Option<Move>,
+    /// Expected to fail high (Stockfish's `cutNode`): a reduced search's child, and every other
+    /// null-window ply below it; PV nodes never. Read by `lmr.cut_node` and `iir.cut_nodes`.
+    pub cut: bool,
+    /// Two-ply singular extensions on the line from the root (Stockfish's `doubleExtensions`).
+    pub double_extensions: u8,
 }
 
 impl Node {
@@ -41,6 +49,9 @@ impl Node {
             previous: None,
             psq,
             verify: true,
+            excluded: None,
+            cut: false,
+            double_extensions: 0,
         }
     }
 
@@ -54,6 +65,9 @@ impl Node {
             previous,
             psq,
             verify: self.verify,
+            excluded: None,
+            cut: !self.cut,
+            double_extensions: self.double_extensions,
         }
     }
 
@@ -84,7 +98,7 @@ pub(super) struct NodeFacts {
     pub hash_move: Option<Move>,
     /// The table's entry for this node, when it holds one.
     pub table: Option<TtEntry>,
-    /// The static evaluation is higher than two plies before (`improving.rs`; false unless a
+    /// The static evaluation is higher than two plies before (`node_eval.rs`; false unless a
     /// knob reads it).
     pub improving: bool,
     /// The evaluation, worked out the first time a step asks for it (`Searcher::static_eval`):
@@ -106,8 +120,8 @@ pub(super) enum NullMove {
 
 /// What the singular test (Step 8c, `singular.rs`) found.
 pub(super) enum Singular {
-    /// Search the hash move a ply deeper.
-    Extend,
+    /// Search the hash move this many plies deeper (Stockfish's form: 2, 1, 0 or −2).
+    Extend(i32),
     /// The node ends with this score (multi-cut).
     Cut(Score),
     /// Search the hash move as usual.
@@ -166,7 +180,11 @@ impl Searcher<'_> {
 
         // Step 4. Transposition table (`tt`, `tt_mb`): the hash move orders; with "full", a
         // stored bound deep enough ends the node.
+        // Inside Stockfish's singular test, nothing is read or stored: Stockfish probes a key
+        // of its own there (`pos.key() ^ make_key(excludedMove)`) that nothing is stored under.
+        let excluding = SELECTIVE && node.excluded.is_some();
         let table = match self.probe_table(key, &node) {
+            _ if excluding => None,
             Ok(entry) => entry,
             Err(cut) => return cut,
         };
@@ -264,6 +282,10 @@ impl Searcher<'_> {
         // Step 10. No legal move: mate, or stalemate (a draw). (Pruning never skips the first
         // move, so a node with moves searched one.)
         if moves.searched == 0 {
+            // Stockfish's singular test with no move but the one left out: a fail-low.
+            if excluding {
+                return node.window.alpha;
+            }
             let score = if board.checkers().is_empty() {
                 DRAW
             } else {
@@ -281,6 +303,9 @@ impl Searcher<'_> {
                 self.tables.learn(self.cfg, board, mv, node.place(), factor);
             }
         }
+        if excluding {
+            return moves.best;
+        }
         if SELECTIVE {
             if let (Some(oracle), Some(mv)) = (self.oracle.as_deref_mut(), moves.best_move) {
                 oracle.record(key, node.depth, mv);
@@ -293,47 +318,6 @@ impl Searcher<'_> {
             DRAW
         } else {
             moves.best
-        }
-    }
-
-    /// Step 4: the table's move, or `Err(score)` when a stored bound ends the node (`tt =
-    /// "full"`). Never inside the window: an exact score there would cut the PV short.
-    #[inline]
-    fn probe_table(&mut self, key: u64, node: &Node) -> Result<Option<TtEntry>, Score> {
-        let Some(tt) = &self.tt else {
-            return Ok(None);
-        };
-        self.stats.tt_probes += 1;
-        let Some(entry) = tt.probe(key, node.ply) else {
-            return Ok(None);
-        };
-        self.stats.tt_hits += 1;
-        if self.cfg.tt == TtMode::Full && node.ply > 0 && entry.depth as u32 >= node.depth {
-            let cut = match entry.bound {
-                Bound::Exact => !node.window.contains(entry.score),
-                Bound::Lower => entry.score >= node.window.beta,
-                Bound::Upper => entry.score <= node.window.alpha,
-            };
-            if cut {
-                self.stats.tt_cutoffs += 1;
-                return Err(entry.score);
-            }
-        }
-        Ok(Some(entry))
-    }
-
-    /// Step 12: the node's score with its bound against the window it was searched with.
-    #[inline]
-    fn store_table(&mut self, key: u64, node: &Node, best: Score, best_move: Option<Move>) {
-        if let Some(tt) = &mut self.tt {
-            let bound = if best >= node.window.beta {
-                Bound::Lower
-            } else if best > node.window.alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            tt.store(key, node.ply, best_move, best, node.depth, bound);
         }
     }
 
@@ -361,10 +345,28 @@ impl Searcher<'_> {
             cut: None,
         };
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
+        // Stockfish's LMR adjustments (`lmr_adjust.rs`) and the move count they read.
+        let adjusts_lmr = SELECTIVE && self.adjusts_lmr;
+        let mut lmr_state = LmrState::default();
+        if adjusts_lmr {
+            lmr_state.tt_capture = facts
+                .table
+                .and_then(|e| e.mv)
+                .is_some_and(|m| crate::chess::is_tactical(board, m));
+        }
+        let mut move_count: u8 = 0;
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
         let mut skipping = None;
         while let Some(picked) = picker.next(board, &self.tables, line) {
             let mv = picked.mv;
+            // Stockfish's singular test searches this node without the move it tests.
+            if SELECTIVE && Some(mv) == node.excluded {
+                continue;
+            }
+            if adjusts_lmr {
+                move_count = move_count.saturating_add(1);
+                self.move_numbers[node.ply] = move_count;
+            }
             let mut next = node.depth - 1;
             let mut reduction = 0;
             let quiet = SELECTIVE && !picked.tactical;
@@ -400,16 +402,16 @@ impl Searcher<'_> {
                 continue;
             }
             // Step 8c. Singular extension (`singular.*`): the hash move tested against the others.
-            let mut singular = 0;
+            let mut singular = None;
             if SELECTIVE
                 && self.cfg.singular.enabled
                 && !minimax
                 && Some(mv) == facts.table.and_then(|e| e.mv)
                 && self.singular_candidate(node, facts.table.as_ref())
             {
-                let score = facts.table.map_or(0, |e| e.score);
-                match self.singular::<SELECTIVE>(board, node, mv, score) {
-                    Singular::Extend => singular = 1,
+                let entry = facts.table.expect("a candidate has an entry");
+                match self.singular::<SELECTIVE>(board, node, mv, entry) {
+                    Singular::Extend(plies) => singular = Some(plies),
                     Singular::Cut(score) => {
                         found.cut = Some(score);
                         return Some(found);
@@ -442,10 +444,18 @@ impl Searcher<'_> {
                 } else {
                     0
                 };
-                next += self
-                    .check_extension(node, gives_check)
-                    .max(singular)
-                    .max(history);
+                next = match singular {
+                    // Stockfish's test decides alone where it ran (its check extension is an
+                    // `else if`), and may take two plies off.
+                    Some(plies) if self.cfg.singular.form == SingularForm::Stockfish => {
+                        next.saturating_add_signed(plies)
+                    }
+                    // Ethereal extends once for a singular move or a check.
+                    plies => {
+                        let usual = self.check_extension(node, gives_check).max(history);
+                        next + usual.max(plies.unwrap_or(0) as u32)
+                    }
+                };
                 // Step 8d. Late-move reduction (`lmr.*`): late quiet moves, never the hash
                 // move, a killer, a check, or any move at a node in check.
                 if !minimax
@@ -454,7 +464,11 @@ impl Searcher<'_> {
                     && Some(mv) != facts.hash_move
                     && !refutations.killers.contains(&Some(mv))
                 {
-                    if let Some(r) = self.lmr_reduction(board, mv, node.depth, found.searched) {
+                    if let Some(mut r) = self.lmr_reduction(board, mv, node.depth, found.searched) {
+                        if adjusts_lmr {
+                            let killer = refutations.killers[0];
+                            r = self.stockfish_lmr(r, node, &lmr_state, mv, killer);
+                        }
                         reduction = if continuation {
                             self.history_adjusted(r, node.depth, histories)
                         } else {
@@ -466,9 +480,17 @@ impl Searcher<'_> {
                     quiets.push(mv);
                 }
             }
-            let child_node = node.child(next, window, Some(mv), child_psq);
+            let mut child_node = node.child(next, window, Some(mv), child_psq);
+            if SELECTIVE && singular == Some(2) {
+                child_node.double_extensions += 1;
+            }
             let score = if SELECTIVE && reduction > 0 {
-                self.reduced_search::<SELECTIVE>(&child, child_node, reduction)
+                let (score, reduced) =
+                    self.reduced_search::<SELECTIVE>(&child, child_node, reduction);
+                if adjusts_lmr {
+                    self.note_range(board, node, facts, &mut lmr_state, reduced);
+                }
+                score
             } else {
                 self.search_move::<SELECTIVE>(&child, child_node, found.searched > 0)
             };
@@ -487,6 +509,7 @@ impl Searcher<'_> {
                 } else if score > window.alpha {
                     window.alpha = score;
                     self.pv.update(node.ply, mv);
+                    lmr_state.raised += u32::from(score < window.beta);
                     if score >= window.beta {
                         self.stats.beta_cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(found.searched == 1);
@@ -506,68 +529,5 @@ impl Searcher<'_> {
             self.count_skipped(rule, picker.skipped());
         }
         Some(found)
-    }
-
-    /// One child searched the usual way: the full window, or (`pvs`, `late`) a null window
-    /// first and the full window only when the move beats alpha; minimax: the full window.
-    /// `child` carries the parent's window; the result is from the parent's side.
-    #[inline(always)]
-    fn search_move<const SELECTIVE: bool>(
-        &mut self,
-        board: &Board,
-        child: Node,
-        late: bool,
-    ) -> Score {
-        let window = child.window;
-        if !self.cfg.alphabeta {
-            return -self.negamax::<SELECTIVE>(
-                board,
-                Node {
-                    window: Window::FULL,
-                    ..child
-                },
-            );
-        }
-        let full = Node {
-            window: window.negated(),
-            ..child
-        };
-        if !late || !self.cfg.pvs {
-            return -self.negamax::<SELECTIVE>(board, full);
-        }
-        let scout = Node {
-            window: window.null_child(),
-            ..child
-        };
-        let probe = -self.negamax::<SELECTIVE>(board, scout);
-        if window.contains(probe) && !self.aborted {
-            -self.negamax::<SELECTIVE>(board, full)
-        } else {
-            probe
-        }
-    }
-
-    /// Step 8d's search: `reduction` plies shallower with a null window, then at full depth
-    /// (as `search_move` would) when the move beats alpha.
-    #[inline]
-    fn reduced_search<const SELECTIVE: bool>(
-        &mut self,
-        board: &Board,
-        child: Node,
-        reduction: u32,
-    ) -> Score {
-        self.stats.lmr_reductions += 1;
-        let reduced_node = Node {
-            depth: child.depth - reduction,
-            window: child.window.null_child(),
-            ..child
-        };
-        let reduced = -self.negamax::<SELECTIVE>(board, reduced_node);
-        if reduced > child.window.alpha && !self.aborted {
-            self.stats.lmr_researches += 1;
-            self.search_move::<SELECTIVE>(board, child, true)
-        } else {
-            reduced
-        }
     }
 }

@@ -57,7 +57,7 @@ impl Searcher<'_> {
 
     /// The evaluation function's score of the node, evaluated once.
     #[inline]
-    fn evaluated(&self, board: &Board, node: &Node, facts: &mut NodeFacts) -> Score {
+    pub(super) fn evaluated(&self, board: &Board, node: &Node, facts: &mut NodeFacts) -> Score {
         *facts
             .evaluated
             .get_or_insert_with(|| self.evaluate(board, node.psq))

@@ -28,6 +28,8 @@ impl Searcher<'_> {
         let ply = node.ply;
         let allowed = null.enabled
             && node.depth >= null.min_depth
+            // Not inside Stockfish's singular test (`!excludedMove`).
+            && node.excluded.is_none()
             && !(ply > 0 && self.null_floor[ply] == ply)
             && !self.verifying[ply]
             && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)

@@ -51,7 +51,8 @@ impl Searcher<'_> {
         let mut next = 0;
         while let Some(picked) = take_best(&mut moves, &mut next, false) {
             let mv = picked.mv;
-            if see(board, mv) < threshold {
+            // Inside Stockfish's singular test the left-out move is not searched here either.
+            if Some(mv) == node.excluded || see(board, mv) < threshold {
                 continue;
             }
             let child_psq = self.child_psq(board, mv, node.psq);

@@ -80,15 +80,24 @@ impl Searcher<'_> {
     /// Step 7c. Internal iterative reduction (`iir.*`), Stockfish's step 10 at 88f17a814: a
     /// PV node (a full window) not in check whose table holds no move, from `min_depth` on, is
     /// searched `reduction` plies shallower: without a move to try first its search is
-    /// expensive, and the next iteration will find the move. Returns the node's depth.
+    /// expensive, and the next iteration will find the move. With `iir.cut_nodes`, Stockfish's
+    /// second rule too: an expected cut node from depth 9, one ply. Returns the node's depth.
     #[inline]
     pub(super) fn internal_iterative_reduction(&mut self, node: &Node, facts: &NodeFacts) -> u32 {
         let iir = &self.cfg.iir;
-        if node.is_scout() || facts.hash_move.is_some() || node.depth < iir.min_depth {
+        if facts.hash_move.is_some() {
             return node.depth;
         }
-        self.stats.iir_reductions += 1;
-        node.depth - iir.reduction.min(node.depth - 1)
+        if !node.is_scout() && node.depth >= iir.min_depth {
+            self.stats.iir_reductions += 1;
+            return node.depth - iir.reduction.min(node.depth - 1);
+        }
+        // `iir.cut_nodes`: `if (cutNode && depth >= 9 && !ttMove) depth--;`
+        if iir.cut_nodes && node.cut && node.depth >= CUT_NODE_IIR_DEPTH {
+            self.stats.iir_reductions += 1;
+            return node.depth - 1;
+        }
+        node.depth
     }
 
     /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
@@ -268,6 +277,9 @@ fn ln(n: usize) -> f64 {
     let table = TABLE.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
     table.get(n).copied().unwrap_or_else(|| (n as f64).ln())
 }
+
+/// Stockfish 88f17a814 step 10, its second rule: `cutNode && depth >= 9 && !ttMove`.
+const CUT_NODE_IIR_DEPTH: u32 = 9;
 
 /// Ethereal's `LateMovePruningCounts[improving][depth]` at e755a81 (`src/search.h`): quiet
 /// moves seen before the rest are skipped (Ethereal sets `skipQuiets` on the count-th and still

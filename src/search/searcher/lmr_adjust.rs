@@ -1,0 +1,96 @@
+//! Step 8d's adjustments of a late move's reduction, in Stockfish's form at 88f17a814
+//! (`src/search.cpp` step 16, each with its own knob and its own "~N Elo" comment there):
+//!
+//! - `lmr.pv_node`: a ply less at a PV node where alpha has been raised at most 3 times
+//!   (`PvNode && bestMoveCount <= 3`, ~2 Elo);
+//! - `lmr.opponent_moves`: a ply less when the move that led here was the 14th or later of
+//!   its node (`(ss-1)->moveCount > 13`, ~1 Elo);
+//! - `lmr.cut_node`: two plies more at an expected cut node for a move that is not the first
+//!   killer (`cutNode && move != ss->killers[0]`, ~3 Elo);
+//! - `lmr.tt_capture`: a ply more when the table's move is a capture or promotion (~3 Elo);
+//! - `lmr.range`: a ply more once more than 2 reduced searches of the node, from depth 8, came
+//!   within 30 cp of the static evaluation (`rangeReduction > 2`, ~3 Elo).
+//!
+//! Stockfish applies them to its own base reduction; ablate applies them to `lmr.reduction`'s
+//! (see docs/test-bed.md's forms table), and a reduced move is still searched at depth 1 or
+//! more. Stockfish's move count includes moves its step 13 then prunes; so does ablate's.
+
+use super::node::{Node, NodeFacts};
+use super::Searcher;
+use crate::config::SearchConfig;
+use crate::search::score::Score;
+use cozy_chess::{Board, Move};
+
+/// Stockfish's `(ss-1)->moveCount > 13`.
+const OPPONENT_MOVES: u8 = 13;
+/// Stockfish's range reduction: `depth > 7`, `ss->staticEval - value < 30`, `rangeReduction > 2`.
+const RANGE_DEPTH: u32 = 8;
+const RANGE_MARGIN: Score = 30;
+const RANGE_COUNT: u32 = 2;
+
+/// What the move loop of one node tells the adjustments.
+#[derive(Debug, Default)]
+pub(super) struct LmrState {
+    /// Times this node raised alpha (Stockfish's `bestMoveCount`, PV nodes only).
+    pub raised: u32,
+    /// Reduced searches that came within 30 cp of the static evaluation (`rangeReduction`).
+    pub ranged: u32,
+    /// The table's move is a capture or promotion (`ttCapture`).
+    pub tt_capture: bool,
+}
+
+/// Whether any adjustment is on (read once per search).
+pub(super) fn any_on(cfg: &SearchConfig) -> bool {
+    let lmr = &cfg.lmr;
+    lmr.enabled
+        && (lmr.pv_node || lmr.opponent_moves || lmr.cut_node || lmr.tt_capture || lmr.range)
+}
+
+impl Searcher<'_> {
+    /// `r`, the reduction `lmr.reduction` gives move `mv`, adjusted; `first_killer`: the
+    /// node's first killer move.
+    pub(super) fn stockfish_lmr(
+        &self,
+        r: u32,
+        node: &Node,
+        state: &LmrState,
+        mv: Move,
+        first_killer: Option<Move>,
+    ) -> u32 {
+        let lmr = &self.cfg.lmr;
+        let mut r = r as i32;
+        if lmr.pv_node && !node.is_scout() && state.raised <= 3 {
+            r -= 1;
+        }
+        if lmr.opponent_moves && node.ply > 0 && self.move_numbers[node.ply - 1] > OPPONENT_MOVES {
+            r -= 1;
+        }
+        if lmr.cut_node && node.cut && Some(mv) != first_killer {
+            r += 2;
+        }
+        if lmr.tt_capture && state.tt_capture {
+            r += 1;
+        }
+        if lmr.range && state.ranged > RANGE_COUNT {
+            r += 1;
+        }
+        (r.max(0) as u32).min(node.depth.saturating_sub(2))
+    }
+
+    /// After a reduced search of the node scored `reduced` (`lmr.range`).
+    pub(super) fn note_range(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &mut NodeFacts,
+        state: &mut LmrState,
+        reduced: Score,
+    ) {
+        if self.cfg.lmr.range
+            && node.depth >= RANGE_DEPTH
+            && self.evaluated(board, node, facts) - reduced < RANGE_MARGIN
+        {
+            state.ranged += 1;
+        }
+    }
+}
