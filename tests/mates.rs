@@ -150,6 +150,17 @@ const CONFIGS: &[&[&str]] = &[
         "iir.min_depth=2",
         "iir.cut_nodes=true",
     ],
+    // Stockfish's further history updates, with the pruning that reads the tables.
+    &[
+        "continuation.enabled=true",
+        "continuation.pruning=true",
+        "history_updates.tt_bonus=true",
+        "history_updates.tt_penalty=true",
+        "history_updates.prior_penalty=true",
+        "history_updates.eval_difference=true",
+        "null_move.enabled=true",
+        "late_move_pruning.enabled=true",
+    ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],
     &[

@@ -235,6 +235,29 @@ fn stockfish_lmr_adjustments_and_iir_cut_nodes_each_act() {
     );
 }
 
+/// Stockfish's further history updates (`history_updates.*`) each change the move order, and
+/// so the tree, of a search that orders by continuation history and cuts on the table.
+#[test]
+fn stockfish_history_updates_each_change_the_order() {
+    let base = [
+        "continuation.enabled=true",
+        "lmr.enabled=true",
+        "null_move.enabled=true",
+    ];
+    let (work, _, _) = run_at(&config(&base), 7);
+    for knob in [
+        "history_updates.tt_bonus=true",
+        "history_updates.tt_penalty=true",
+        "history_updates.prior_penalty=true",
+        "history_updates.eval_difference=true",
+    ] {
+        let mut sets = base.to_vec();
+        sets.push(knob);
+        let (changed, _, _) = run_at(&config(&sets), 7);
+        assert_ne!(changed, work, "{knob} left the tree as it was");
+    }
+}
+
 #[test]
 fn a_reduced_move_that_beats_alpha_is_searched_again() {
     for pvs in ["pvs=true", "pvs=false"] {

@@ -90,6 +90,7 @@ const INTERACTIONS: &[&str] = &[
     "tt = \"move\"\nordering.captures = \"none\"\nordering.killers = 0\nordering.history = false",
     "iterative_deepening = false\ntt = \"move\"",
     "continuation.enabled = true\ntt = \"move\"\nordering.countermove = true",
+    "continuation.enabled = true\nhistory_updates.eval_difference = true\ntt = \"move\"",
 ];
 
 /// Every pure-ordering value the knobs declare, each alone over the defaults with the table off,

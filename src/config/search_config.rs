@@ -59,6 +59,8 @@ crate::knob_group! {
         singular: SingularConfig,
         /// Ethereal's history with the counter-move and follow-up histories, and what reads them.
         continuation: ContinuationConfig,
+        /// Stockfish's further lessons for the move order: from a table cutoff, and from how the evaluation changed.
+        history_updates: HistoryUpdatesConfig,
         /// Search extensions.
         extensions: ExtensionsConfig,
         /// What a game keeps from move to move.
@@ -364,6 +366,29 @@ crate::knob_group! {
         lmr: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.lmr && c.lmr.enabled, "continuation.enabled and lmr.enabled");
         /// extend by a ply a quiet move among the first four whose counter-move and follow-up histories are both at least 10,000 (Ethereal's step 14; one ply in all with the check and singular extensions)
         extension: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.extension, "continuation.enabled");
+    }
+}
+
+crate::knob_group! {
+    /// Stockfish's further history updates at 88f17a814 (`src/search.cpp` steps 4 and 6), on
+    /// ablate's tables: the classic history, killers and countermoves, and Ethereal's
+    /// continuation tables while `continuation.enabled` is on.
+    pub struct HistoryUpdatesConfig ("history_updates.") {
+        /// "bonus for a quiet ttMove that fails high (~3 Elo)": where the table's bound ends a null-window node at or above beta, its quiet move learns as a cut move at the node's depth (killers, history, countermove, the continuation tables)
+        tt_bonus: bool = false, Domain::Bool, Kind::Ordering;
+        /// "penalty for a quiet ttMove that fails low (~1 Elo)": where the table's bound ends a null-window node below beta, its quiet move loses its butterfly, counter-move and follow-up entries (continuation.enabled)
+        tt_penalty: bool = false, Domain::Bool, Kind::Ordering;
+        /// "extra penalty for early quiet moves of the previous ply (~0 Elo)": where the table's bound ends a null-window node at or above beta, the quiet move that led here, when it was among the first two of its node, loses its counter-move and follow-up entries at depth + 1 (continuation.enabled)
+        prior_penalty: bool = false, Domain::Bool, Kind::Ordering;
+        /// "use static evaluation difference to improve quiet move ordering (~3 Elo)": at a node not in check reached by a quiet move from a node not in check, that move's butterfly entry gains clamp(-16 (the parent's evaluation + this one), -2000, 2000) (continuation.enabled)
+        eval_difference: bool = false, Domain::Bool, Kind::Ordering;
+    }
+}
+
+impl HistoryUpdatesConfig {
+    /// Whether any of these updates is on.
+    pub fn any(&self) -> bool {
+        self.tt_bonus || self.tt_penalty || self.prior_penalty || self.eval_difference
     }
 }
 

@@ -86,7 +86,7 @@ impl ContinuationHistory {
         let Some(&best) = quiets.last() else {
             return;
         };
-        let bonus = (depth as i32).saturating_mul(depth as i32).min(BONUS_MAX);
+        let bonus = bonus(depth);
         for &mv in quiets {
             let delta = if mv == best { bonus } else { -bonus };
             let Some(piece) = board.piece_on(mv.from) else {
@@ -101,6 +101,53 @@ impl ContinuationHistory {
             }
         }
     }
+}
+
+impl ContinuationHistory {
+    /// Quiet move `mv` (by the side to move in `board`) loses its butterfly, counter-move and
+    /// follow-up entries along `line`, as a tried move does at a fail-high at remaining `depth`
+    /// (Stockfish's penalty for a quiet table move that fails low, on Ethereal's tables).
+    pub fn penalize(&mut self, board: &Board, mv: Move, line: Line, depth: u32) {
+        let Some(piece) = board.piece_on(mv.from) else {
+            return;
+        };
+        let delta = -bonus(depth);
+        let own = piece as usize * 64 + mv.to as usize;
+        gravity(&mut self.butterfly[butterfly_index(board, mv)], delta);
+        for (table, earlier) in [line.counter, line.follow_up].into_iter().enumerate() {
+            if let Some(earlier) = earlier {
+                gravity(&mut self.continuation[table][index(earlier, own)], delta);
+            }
+        }
+    }
+
+    /// The move `moved` that led to a node loses its counter-move and follow-up entries after
+    /// `before` (the line that led to the node it was played from), as at remaining `depth`
+    /// (Stockfish's "extra penalty for early quiet moves of the previous ply").
+    pub fn penalize_previous(&mut self, moved: Moved, before: Line, depth: u32) {
+        let delta = -bonus(depth);
+        let own = moved.0 as usize * 64 + moved.1 as usize;
+        for (table, earlier) in [before.counter, before.follow_up].into_iter().enumerate() {
+            if let Some(earlier) = earlier {
+                gravity(&mut self.continuation[table][index(earlier, own)], delta);
+            }
+        }
+    }
+
+    /// Stockfish's `mainHistory[~us][from_to(prev)] << bonus` for the move `mv` that `side`
+    /// played, `bonus` within ±2,000: `entry += bonus − entry·|bonus| / 16,384`, Ethereal's
+    /// gravity with its bonus written out (Stockfish's bound is 14,365).
+    pub fn nudge_butterfly(&mut self, side: cozy_chess::Color, mv: Move, bonus: i32) {
+        let entry =
+            &mut self.butterfly[(side as usize * 64 + mv.from as usize) * 64 + mv.to as usize];
+        *entry += bonus - *entry * bonus.abs() / (MULTIPLIER * DIVISOR);
+    }
+}
+
+/// Ethereal's bonus at remaining `depth`: `min(depth², 400)`.
+#[inline]
+fn bonus(depth: u32) -> i32 {
+    (depth as i32).saturating_mul(depth as i32).min(BONUS_MAX)
 }
 
 impl Default for ContinuationHistory {

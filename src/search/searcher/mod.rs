@@ -11,6 +11,7 @@
 //!   test, each in the forms it has;
 //! - `lmr_adjust.rs`: Stockfish's adjustments of a late move's reduction;
 //! - `history_pruning.rs`: counter-move and follow-up pruning (`continuation.pruning`);
+//! - `history_updates.rs`: Stockfish's further history updates (`history_updates.*`);
 //! - `quiescence.rs`: the horizon;
 //! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
 //!
@@ -20,6 +21,7 @@
 mod child_search;
 mod deepening;
 mod history_pruning;
+mod history_updates;
 mod lmr_adjust;
 mod node;
 mod node_eval;
@@ -78,7 +80,14 @@ pub struct Searcher<'a> {
     /// `lmr.opponent_moves`, `lmr_adjust.rs`), and whether any of Stockfish's LMR
     /// adjustments is on.
     move_numbers: [u8; MAX_PLY + 2],
+    counts_moves: bool,
     adjusts_lmr: bool,
+    /// Whether the node at each ply was in check, and whether the move made from it captured
+    /// (kept with `history_updates.*`, which read the node one ply up).
+    in_check: [bool; MAX_PLY + 2],
+    captured: [bool; MAX_PLY + 2],
+    /// A table cutoff teaches the move order (`history_updates.tt_*`, `prior_penalty`).
+    learns_from_table_cuts: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
@@ -145,12 +154,19 @@ impl<'a> Searcher<'a> {
             moved: [None; MAX_PLY + 2],
             tracks_line: cfg.continuation.enabled,
             move_numbers: [0; MAX_PLY + 2],
+            counts_moves: lmr_adjust::any_on(cfg) || cfg.history_updates.prior_penalty,
             adjusts_lmr: lmr_adjust::any_on(cfg),
+            in_check: [false; MAX_PLY + 2],
+            captured: [false; MAX_PLY + 2],
+            learns_from_table_cuts: {
+                let u = &cfg.history_updates;
+                u.tt_bonus || u.tt_penalty || u.prior_penalty
+            },
             null_min_ply: 0,
             null_side: None,
             // The continuation tables learn from the quiet moves tried, which only the
             // selective build lists.
-            selective: cfg.selective() || cfg.continuation.enabled,
+            selective: cfg.selective() || cfg.continuation.enabled || cfg.history_updates.any(),
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
@@ -283,6 +299,7 @@ impl<'a> Searcher<'a> {
         }
         if self.tracks_line {
             self.moved[ply] = board.piece_on(mv.from).map(|p| (p, mv.to));
+            self.captured[ply] = crate::chess::captured_piece(board, mv).is_some();
         }
     }
 

@@ -186,7 +186,12 @@ impl Searcher<'_> {
         let table = match self.probe_table(key, &node) {
             _ if excluding => None,
             Ok(entry) => entry,
-            Err(cut) => return cut,
+            Err(cut) => {
+                if SELECTIVE && self.learns_from_table_cuts {
+                    self.learn_from_table_cut(board, &node, cut);
+                }
+                return cut.score;
+            }
         };
         let mut hash_move = table.and_then(|e| e.mv);
         // The oracle, when one is given, orders its move first (the minimal-tree estimate).
@@ -214,6 +219,12 @@ impl Searcher<'_> {
         };
         if SELECTIVE && self.tracks_improving {
             facts.improving = self.improving(board, &node, &mut facts);
+        }
+        if SELECTIVE && self.cfg.history_updates.eval_difference {
+            self.in_check[node.ply] = in_check;
+            if !in_check {
+                self.learn_eval_difference(board, &node, &mut facts);
+            }
         }
 
         if SELECTIVE && facts.prunable {
@@ -347,6 +358,7 @@ impl Searcher<'_> {
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
         // Stockfish's LMR adjustments (`lmr_adjust.rs`) and the move count they read.
         let adjusts_lmr = SELECTIVE && self.adjusts_lmr;
+        let counts_moves = SELECTIVE && self.counts_moves;
         let mut lmr_state = LmrState::default();
         if adjusts_lmr {
             lmr_state.tt_capture = facts
@@ -363,7 +375,7 @@ impl Searcher<'_> {
             if SELECTIVE && Some(mv) == node.excluded {
                 continue;
             }
-            if adjusts_lmr {
+            if counts_moves {
                 move_count = move_count.saturating_add(1);
                 self.move_numbers[node.ply] = move_count;
             }

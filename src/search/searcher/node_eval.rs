@@ -17,6 +17,8 @@ pub(super) fn tracks_improving(cfg: &SearchConfig) -> bool {
     let continuation = &cfg.continuation;
     (lmp.enabled && lmp.form == LmpForm::EtherealTable)
         || (continuation.enabled && continuation.pruning)
+        // The evaluation's change across a move reads the parent's, kept with `improving`.
+        || cfg.history_updates.eval_difference
 }
 
 impl Searcher<'_> {

@@ -9,10 +9,14 @@ use crate::search::tt::{Bound, TtEntry};
 use cozy_chess::Move;
 
 impl Searcher<'_> {
-    /// Step 4: the table's move, or `Err(score)` when a stored bound ends the node (`tt =
+    /// Step 4: the table's move, or `Err(entry)` when its stored bound ends the node (`tt =
     /// "full"`). Never inside the window: an exact score there would cut the PV short.
     #[inline]
-    pub(super) fn probe_table(&mut self, key: u64, node: &Node) -> Result<Option<TtEntry>, Score> {
+    pub(super) fn probe_table(
+        &mut self,
+        key: u64,
+        node: &Node,
+    ) -> Result<Option<TtEntry>, TtEntry> {
         let Some(tt) = &self.tt else {
             return Ok(None);
         };
@@ -29,7 +33,7 @@ impl Searcher<'_> {
             };
             if cut {
                 self.stats.tt_cutoffs += 1;
-                return Err(entry.score);
+                return Err(entry);
             }
         }
         Ok(Some(entry))
