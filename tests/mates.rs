@@ -161,6 +161,16 @@ const CONFIGS: &[&[&str]] = &[
         "null_move.enabled=true",
         "late_move_pruning.enabled=true",
     ],
+    // Stockfish's small ProbCut in check, futility for captures and in quiescence, the quiet
+    // hash-move extension.
+    &[
+        "continuation.enabled=true",
+        "probcut.in_check=true",
+        "futility.captures=true",
+        "quiescence.futility=true",
+        "extensions.quiet_tt_move=true",
+        "null_move.enabled=true",
+    ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],
     &[

@@ -235,6 +235,52 @@ fn stockfish_lmr_adjustments_and_iir_cut_nodes_each_act() {
     );
 }
 
+/// Stockfish's further forms at 88f17a814, each switched on over a search with the steps they
+/// live beside, act and count what they did.
+#[test]
+fn stockfish_forms_act_and_count() {
+    let base = [
+        "null_move.enabled=true",
+        "lmr.enabled=true",
+        "lmr.reduction=log",
+        "continuation.enabled=true",
+    ];
+    let (work, _, _) = run_at(&config(&base), 8);
+    for (knob, counter) in [
+        ("probcut.in_check=true", "check_probcut_cutoffs"),
+        ("futility.captures=true", "capture_futility_prunes"),
+        ("quiescence.futility=true", "qsearch_futility_prunes"),
+    ] {
+        let mut sets = base.to_vec();
+        sets.push(knob);
+        let (changed, stats, _) = run_at(&config(&sets), 8);
+        assert!(stats.get(counter).unwrap() > 0, "{knob}: {counter} is 0");
+        assert_ne!(changed, work, "{knob} left the tree as it was");
+    }
+    // The quiet hash-move extension needs a PV node whose hash move is also the first killer
+    // and has a high counter-move history: rare, so strength.toml's strongest with
+    // continuation history, on Kiwipete at depth 11.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/strength.toml");
+    let experiment = ablate::config::experiment::Experiment::load(&file).unwrap();
+    let mut strongest = experiment
+        .resolve(&[])
+        .unwrap()
+        .into_iter()
+        .find(|v| v.name == "strongest")
+        .unwrap()
+        .config;
+    strongest.continuation.enabled = true;
+    strongest.extensions.quiet_tt_move = true;
+    let kiwipete = cozy_chess::Board::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        false,
+    )
+    .unwrap();
+    let reports = search(&kiwipete, 11, &strongest, None).unwrap();
+    let extended: u64 = reports.iter().map(|r| r.stats.quiet_tt_extensions).sum();
+    assert!(extended > 0, "no quiet hash move extended");
+}
+
 /// Stockfish's further history updates (`history_updates.*`) each change the move order, and
 /// so the tree, of a search that orders by continuation history and cuts on the table.
 #[test]

@@ -177,6 +177,8 @@ crate::knob_group! {
         delta: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.delta, "true");
         /// the margin of delta pruning
         delta_margin: i32 = 200, Domain::Int { min: 0, max: None, unit: " centipawns" }, Kind::TreeWhen(|c| c.quiescence.delta, "quiescence.delta");
+        /// Stockfish 88f17a814's "futility pruning and moveCount pruning (~5 Elo)" in quiescence: once the node stands pat, a capture that gives no check and promotes nothing is skipped when two moves came before it, when stand-pat + 75 cp + its victim's value <= alpha, or when stand-pat + 75 cp <= alpha and its exchange does not win (155 of Stockfish's units, 208 a pawn)
+        futility: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.futility, "true");
         /// plies at the top of quiescence that also search quiet moves giving check (Fruit's Quiescence Check Plies)
         checks: u8 = 0, Domain::Int { min: 0, max: Some(2), unit: "" }, Kind::TreeWhen(|c| c.quiescence.checks > 0, "above 0");
     }
@@ -242,7 +244,7 @@ crate::knob_group! {
         cut_node: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.cut_node, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "increase reduction if ttMove is a capture (~3 Elo)": a ply more when the hash move is a capture or promotion
         tt_capture: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.tt_capture, "lmr.enabled");
-        /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, came within 30 cp of the static evaluation (staticEval - value < 30)
+        /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, came within 14 cp of the static evaluation (staticEval - value < 30 in Stockfish's units, 208 a pawn)
         range: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.range, "lmr.enabled");
     }
 }
@@ -254,6 +256,8 @@ crate::knob_group! {
         enabled: bool = false, Domain::Bool, while_on!(futility, "true");
         /// margins in centipawns at remaining depth 1, 2, 3
         margins: [i32; 3] = [100, 300, 500], Domain::IntList { min: 0, max: 10_000, len: 3 }, while_on!(futility, "futility.enabled");
+        /// Stockfish 88f17a814's "futility pruning for captures (~0 Elo)": at non-PV nodes not in check, once a move scored above a mated score, skip a capture that gives no check when static eval + 164 + 114·lmrDepth + its victim's value < alpha, lmrDepth (depth - 1 less the move's log reduction) below 6 (342 and 238 of Stockfish's units, 208 a pawn; without its capture history)
+        captures: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.futility.captures, "true");
     }
 }
 
@@ -318,6 +322,8 @@ crate::knob_group! {
         margin: i32 = 100, Domain::Int { min: 0, max: None, unit: " centipawns" }, while_on!(probcut, "probcut.enabled");
         /// plies the verification search is reduced by (Ethereal: 4)
         reduction: u32 = 4, Domain::Int { min: 1, max: Some(16), unit: "" }, while_on!(probcut, "probcut.enabled");
+        /// Stockfish 88f17a814's step 11, "a small Probcut idea, when we are in check (~0 Elo)": at a non-PV node in check from depth 4, when the table's move is a capture or promotion and its lower bound from depth - 3 or deeper is at least beta + 197 cp (409 of Stockfish's units), the node returns beta + 197; never with a mate score
+        in_check: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.probcut.in_check, "true");
     }
 }
 
@@ -341,7 +347,7 @@ crate::knob_group! {
     pub struct SingularConfig ("singular.") {
         /// extend the hash move by a ply when the table holds it as a lower bound from nearly this depth and every other move, searched at half depth on a null window at the table's score minus depth, fails low; when one fails high there and that raised beta is still at or above beta, end the node there (multi-cut). Not at the root, not for a mate score (Ethereal 11.82, e755a81)
         enabled: bool = false, Domain::Bool, while_on!(singular, "true");
-        /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more, at most 6 such along a line; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
+        /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more (Stockfish's units, 208 a pawn: 1.4 cp a ply, 36 cp), at most 6 such along a line; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
         form: SingularForm = SingularForm::Ethereal, Domain::Choice(SingularForm::NAMES), while_on!(singular, "singular.enabled");
         /// the shallowest remaining depth it tries (Ethereal: 8; Stockfish: 6)
         min_depth: u32 = 8, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(singular, "singular.enabled");
@@ -380,7 +386,7 @@ crate::knob_group! {
         tt_penalty: bool = false, Domain::Bool, Kind::Ordering;
         /// "extra penalty for early quiet moves of the previous ply (~0 Elo)": where the table's bound ends a null-window node at or above beta, the quiet move that led here, when it was among the first two of its node, loses its counter-move and follow-up entries at depth + 1 (continuation.enabled)
         prior_penalty: bool = false, Domain::Bool, Kind::Ordering;
-        /// "use static evaluation difference to improve quiet move ordering (~3 Elo)": at a node not in check reached by a quiet move from a node not in check, that move's butterfly entry gains clamp(-16 (the parent's evaluation + this one), -2000, 2000) (continuation.enabled)
+        /// "use static evaluation difference to improve quiet move ordering (~3 Elo)": at a node not in check reached by a quiet move from a node not in check, that move's butterfly entry gains clamp(-16 (the parent's evaluation + this one, in Stockfish's units: 208 a pawn), -2000, 2000) (continuation.enabled)
         eval_difference: bool = false, Domain::Bool, Kind::Ordering;
     }
 }
@@ -409,6 +415,8 @@ crate::knob_group! {
     pub struct ExtensionsConfig ("extensions.") {
         /// extend a move that gives check by one ply, while the ply stays below twice the iteration's depth
         check: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.extensions.check, "true");
+        /// Stockfish 88f17a814's "quiet ttMove extensions (~0 Elo)": at a PV node, a ply for the hash move when it is quiet, the first killer, and its counter-move history is at least 10,000 of Stockfish's 29,952 (5,470 of Ethereal's 16,384 here); only where the singular test did not run
+        quiet_tt_move: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.extensions.quiet_tt_move, "continuation.enabled");
     }
 }
 

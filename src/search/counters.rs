@@ -59,19 +59,27 @@ crate::counters! {
         singular_extensions: sum,
         /// Nodes ended by multi-cut: another move beat the singular test's raised beta.
         multi_cuts: sum,
-        /// Singular extensions of two plies, counted in `singular_extensions` too (`singular.form = "stockfish"`).
-        double_extensions: sum,
-        /// Hash moves searched two plies shallower: not singular, their table score at or above beta (`singular.form = "stockfish"`).
-        negative_extensions: sum,
         /// Quiet moves skipped for a poor counter-move history (`continuation.pruning`).
         counter_move_prunes: sum,
         /// Quiet moves skipped for a poor follow-up history (`continuation.pruning`).
         follow_up_prunes: sum,
         /// Quiet moves extended for high counter-move and follow-up histories (`continuation.extension`).
         history_extensions: sum,
-        /// Nodes whose evaluation is higher than at the same side's node two plies up, counted while a knob reads it (`late_move_pruning.form = "ethereal_table"`, `continuation.pruning`).
+        /// Nodes whose evaluation is higher than at the same side's node two plies up, counted while a knob reads it (`late_move_pruning.form = "ethereal_table"`, `continuation.pruning`, `history_updates.eval_difference`).
         improving_nodes: sum,
         /// Nodes whose pruning steps read the table's score in place of the static evaluation (`tt_value_as_eval`).
         tt_value_evals: sum,
+        /// Singular extensions of two plies, counted in `singular_extensions` too (`singular.form = "stockfish"`).
+        double_extensions: sum,
+        /// Hash moves searched two plies shallower: not singular, their table score at or above beta (`singular.form = "stockfish"`).
+        negative_extensions: sum,
+        /// Nodes in check ended by the table's capture (`probcut.in_check`).
+        check_probcut_cutoffs: sum,
+        /// Captures skipped by futility pruning (`futility.captures`).
+        capture_futility_prunes: sum,
+        /// Captures skipped by quiescence's futility and move-count pruning (`quiescence.futility`).
+        qsearch_futility_prunes: sum,
+        /// Quiet hash moves extended at PV nodes (`extensions.quiet_tt_move`).
+        quiet_tt_extensions: sum,
     }
 }

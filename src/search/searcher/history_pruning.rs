@@ -3,7 +3,8 @@
 //! pruning (`continuation.pruning`; steps 11D and 11E, "~8 elo" and "~1.5 elo"), where a quiet
 //! move whose counter-move or follow-up history is poor is skipped near the horizon, more
 //! readily where the evaluation is not improving; and Step 8c's history extension
-//! (`continuation.extension`, part of step 14's "~60 elo").
+//! (`continuation.extension`, part of step 14's "~60 elo"), with Stockfish's quiet ttMove
+//! extension beside it (`extensions.quiet_tt_move`, 88f17a814 step 14, on Ethereal's tables).
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
@@ -16,6 +17,9 @@ const COUNTER_MOVE_LIMIT: [i32; 2] = [0, -1000];
 /// Ethereal's history extension: among the first four quiet moves, both histories this high.
 const EXTENSION_QUIETS: usize = 4;
 const EXTENSION_HISTORY: i32 = 10_000;
+/// Stockfish's quiet ttMove extension: `(*contHist[0])[movedPiece][to_sq(move)] >= 10000` of
+/// its bound 29,952, as the same share of Ethereal's 16,384.
+const QUIET_TT_HISTORY: i32 = 10_000 * 16_384 / 29_952;
 /// Ethereal's `FollowUpMovePruningDepth` and `FollowUpMoveHistoryLimit`, by `improving`.
 const FOLLOW_UP_DEPTH: [u32; 2] = [3, 2];
 const FOLLOW_UP_LIMIT: [i32; 2] = [-2000, -4000];
@@ -63,6 +67,25 @@ impl Searcher<'_> {
             && histories.counter >= EXTENSION_HISTORY
             && histories.follow_up >= EXTENSION_HISTORY;
         self.stats.history_extensions += u64::from(extends);
+        u32::from(extends)
+    }
+
+    /// Stockfish's "quiet ttMove extensions (~0 Elo)" at 88f17a814 (`extensions.quiet_tt_move`):
+    /// a ply at a PV node for the hash move when it is quiet and the first killer
+    /// (`quiet_tt_killer`) and its counter-move history is high. Where the singular test ran,
+    /// Stockfish's `else if` never reaches it; the caller keeps that order.
+    #[inline]
+    pub(super) fn quiet_tt_extension(
+        &mut self,
+        node: &Node,
+        quiet_tt_killer: bool,
+        histories: Histories,
+    ) -> u32 {
+        let extends = self.cfg.extensions.quiet_tt_move
+            && quiet_tt_killer
+            && !node.is_scout()
+            && histories.counter >= QUIET_TT_HISTORY;
+        self.stats.quiet_tt_extensions += u64::from(extends);
         u32::from(extends)
     }
 }

@@ -12,10 +12,12 @@
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::is_tactical;
+use crate::search::score::to_stockfish;
 use crate::search::tt::TtEntry;
 use cozy_chess::Board;
 
-/// Stockfish's `std::clamp(-16 * int((ss-1)->staticEval + ss->staticEval), -2000, 2000)`.
+/// Stockfish's `std::clamp(-16 * int((ss-1)->staticEval + ss->staticEval), -2000, 2000)`, the
+/// evaluations in its units (`to_stockfish`).
 const EVAL_DIFFERENCE_SCALE: i32 = -16;
 const EVAL_DIFFERENCE_BOUND: i32 = 2000;
 /// Stockfish's `(ss-1)->moveCount <= 2`.
@@ -75,7 +77,7 @@ impl Searcher<'_> {
             return;
         }
         let eval = self.evaluated(board, node, facts);
-        let bonus = (EVAL_DIFFERENCE_SCALE * (self.evals[parent] + eval))
+        let bonus = (EVAL_DIFFERENCE_SCALE * to_stockfish(self.evals[parent] + eval))
             .clamp(-EVAL_DIFFERENCE_BOUND, EVAL_DIFFERENCE_BOUND);
         if let Some(table) = &mut self.tables.continuation {
             table.nudge_butterfly(!board.side_to_move(), previous, bonus);

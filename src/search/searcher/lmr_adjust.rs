@@ -9,7 +9,8 @@
 //!   killer (`cutNode && move != ss->killers[0]`, ~3 Elo);
 //! - `lmr.tt_capture`: a ply more when the table's move is a capture or promotion (~3 Elo);
 //! - `lmr.range`: a ply more once more than 2 reduced searches of the node, from depth 8, came
-//!   within 30 cp of the static evaluation (`rangeReduction > 2`, ~3 Elo).
+//!   within 30 of the static evaluation (`rangeReduction > 2`, ~3 Elo; 30 of Stockfish's
+//!   units, where a pawn is 208: 14 cp).
 //!
 //! Stockfish applies them to its own base reduction; ablate applies them to `lmr.reduction`'s
 //! (see docs/test-bed.md's forms table), and a reduced move is still searched at depth 1 or
@@ -18,14 +19,14 @@
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::config::SearchConfig;
-use crate::search::score::Score;
+use crate::search::score::{from_stockfish, Score};
 use cozy_chess::{Board, Move};
 
 /// Stockfish's `(ss-1)->moveCount > 13`.
 const OPPONENT_MOVES: u8 = 13;
 /// Stockfish's range reduction: `depth > 7`, `ss->staticEval - value < 30`, `rangeReduction > 2`.
 const RANGE_DEPTH: u32 = 8;
-const RANGE_MARGIN: Score = 30;
+const RANGE_MARGIN: Score = from_stockfish(30);
 const RANGE_COUNT: u32 = 2;
 
 /// What the move loop of one node tells the adjustments.

@@ -10,6 +10,7 @@
 //! - `null_move.rs`, `probcut.rs`, `singular.rs`: the null move, ProbCut and the singular
 //!   test, each in the forms it has;
 //! - `lmr_adjust.rs`: Stockfish's adjustments of a late move's reduction;
+//! - `capture_futility.rs`: Stockfish's futility pruning of captures;
 //! - `history_pruning.rs`: counter-move and follow-up pruning (`continuation.pruning`);
 //! - `history_updates.rs`: Stockfish's further history updates (`history_updates.*`);
 //! - `quiescence.rs`: the horizon;
@@ -18,6 +19,7 @@
 //! What the move order learns (killers, history...) lives in `search::learning`, the order
 //! itself in `search::picker`.
 
+mod capture_futility;
 mod child_search;
 mod deepening;
 mod history_pruning;

@@ -270,6 +270,13 @@ impl Searcher<'_> {
             node.depth = self.internal_iterative_reduction(&node, &facts);
         }
 
+        // Step 7d. Stockfish's small ProbCut in check (`probcut.in_check`).
+        if SELECTIVE && in_check && self.cfg.probcut.in_check && node.is_scout() {
+            if let Some(score) = self.probcut_in_check(board, &node, &facts) {
+                return score;
+            }
+        }
+
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
         // steps 8a-8d (`search_moves`).
         let Some(mut moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
@@ -409,6 +416,15 @@ impl Searcher<'_> {
             {
                 continue;
             }
+            // Step 8a''. Stockfish's futility pruning of captures (`futility.captures`).
+            if SELECTIVE
+                && picked.tactical
+                && facts.prunable
+                && self.cfg.futility.captures
+                && self.capture_futile(board, node, facts, mv, (found.searched, found.best))
+            {
+                continue;
+            }
             // Step 8b. SEE pruning (`see_pruning.*`).
             if SELECTIVE && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
                 continue;
@@ -452,7 +468,10 @@ impl Searcher<'_> {
                 // ply in all, as Ethereal extends once for either.
                 // Ethereal's history extension (`continuation.extension`): one ply too.
                 let history = if continuation {
+                    let is_tt_move = Some(mv) == facts.table.and_then(|e| e.mv);
+                    let quiet_tt = is_tt_move && quiet && refutations.killers[0] == Some(mv);
                     self.history_extension(quiets.len(), histories)
+                        .max(self.quiet_tt_extension(node, quiet_tt, histories))
                 } else {
                     0
                 };

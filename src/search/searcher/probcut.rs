@@ -8,16 +8,20 @@
 //! here: cozy-chess's moves are legal), moves in MVV/LVA order, the result not stored in the
 //! table. ablate's own scale stands where Ethereal's differs: eval.md's piece values in the
 //! best case and in the static exchange (Ethereal's SEE values are 100, 450, 450, 675, 1300).
+//!
+//! Step 7d, Stockfish's "small Probcut idea, when we are in check" (`probcut.in_check`), lives
+//! here too: it reads only the table.
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
-use crate::chess::piece_value;
+use crate::chess::{is_tactical, piece_value};
 use crate::search::movegen::MoveList;
 use crate::search::ordering::{attacker_rank, gain_known};
 use crate::search::picker::take_best;
-use crate::search::score::{Score, MATE_BOUND};
+use crate::search::score::{from_stockfish, Score, MATE_BOUND};
 use crate::search::see::see;
 use crate::search::tactical::generate_tactical;
+use crate::search::tt::Bound;
 use crate::search::window::Window;
 use cozy_chess::{Board, Piece, Rank};
 
@@ -77,6 +81,36 @@ impl Searcher<'_> {
         None
     }
 }
+
+impl Searcher<'_> {
+    /// Step 7d, Stockfish's small ProbCut in check (`probcut.in_check`; `search.cpp` step 11
+    /// at 88f17a814): a non-PV node in check from depth 4 whose table move is a capture or
+    /// promotion, held as a lower bound from depth − 3 or deeper at beta + 197 cp or more,
+    /// returns beta + 197. Never a mate score: the table's score and beta + 197 stay below.
+    pub(super) fn probcut_in_check(
+        &mut self,
+        board: &Board,
+        node: &Node,
+        facts: &NodeFacts,
+    ) -> Option<Score> {
+        let entry = facts.table?;
+        let mv = entry.mv?;
+        let raised = node.window.beta + IN_CHECK_MARGIN;
+        let cuts = node.depth >= IN_CHECK_MIN_DEPTH
+            && is_tactical(board, mv)
+            && matches!(entry.bound, Bound::Lower | Bound::Exact)
+            && u32::from(entry.depth) + 3 >= node.depth
+            && entry.score >= raised
+            && entry.score.abs() < MATE_BOUND
+            && raised.abs() < MATE_BOUND;
+        self.stats.check_probcut_cutoffs += u64::from(cuts);
+        cuts.then_some(raised)
+    }
+}
+
+/// Stockfish's `probCutBeta = beta + 409` (its units, 208 a pawn) and `depth >= 4`.
+const IN_CHECK_MARGIN: Score = from_stockfish(409);
+const IN_CHECK_MIN_DEPTH: u32 = 4;
 
 /// Ethereal's `moveBestCaseValue`: the opponent's most valuable piece (at least a pawn), and
 /// a queen's gain over a pawn when the side to move has a pawn on its 7th rank.

@@ -246,14 +246,24 @@ impl Searcher<'_> {
         {
             return None;
         }
-        let r = match lmr.reduction {
+        // A reduced move is still searched at depth 1 or more.
+        Some(
+            self.formula_reduction(depth, searched)
+                .min(depth.saturating_sub(2)),
+        )
+    }
+
+    /// `lmr.reduction`'s plies for the move after `searched` others at `depth`, whether or not
+    /// the move is one LMR reduces.
+    #[inline]
+    pub(super) fn formula_reduction(&self, depth: u32, searched: usize) -> u32 {
+        let lmr = &self.cfg.lmr;
+        match lmr.reduction {
             LmrReduction::One => 1,
             LmrReduction::Log => {
                 (lmr.base + ln(depth as usize) * ln(searched + 1) / lmr.divisor).round() as u32
             }
-        };
-        // A reduced move is still searched at depth 1 or more.
-        Some(r.min(depth.saturating_sub(2)))
+        }
     }
 
     /// Step 8d with `continuation.lmr`: Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist +

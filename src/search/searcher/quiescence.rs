@@ -5,13 +5,17 @@ use super::pruning::piece_material;
 use super::Searcher;
 use crate::chess::eval::EvalKind;
 use crate::chess::eval::{evaluate_after_capture, initial_psq};
-use crate::chess::piece_value;
+use crate::chess::{gives_check, piece_value};
 use crate::search::capture_picker::CapturePicker;
 use crate::search::captures::Capture;
 use crate::search::movegen::{generate, Gen, MoveList};
-use crate::search::score::{Score, DRAW, INF, MAX_PLY};
+use crate::search::score::{from_stockfish, Score, DRAW, INF, MAX_PLY};
+use crate::search::see::see;
 use crate::search::window::Window;
 use cozy_chess::{Board, Color, Move, Piece};
+
+/// Stockfish's `futilityBase = bestValue + 155` (its units, 208 a pawn).
+const FUTILITY_MARGIN: Score = from_stockfish(155);
 
 impl Searcher<'_> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
@@ -82,7 +86,20 @@ impl Searcher<'_> {
         } else {
             None
         };
+        // Stockfish's futility base (`quiescence.futility`): stand-pat + 75 cp, not in check.
+        let futility_base = (SELECTIVE && q.futility && q.stand_pat && board.checkers().is_empty())
+            .then(|| stand + FUTILITY_MARGIN);
+        let mut move_count = 0;
         while let Some(capture) = picker.next(board) {
+            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`).
+            if let Some(base) = futility_base {
+                move_count += 1;
+                if let Some(floor) = self.qsearch_futile(board, &capture, base, move_count, window)
+                {
+                    best = best.max(floor);
+                    continue;
+                }
+            }
             // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
             if let Some(base) = delta_base {
                 let gain = piece_value(capture.victim)
@@ -188,6 +205,36 @@ impl Searcher<'_> {
                 child_psq,
             ),
         }
+    }
+
+    /// Step 3', Stockfish's "futility pruning and moveCount pruning (~5 Elo)" in `qsearch` at
+    /// 88f17a814: a capture that gives no check and promotes nothing is skipped when two moves
+    /// came before it (`moveCount > 2`), when the futility base (stand-pat + 75 cp) and its
+    /// victim stay at or below alpha, or when the base does and its exchange does not win.
+    /// `Some(floor)`: skipped, and the node is worth at least `floor`.
+    #[inline(never)]
+    fn qsearch_futile(
+        &mut self,
+        board: &Board,
+        capture: &Capture,
+        base: Score,
+        move_count: u32,
+        window: Window,
+    ) -> Option<Score> {
+        if capture.mv.promotion.is_some() || gives_check(board, capture.mv) {
+            return None;
+        }
+        let floor = if move_count > 2 {
+            -INF
+        } else if base + piece_value(capture.victim) <= window.alpha {
+            base + piece_value(capture.victim)
+        } else if base <= window.alpha && see(board, capture.mv) < 1 {
+            base
+        } else {
+            return None;
+        };
+        self.stats.qsearch_futility_prunes += 1;
+        Some(floor)
     }
 
     /// Delta pruning's floor, stand-pat + margin, where it applies: not in check, and not with
