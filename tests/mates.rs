@@ -142,6 +142,7 @@ const CONFIGS: &[&[&str]] = &[
         "lmr.full_moves=1",
         "lmr.min_depth=2",
         "lmr.pv_node=true",
+        "lmr.tt_pv=true",
         "lmr.opponent_moves=true",
         "lmr.cut_node=true",
         "lmr.tt_capture=true",

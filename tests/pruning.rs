@@ -202,6 +202,7 @@ fn stockfish_lmr_adjustments_and_iir_cut_nodes_each_act() {
     // strong ones are held to a direction; each must move the tree.
     for (knob, direction) in [
         ("lmr.pv_node=true", Some(true)),
+        ("lmr.tt_pv=true", Some(true)),
         ("lmr.opponent_moves=true", None),
         ("lmr.cut_node=true", None),
         ("lmr.tt_capture=true", Some(false)),

@@ -238,6 +238,8 @@ crate::knob_group! {
         history_threshold: u32 = 0, Domain::Int { min: 0, max: Some(100), unit: "" }, while_on!(lmr, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "decrease reduction at some PvNodes (~2 Elo)": a ply less at a PV node where alpha has been raised at most 3 times (bestMoveCount <= 3)
         pv_node: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.pv_node, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "decrease reduction if position is or has been on the PV and not likely to fail low (~3 Elo)": two plies less at a node that is on the PV or whose table entry says it was (its ttPv flag, stored with the entry and carried as Stockfish does), unless it is a PV node whose entry from this depth or deeper is an upper bound
+        tt_pv: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.tt_pv, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "decrease reduction if opponent's move count is high (~1 Elo)": a ply less when the move that led here was the 14th or later of its node ((ss-1)->moveCount > 13)
         opponent_moves: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.opponent_moves, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "increase reduction for cut nodes (~3 Elo)": two plies more at an expected cut node for a move that is not the first killer

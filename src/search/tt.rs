@@ -54,10 +54,15 @@ pub struct TtEntry {
     pub depth: u8,
     /// How the score bounds the value.
     pub bound: Bound,
+    /// Stockfish's `is_pv()`: the node was on, or near, the principal variation when stored
+    /// (written only while `lmr.tt_pv` reads it; false otherwise).
+    pub pv: bool,
 }
 
+/// The data word's bit for Stockfish's PV flag.
+const PV_BIT: u32 = 42;
 /// Bits of the data word that hold the search generation.
-const GENERATION_SHIFT: u32 = 42;
+const GENERATION_SHIFT: u32 = 43;
 const GENERATION_MAX: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 
 /// The table. Each entry carries the generation of the search that stored it, and a search sees
@@ -158,20 +163,21 @@ impl TranspositionTable {
             score: score_from_tt((data >> 16) as u16 as i16 as Score, ply),
             depth: (data >> 32) as u8,
             bound,
+            pv: (data >> PV_BIT) & 1 == 1,
         })
     }
 
-    /// Stores an entry, replacing whatever was in the slot.
+    /// Stores `entry` (its score relative to the node at `ply`), replacing whatever was in the
+    /// slot.
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        ply: usize,
-        mv: Option<Move>,
-        score: Score,
-        depth: u32,
-        bound: Bound,
-    ) {
+    pub fn store(&mut self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mv,
+            score,
+            depth,
+            bound,
+            pv,
+        } = entry;
         let slot = key as usize & self.mask;
         self.stored[slot / 64] |= 1 << (slot % 64);
         let i = slot * 2;
@@ -183,8 +189,9 @@ impl TranspositionTable {
         let stored = score_to_tt(score, ply) as i16 as u16 as u64;
         let data = pack_move(mv) as u64
             | (stored << 16)
-            | ((depth.min(255) as u64) << 32)
+            | ((depth as u64) << 32)
             | (bound_bits << 40)
+            | (u64::from(pv) << PV_BIT)
             | (self.generation << GENERATION_SHIFT);
         self.words[i] = key;
         self.words[i + 1] = data;
@@ -274,28 +281,71 @@ mod tests {
     fn round_trip_with_mate_adjustment() {
         let mut tt = TranspositionTable::new(1);
         let mv: Move = "e7e8n".parse().unwrap();
-        tt.store(0xdead_beef, 3, Some(mv), MATE - 5, 7, Bound::Lower);
+        tt.store(
+            0xdead_beef,
+            3,
+            TtEntry {
+                mv: Some(mv),
+                score: MATE - 5,
+                depth: 7,
+                bound: Bound::Lower,
+                pv: false,
+            },
+        );
         let e = tt.probe(0xdead_beef, 3).unwrap();
         assert_eq!(e.mv, Some(mv));
         assert_eq!(e.score, MATE - 5);
-        assert_eq!((e.depth, e.bound), (7, Bound::Lower));
+        assert_eq!((e.depth, e.bound, e.pv), (7, Bound::Lower, false));
         // The same mate seen from two plies nearer the root is two plies longer.
         assert_eq!(tt.probe(0xdead_beef, 1).unwrap().score, MATE - 3);
         assert!(tt.probe(0xdead_beee, 3).is_none());
-        tt.store(42, 0, None, -17, 1, Bound::Upper);
+        tt.store(
+            42,
+            0,
+            TtEntry {
+                mv: None,
+                score: -17,
+                depth: 1,
+                bound: Bound::Upper,
+                pv: true,
+            },
+        );
         let e = tt.probe(42, 0).unwrap();
-        assert_eq!((e.mv, e.score, e.bound), (None, -17, Bound::Upper));
+        assert_eq!(
+            (e.mv, e.score, e.bound, e.pv),
+            (None, -17, Bound::Upper, true)
+        );
     }
 
     #[test]
     fn a_new_search_sees_an_empty_table() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(7, 0, None, 5, 3, Bound::Exact);
+        tt.store(
+            7,
+            0,
+            TtEntry {
+                mv: None,
+                score: 5,
+                depth: 3,
+                bound: Bound::Exact,
+                pv: false,
+            },
+        );
         assert!(tt.probe(7, 0).is_some());
         tt.new_search();
         assert!(tt.probe(7, 0).is_none());
         tt.generation = GENERATION_MAX;
-        tt.store(9, 0, None, 5, 3, Bound::Exact);
+        tt.store(
+            9,
+            0,
+            TtEntry {
+                mv: None,
+                score: 5,
+                depth: 3,
+                bound: Bound::Exact,
+                pv: false,
+            },
+        );
         tt.new_search();
         assert_eq!(tt.generation, 1);
         assert!(

@@ -3,6 +3,8 @@
 //!
 //! - `lmr.pv_node`: a ply less at a PV node where alpha has been raised at most 3 times
 //!   (`PvNode && bestMoveCount <= 3`, ~2 Elo);
+//! - `lmr.tt_pv`: two plies less at a node that is or was on the PV (Stockfish's `ttPv`,
+//!   kept in the table) unless it is likely to fail low (~3 Elo);
 //! - `lmr.opponent_moves`: a ply less when the move that led here was the 14th or later of
 //!   its node (`(ss-1)->moveCount > 13`, ~1 Elo);
 //! - `lmr.cut_node`: two plies more at an expected cut node for a move that is not the first
@@ -18,8 +20,10 @@
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
+use crate::chess::is_tactical;
 use crate::config::SearchConfig;
 use crate::search::score::{from_stockfish, Score};
+use crate::search::tt::{Bound, TtEntry};
 use cozy_chess::{Board, Move};
 
 /// Stockfish's `(ss-1)->moveCount > 13`.
@@ -38,13 +42,38 @@ pub(super) struct LmrState {
     pub ranged: u32,
     /// The table's move is a capture or promotion (`ttCapture`).
     pub tt_capture: bool,
+    /// A PV node whose table entry, from this depth or deeper, is an upper bound or exact
+    /// (`likelyFailLow`).
+    pub likely_fail_low: bool,
+}
+
+impl LmrState {
+    /// The state at the start of a node's moves, from its table entry.
+    pub fn at(board: &Board, node: &Node, entry: Option<&TtEntry>) -> LmrState {
+        let tt_move = entry.and_then(|e| e.mv);
+        LmrState {
+            tt_capture: tt_move.is_some_and(|m| is_tactical(board, m)),
+            likely_fail_low: !node.is_scout()
+                && entry.is_some_and(|e| {
+                    e.mv.is_some()
+                        && matches!(e.bound, Bound::Upper | Bound::Exact)
+                        && u32::from(e.depth) >= node.depth
+                }),
+            ..LmrState::default()
+        }
+    }
 }
 
 /// Whether any adjustment is on (read once per search).
 pub(super) fn any_on(cfg: &SearchConfig) -> bool {
     let lmr = &cfg.lmr;
     lmr.enabled
-        && (lmr.pv_node || lmr.opponent_moves || lmr.cut_node || lmr.tt_capture || lmr.range)
+        && (lmr.pv_node
+            || lmr.tt_pv
+            || lmr.opponent_moves
+            || lmr.cut_node
+            || lmr.tt_capture
+            || lmr.range)
 }
 
 impl Searcher<'_> {
@@ -65,6 +94,9 @@ impl Searcher<'_> {
         }
         if lmr.opponent_moves && node.ply > 0 && self.move_numbers[node.ply - 1] > OPPONENT_MOVES {
             r -= 1;
+        }
+        if lmr.tt_pv && self.tt_pv[node.ply] && !state.likely_fail_low {
+            r -= 2;
         }
         if lmr.cut_node && node.cut && Some(mv) != first_killer {
             r += 2;

@@ -90,6 +90,9 @@ pub struct Searcher<'a> {
     captured: [bool; MAX_PLY + 2],
     /// A table cutoff teaches the move order (`history_updates.tt_*`, `prior_penalty`).
     learns_from_table_cuts: bool,
+    /// Stockfish's `ttPv` of the node at each ply (kept with `lmr.tt_pv`, `transposition.rs`).
+    tt_pv: [bool; MAX_PLY + 2],
+    tracks_tt_pv: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
@@ -160,6 +163,8 @@ impl<'a> Searcher<'a> {
             adjusts_lmr: lmr_adjust::any_on(cfg),
             in_check: [false; MAX_PLY + 2],
             captured: [false; MAX_PLY + 2],
+            tt_pv: [false; MAX_PLY + 2],
+            tracks_tt_pv: cfg.lmr.enabled && cfg.lmr.tt_pv,
             learns_from_table_cuts: {
                 let u = &cfg.history_updates;
                 u.tt_bonus || u.tt_penalty || u.prior_penalty

@@ -193,6 +193,9 @@ impl Searcher<'_> {
                 return cut.score;
             }
         };
+        if SELECTIVE && self.tracks_tt_pv {
+            self.enter_tt_pv(&node, table.as_ref());
+        }
         let mut hash_move = table.and_then(|e| e.mv);
         // The oracle, when one is given, orders its move first (the minimal-tree estimate).
         if SELECTIVE {
@@ -321,6 +324,9 @@ impl Searcher<'_> {
                 self.tables.learn(self.cfg, board, mv, node.place(), factor);
             }
         }
+        if SELECTIVE && self.tracks_tt_pv {
+            self.leave_tt_pv(&node, moves.best);
+        }
         if excluding {
             return moves.best;
         }
@@ -368,10 +374,7 @@ impl Searcher<'_> {
         let counts_moves = SELECTIVE && self.counts_moves;
         let mut lmr_state = LmrState::default();
         if adjusts_lmr {
-            lmr_state.tt_capture = facts
-                .table
-                .and_then(|e| e.mv)
-                .is_some_and(|m| crate::chess::is_tactical(board, m));
+            lmr_state = LmrState::at(board, node, facts.table.as_ref());
         }
         let mut move_count: u8 = 0;
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).

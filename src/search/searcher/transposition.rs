@@ -9,6 +9,29 @@ use crate::search::tt::{Bound, TtEntry};
 use cozy_chess::Move;
 
 impl Searcher<'_> {
+    /// Stockfish's `ss->ttPv` at this node once its table entry is read (`lmr.tt_pv`): a PV node,
+    /// or one the table says was; the child's starts false (`(ss+1)->ttPv = false`).
+    #[inline]
+    pub(super) fn enter_tt_pv(&mut self, node: &Node, entry: Option<&TtEntry>) {
+        if node.excluded.is_none() {
+            self.tt_pv[node.ply] = !node.is_scout() || entry.is_some_and(|e| e.pv);
+        }
+        self.tt_pv[node.ply + 1] = false;
+    }
+
+    /// Stockfish's update of `ss->ttPv` once the moves are searched: a node that failed low
+    /// joins the PV set when its parent is in it (from depth 4); one that did not leaves it
+    /// unless its last child is in it.
+    #[inline]
+    pub(super) fn leave_tt_pv(&mut self, node: &Node, best: Score) {
+        let ply = node.ply;
+        if best <= node.window.alpha {
+            self.tt_pv[ply] |= ply > 0 && self.tt_pv[ply - 1] && node.depth > 3;
+        } else if node.depth > 3 {
+            self.tt_pv[ply] &= self.tt_pv[ply + 1];
+        }
+    }
+
     /// Step 4: the table's move, or `Err(entry)` when its stored bound ends the node (`tt =
     /// "full"`). Never inside the window: an exact score there would cut the PV short.
     #[inline]
@@ -56,7 +79,16 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
-            tt.store(key, node.ply, best_move, best, node.depth, bound);
+            // Stockfish's PV flag, kept only while `lmr.tt_pv` reads it.
+            let pv = self.tracks_tt_pv && self.tt_pv[node.ply];
+            let entry = TtEntry {
+                mv: best_move,
+                score: best,
+                depth: node.depth.min(255) as u8,
+                bound,
+                pv,
+            };
+            tt.store(key, node.ply, entry);
         }
     }
 }
