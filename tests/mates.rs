@@ -171,6 +171,8 @@ const CONFIGS: &[&[&str]] = &[
         "quiescence.futility=true",
         "extensions.quiet_tt_move=true",
         "null_move.enabled=true",
+        "quiescence.tt=true",
+        "quiescence.tt_value_as_eval=true",
     ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],

@@ -258,6 +258,20 @@ fn stockfish_forms_act_and_count() {
         assert!(stats.get(counter).unwrap() > 0, "{knob}: {counter} is 0");
         assert_ne!(changed, work, "{knob} left the tree as it was");
     }
+    // Stockfish's table in quiescence, and its score as the stand pat there.
+    let mut table = base.to_vec();
+    table.push("quiescence.tt=true");
+    let (with_table, stats, _) = run_at(&config(&table), 8);
+    assert!(
+        stats.qsearch_tt_cutoffs > 0 && with_table != work,
+        "quiescence.tt: {stats:?}"
+    );
+    table.push("quiescence.tt_value_as_eval=true");
+    let (as_eval, stats, _) = run_at(&config(&table), 8);
+    assert!(
+        stats.qsearch_tt_evals > 0 && as_eval != with_table,
+        "quiescence.tt_value_as_eval"
+    );
     // The quiet hash-move extension needs a PV node whose hash move is also the first killer
     // and has a high counter-move history: rare, so strength.toml's strongest with
     // continuation history, on Kiwipete at depth 11.

@@ -179,6 +179,10 @@ crate::knob_group! {
         delta_margin: i32 = 200, Domain::Int { min: 0, max: None, unit: " centipawns" }, Kind::TreeWhen(|c| c.quiescence.delta, "quiescence.delta");
         /// Stockfish 88f17a814's "futility pruning and moveCount pruning (~5 Elo)" in quiescence: once the node stands pat, a capture that gives no check and promotes nothing is skipped when two moves came before it, when stand-pat + 75 cp + its victim's value <= alpha, or when stand-pat + 75 cp <= alpha and its exchange does not win (155 of Stockfish's units, 208 a pawn)
         futility: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.futility, "true");
+        /// Stockfish 88f17a814's table in quiescence: every quiescence node reads the transposition table, a null-window node ends on a stored bound past its window, and each node's result is stored at depth 0 (needs tt = "full")
+        tt: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.tt && c.tt == TtMode::Full, "true");
+        /// Stockfish 88f17a814's "ttValue can be used as a better position evaluation (~7 Elo)" in quiescence: with quiescence.tt, the table's score replaces the stand-pat evaluation when its bound says it is the better guess; never a mate score
+        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.tt && c.quiescence.tt_value_as_eval && c.tt == TtMode::Full, "quiescence.tt");
         /// plies at the top of quiescence that also search quiet moves giving check (Fruit's Quiescence Check Plies)
         checks: u8 = 0, Domain::Int { min: 0, max: Some(2), unit: "" }, Kind::TreeWhen(|c| c.quiescence.checks > 0, "above 0");
     }

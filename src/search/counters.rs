@@ -81,5 +81,9 @@ crate::counters! {
         qsearch_futility_prunes: sum,
         /// Quiet hash moves extended at PV nodes (`extensions.quiet_tt_move`).
         quiet_tt_extensions: sum,
+        /// Quiescence nodes ended by a stored bound (`quiescence.tt`).
+        qsearch_tt_cutoffs: sum,
+        /// Quiescence nodes whose stand pat is the table's score (`quiescence.tt_value_as_eval`).
+        qsearch_tt_evals: sum,
     }
 }

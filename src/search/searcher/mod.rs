@@ -13,7 +13,7 @@
 //! - `capture_futility.rs`: Stockfish's futility pruning of captures;
 //! - `history_pruning.rs`: counter-move and follow-up pruning (`continuation.pruning`);
 //! - `history_updates.rs`: Stockfish's further history updates (`history_updates.*`);
-//! - `quiescence.rs`: the horizon;
+//! - `quiescence.rs`: the horizon; `quiescence_table.rs`: Stockfish's table in quiescence;
 //! - `oracle.rs`: Plaat et al.'s oracle, for the minimal-tree estimate.
 //!
 //! What the move order learns (killers, history...) lives in `search::learning`, the order
@@ -32,6 +32,7 @@ mod oracle;
 mod probcut;
 mod pruning;
 mod quiescence;
+mod quiescence_table;
 mod singular;
 mod transposition;
 

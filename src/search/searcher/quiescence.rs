@@ -49,11 +49,28 @@ impl Searcher<'_> {
         }
     }
 
-    /// Captures only, beyond the horizon (and quiet checks at its top plies when asked).
+    /// Captures only, beyond the horizon (and quiet checks at its top plies when asked); with
+    /// `quiescence.tt`, through the transposition table (`quiescence_table.rs`).
     ///
     /// Always alpha-beta, even under `alphabeta = false`: there the horizon node opens it with a
     /// full window, so its value is exact, while a full-width capture tree would grow beyond reach.
-    fn quiescence<const SELECTIVE: bool>(
+    #[inline]
+    pub(super) fn quiescence<const SELECTIVE: bool>(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        window: Window,
+        child: (Score, Option<Score>),
+    ) -> Score {
+        if SELECTIVE && self.cfg.quiescence.tt {
+            return self.quiescence_with_table::<SELECTIVE>(board, ply, window, child);
+        }
+        self.quiescence_moves::<SELECTIVE>(board, ply, window, child)
+    }
+
+    /// Quiescence's stand pat and moves; `known` is the node's evaluation when the caller
+    /// has it.
+    pub(super) fn quiescence_moves<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         ply: usize,
@@ -115,7 +132,8 @@ impl Searcher<'_> {
             let child_psq = self.capture_psq(board, &capture, psq);
             // The child's stand pat, worked out before the make: most children stand pat at
             // once (a cutoff), and those need no board of their own.
-            let child_stand = if q.stand_pat {
+            // Not with `quiescence.tt`: there every child reads the table first.
+            let child_stand = if q.stand_pat && !(SELECTIVE && q.tt) {
                 self.stand_after_capture(board, &capture, (psq, child_psq), stand)
             } else {
                 None
