@@ -91,16 +91,24 @@ pub struct Searcher<'a> {
     captured: [bool; MAX_PLY + 2],
     /// A table cutoff teaches the move order (`history_updates.tt_*`, `prior_penalty`).
     learns_from_table_cuts: bool,
+    /// The move Stockfish's singular test leaves out at each ply (`singular.form`; None
+    /// outside a test), and the two-ply singular extensions on the line to each ply
+    /// (`doubleExtensions`, kept only with that form).
+    excluded: [Option<Move>; MAX_PLY + 2],
+    double_extensions: [u8; MAX_PLY + 2],
+    counts_double_extensions: bool,
     /// Stockfish's `ttPv` of the node at each ply (kept with `lmr.tt_pv`, `transposition.rs`).
     tt_pv: [bool; MAX_PLY + 2],
     tracks_tt_pv: bool,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
-    /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
+    /// The search runs as `negamax::<true, _>`, with every step compiled in: some pruning,
     /// reduction or extension knob is on (`SearchConfig::selective`), or a game or an
     /// oracle needs the steps only that build has.
     selective: bool,
+    /// The search runs as `negamax::<true, true>`: one of issue 40's steps is on (`today`).
+    today: bool,
     /// Nominal depth of the running iteration (the check extension's cap).
     iteration_depth: u32,
     /// Ply at which the running quiescence search began (for `quiescence.checks`).
@@ -164,6 +172,10 @@ impl<'a> Searcher<'a> {
             adjusts_lmr: lmr_adjust::any_on(cfg),
             in_check: [false; MAX_PLY + 2],
             captured: [false; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
+            double_extensions: [0; MAX_PLY + 2],
+            counts_double_extensions: cfg.singular.enabled
+                && cfg.singular.form == crate::config::search_config::SingularForm::Stockfish,
             tt_pv: [false; MAX_PLY + 2],
             tracks_tt_pv: cfg.lmr.enabled && cfg.lmr.tt_pv,
             learns_from_table_cuts: {
@@ -175,6 +187,7 @@ impl<'a> Searcher<'a> {
             // The continuation tables learn from the quiet moves tried, which only the
             // selective build lists.
             selective: cfg.selective() || cfg.continuation.enabled || cfg.history_updates.any(),
+            today: today(cfg),
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
@@ -185,7 +198,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true>`).
+    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true, _>`).
     pub fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
         let mut searcher = Self::new(cfg, None, None);
         searcher.oracle = Some(oracle);
@@ -277,7 +290,7 @@ impl<'a> Searcher<'a> {
     /// Same position earlier on the path, same side to move, no irreversible move (and no null
     /// move) since. The nearest candidate is 4 plies back: 2 plies back, each side has moved a
     /// piece of its own since, and the mover cannot be back where it stood.
-    #[inline]
+    #[inline(always)]
     fn repeats(&self, ply: usize, halfmove_clock: u8, selective: bool) -> bool {
         let floor = if selective { self.null_floor[ply] } else { 0 };
         if selective && floor == 0 && !self.game.is_empty() {
@@ -300,7 +313,7 @@ impl<'a> Searcher<'a> {
 
     /// Before a real move `mv` from the node at `ply` is searched: the child's repetition floor
     /// (`null_move.*`) and the line the continuation tables read (`continuation.*`).
-    #[inline]
+    #[inline(always)]
     fn descend(&mut self, board: &Board, ply: usize, mv: Move) {
         if self.cfg.null_move.enabled {
             self.null_floor[ply + 1] = self.null_floor[ply];
@@ -339,4 +352,19 @@ impl<'a> Searcher<'a> {
             }
         }
     }
+}
+
+/// Whether one of issue 40's steps (today's search) is on: only then is the search compiled
+/// with them (`TODAY`), so that with all of them off they cost nothing.
+fn today(cfg: &SearchConfig) -> bool {
+    cfg.probcut.enabled
+        || cfg.probcut.in_check
+        || cfg.iir.enabled
+        || cfg.singular.enabled
+        || cfg.continuation.enabled
+        || cfg.history_updates.any()
+        || lmr_adjust::any_on(cfg)
+        || cfg.futility.captures
+        || cfg.extensions.quiet_tt_move
+        || node_eval::tracks_improving(cfg)
 }

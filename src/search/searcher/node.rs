@@ -30,13 +30,9 @@ pub(super) struct Node {
     /// A null-move fail-high here must be verified (`null_move.verify = "subtree"`): true
     /// from the root down until a verification hands its subtree plain null moves.
     pub verify: bool,
-    /// The move left out: this is Stockfish's singular test of it (`singular.form`).
-    pub excluded: Option<Move>,
     /// Expected to fail high (Stockfish's `cutNode`): a reduced search's child, and every other
     /// null-window ply below it; PV nodes never. Read by `lmr.cut_node` and `iir.cut_nodes`.
     pub cut: bool,
-    /// Two-ply singular extensions on the line from the root (Stockfish's `doubleExtensions`).
-    pub double_extensions: u8,
 }
 
 impl Node {
@@ -49,9 +45,7 @@ impl Node {
             previous: None,
             psq,
             verify: true,
-            excluded: None,
             cut: false,
-            double_extensions: 0,
         }
     }
 
@@ -65,9 +59,7 @@ impl Node {
             previous,
             psq,
             verify: self.verify,
-            excluded: None,
             cut: !self.cut,
-            double_extensions: self.double_extensions,
         }
     }
 
@@ -140,7 +132,7 @@ struct MoveLoop {
 impl Searcher<'_> {
     /// One main-search node. `SELECTIVE`: some pruning, reduction or extension knob is on (see
     /// `negamax_root`).
-    pub(super) fn negamax<const SELECTIVE: bool>(
+    pub(super) fn negamax<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         mut node: Node,
@@ -182,18 +174,19 @@ impl Searcher<'_> {
         // stored bound deep enough ends the node.
         // Inside Stockfish's singular test, nothing is read or stored: Stockfish probes a key
         // of its own there (`pos.key() ^ make_key(excludedMove)`) that nothing is stored under.
-        let excluding = SELECTIVE && node.excluded.is_some();
+        let excluded = if TODAY { self.excluded[node.ply] } else { None };
+        let excluding = excluded.is_some();
         let table = match self.probe_table(key, &node) {
             _ if excluding => None,
             Ok(entry) => entry,
             Err(cut) => {
-                if SELECTIVE && self.learns_from_table_cuts {
+                if TODAY && self.learns_from_table_cuts {
                     self.learn_from_table_cut(board, &node, cut);
                 }
                 return cut.score;
             }
         };
-        if SELECTIVE && self.tracks_tt_pv {
+        if TODAY && self.tracks_tt_pv {
             self.enter_tt_pv(&node, table.as_ref());
         }
         let mut hash_move = table.and_then(|e| e.mv);
@@ -220,10 +213,10 @@ impl Searcher<'_> {
             evaluated: None,
             pruning_eval: None,
         };
-        if SELECTIVE && self.tracks_improving {
+        if TODAY && self.tracks_improving {
             facts.improving = self.improving(board, &node, &mut facts);
         }
-        if SELECTIVE && self.cfg.history_updates.eval_difference {
+        if TODAY && self.cfg.history_updates.eval_difference {
             self.in_check[node.ply] = in_check;
             if !in_check {
                 self.learn_eval_difference(board, &node, &mut facts);
@@ -241,7 +234,7 @@ impl Searcher<'_> {
             }
             // Step 7. Null move (`null_move.*`).
             if self.null_move_allowed(board, &node, &mut facts) {
-                match self.null_move::<SELECTIVE>(board, &node, &mut facts) {
+                match self.null_move::<SELECTIVE, TODAY>(board, &node, &mut facts) {
                     NullMove::Cut(score) => return score,
                     NullMove::Verify => {
                         // Tabibi and Netanyahu: one ply shallower, plain null moves below.
@@ -259,8 +252,8 @@ impl Searcher<'_> {
 
         // Step 7b. ProbCut (`probcut.*`, Ethereal's step 9): at any non-PV node, in check too,
         // as in Ethereal.
-        if SELECTIVE && self.cfg.probcut.enabled && !minimax && node.is_scout() {
-            if let Some(score) = self.probcut::<SELECTIVE>(board, &node, &mut facts) {
+        if TODAY && self.cfg.probcut.enabled && !minimax && node.is_scout() {
+            if let Some(score) = self.probcut::<SELECTIVE, TODAY>(board, &node, &mut facts) {
                 return score;
             }
             if self.aborted {
@@ -269,12 +262,12 @@ impl Searcher<'_> {
         }
 
         // Step 7c. Internal iterative reduction (`iir.*`, Stockfish's step 10).
-        if SELECTIVE && self.cfg.iir.enabled && !in_check {
+        if TODAY && self.cfg.iir.enabled && !in_check {
             node.depth = self.internal_iterative_reduction(&node, &facts);
         }
 
         // Step 7d. Stockfish's small ProbCut in check (`probcut.in_check`).
-        if SELECTIVE && in_check && self.cfg.probcut.in_check && node.is_scout() {
+        if TODAY && in_check && self.cfg.probcut.in_check && node.is_scout() {
             if let Some(score) = self.probcut_in_check(board, &node, &facts) {
                 return score;
             }
@@ -282,7 +275,8 @@ impl Searcher<'_> {
 
         // Step 8. The moves, best first (`ordering.*`), each pruned, extended or reduced by
         // steps 8a-8d (`search_moves`).
-        let Some(mut moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
+        let Some(mut moves) = self.search_moves::<SELECTIVE, TODAY>(board, &node, &mut facts)
+        else {
             return DRAW;
         };
         if let Some(score) = moves.cut {
@@ -294,7 +288,8 @@ impl Searcher<'_> {
         if SELECTIVE && zugzwang_watch && moves.best < node.window.beta {
             node.depth += 1;
             node.verify = true;
-            let Some(again) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
+            let Some(again) = self.search_moves::<SELECTIVE, TODAY>(board, &node, &mut facts)
+            else {
                 return DRAW;
             };
             moves = again;
@@ -324,7 +319,7 @@ impl Searcher<'_> {
                 self.tables.learn(self.cfg, board, mv, node.place(), factor);
             }
         }
-        if SELECTIVE && self.tracks_tt_pv {
+        if TODAY && self.tracks_tt_pv {
             self.leave_tt_pv(&node, moves.best);
         }
         if excluding {
@@ -337,7 +332,7 @@ impl Searcher<'_> {
         }
 
         // Step 12. Store the result with its bound (`tt`).
-        self.store_table(key, &node, moves.best, moves.best_move);
+        self.store_table::<TODAY>(key, &node, moves.best, moves.best_move);
         if repeated {
             DRAW
         } else {
@@ -349,7 +344,7 @@ impl Searcher<'_> {
     /// the rest with a null window and re-searched when they beat alpha (`pvs`); minimax
     /// (`alphabeta = false`) searches every move fully. `None`: a stop cut the search short.
     #[inline(always)]
-    fn search_moves<const SELECTIVE: bool>(
+    fn search_moves<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -359,7 +354,7 @@ impl Searcher<'_> {
         let mut window = node.window;
         let refutations = self.tables.refutations(board, node.place());
         // Everything continuation history adds to the loop is behind this one flag.
-        let continuation = SELECTIVE && self.tracks_line;
+        let continuation = TODAY && self.tracks_line;
         let line = self.line(node.ply);
         let mut picker = MovePicker::new(self.plan, facts.hash_move, refutations, node.previous);
         let mut found = MoveLoop {
@@ -370,19 +365,20 @@ impl Searcher<'_> {
         };
         let mut quiets: ArrayVec<Move, 256> = ArrayVec::new();
         // Stockfish's LMR adjustments (`lmr_adjust.rs`) and the move count they read.
-        let adjusts_lmr = SELECTIVE && self.adjusts_lmr;
-        let counts_moves = SELECTIVE && self.counts_moves;
+        let adjusts_lmr = TODAY && self.adjusts_lmr;
+        let counts_moves = TODAY && self.counts_moves;
         let mut lmr_state = LmrState::default();
         if adjusts_lmr {
             lmr_state = LmrState::at(board, node, facts.table.as_ref());
         }
         let mut move_count: u8 = 0;
+        let excluded = if TODAY { self.excluded[node.ply] } else { None };
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
         let mut skipping = None;
         while let Some(picked) = picker.next(board, &self.tables, line) {
             let mv = picked.mv;
             // Stockfish's singular test searches this node without the move it tests.
-            if SELECTIVE && Some(mv) == node.excluded {
+            if TODAY && Some(mv) == excluded {
                 continue;
             }
             if counts_moves {
@@ -420,7 +416,7 @@ impl Searcher<'_> {
                 continue;
             }
             // Step 8a''. Stockfish's futility pruning of captures (`futility.captures`).
-            if SELECTIVE
+            if TODAY
                 && picked.tactical
                 && facts.prunable
                 && self.cfg.futility.captures
@@ -434,14 +430,14 @@ impl Searcher<'_> {
             }
             // Step 8c. Singular extension (`singular.*`): the hash move tested against the others.
             let mut singular = None;
-            if SELECTIVE
+            if TODAY
                 && self.cfg.singular.enabled
                 && !minimax
                 && Some(mv) == facts.table.and_then(|e| e.mv)
                 && self.singular_candidate(node, facts.table.as_ref())
             {
                 let entry = facts.table.expect("a candidate has an entry");
-                match self.singular::<SELECTIVE>(board, node, mv, entry) {
+                match self.singular::<SELECTIVE, TODAY>(board, node, mv, entry) {
                     Singular::Extend(plies) => singular = Some(plies),
                     Singular::Cut(score) => {
                         found.cut = Some(score);
@@ -514,19 +510,20 @@ impl Searcher<'_> {
                     quiets.push(mv);
                 }
             }
-            let mut child_node = node.child(next, window, Some(mv), child_psq);
-            if SELECTIVE && singular == Some(2) {
-                child_node.double_extensions += 1;
+            let child_node = node.child(next, window, Some(mv), child_psq);
+            if TODAY && self.counts_double_extensions {
+                let double = u8::from(singular == Some(2));
+                self.double_extensions[node.ply + 1] = self.double_extensions[node.ply] + double;
             }
             let score = if SELECTIVE && reduction > 0 {
                 let (score, reduced) =
-                    self.reduced_search::<SELECTIVE>(&child, child_node, reduction);
+                    self.reduced_search::<SELECTIVE, TODAY>(&child, child_node, reduction);
                 if adjusts_lmr {
                     self.note_range(board, node, facts, &mut lmr_state, reduced);
                 }
                 score
             } else {
-                self.search_move::<SELECTIVE>(&child, child_node, found.searched > 0)
+                self.search_move::<SELECTIVE, TODAY>(&child, child_node, found.searched > 0)
             };
             found.searched += 1;
             if self.aborted {
@@ -543,7 +540,9 @@ impl Searcher<'_> {
                 } else if score > window.alpha {
                     window.alpha = score;
                     self.pv.update(node.ply, mv);
-                    lmr_state.raised += u32::from(score < window.beta);
+                    if adjusts_lmr {
+                        lmr_state.raised += u32::from(score < window.beta);
+                    }
                     if score >= window.beta {
                         self.stats.beta_cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(found.searched == 1);

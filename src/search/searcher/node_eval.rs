@@ -58,11 +58,14 @@ impl Searcher<'_> {
     }
 
     /// The evaluation function's score of the node, evaluated once.
-    #[inline]
+    #[inline(always)]
     pub(super) fn evaluated(&self, board: &Board, node: &Node, facts: &mut NodeFacts) -> Score {
-        *facts
-            .evaluated
-            .get_or_insert_with(|| self.evaluate(board, node.psq))
+        if let Some(eval) = facts.evaluated {
+            return eval;
+        }
+        let eval = self.evaluate(board, node.psq);
+        facts.evaluated = Some(eval);
+        eval
     }
 
     /// Ethereal's `improving = height >= 2 && eval > evalStack[height-2]`: the evaluation is

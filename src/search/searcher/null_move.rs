@@ -29,7 +29,7 @@ impl Searcher<'_> {
         let allowed = null.enabled
             && node.depth >= null.min_depth
             // Not inside Stockfish's singular test (`!excludedMove`).
-            && node.excluded.is_none()
+            && self.excluded[ply].is_none()
             && !(ply > 0 && self.null_floor[ply] == ply)
             && !self.verifying[ply]
             && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)
@@ -63,7 +63,7 @@ impl Searcher<'_> {
     }
 
     /// Step 7. Null move (`null_move.*`).
-    pub(super) fn null_move<const SELECTIVE: bool>(
+    pub(super) fn null_move<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -101,7 +101,7 @@ impl Searcher<'_> {
         };
         let depth_left = depth.saturating_sub(reduction + 1);
         let passed = node.child(depth_left, null_window, None, node.psq);
-        let score = -self.negamax::<SELECTIVE>(&child, passed);
+        let score = -self.negamax::<SELECTIVE, TODAY>(&child, passed);
         if self.aborted || score < beta {
             return NullMove::NoCut;
         }
@@ -123,7 +123,8 @@ impl Searcher<'_> {
             }
             NullVerify::Subtree => false,
             NullVerify::Stockfish => {
-                return self.stockfish_verification::<SELECTIVE>(board, node, reduction, cut);
+                return self
+                    .stockfish_verification::<SELECTIVE, TODAY>(board, node, reduction, cut);
             }
         };
         // Fruit verifies only above its verification reduction.
@@ -143,7 +144,7 @@ impl Searcher<'_> {
                 },
                 ..*node
             };
-            let checked = self.negamax::<SELECTIVE>(board, again);
+            let checked = self.negamax::<SELECTIVE, TODAY>(board, again);
             self.verifying[node.ply] = false;
             if self.aborted || checked < beta {
                 return NullMove::NoCut;
@@ -159,7 +160,7 @@ impl Searcher<'_> {
     /// another verification, the fail-high cuts; deeper, the node is searched at the null
     /// move's depth with no null move for this side for three quarters of that depth, and
     /// cuts only if it fails high too.
-    fn stockfish_verification<const SELECTIVE: bool>(
+    fn stockfish_verification<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -184,7 +185,7 @@ impl Searcher<'_> {
             },
             ..*node
         };
-        let checked = self.negamax::<SELECTIVE>(board, again);
+        let checked = self.negamax::<SELECTIVE, TODAY>(board, again);
         self.null_min_ply = 0;
         self.null_side = None;
         if self.aborted || checked < beta {

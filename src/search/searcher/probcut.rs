@@ -29,7 +29,7 @@ impl Searcher<'_> {
     /// Step 7b: `Some(score)` ends the node. Kept out of line: when it is off, the node's
     /// code stays as it was.
     #[inline(never)]
-    pub(super) fn probcut<const SELECTIVE: bool>(
+    pub(super) fn probcut<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -56,7 +56,7 @@ impl Searcher<'_> {
         while let Some(picked) = take_best(&mut moves, &mut next, false) {
             let mv = picked.mv;
             // Inside Stockfish's singular test the left-out move is not searched here either.
-            if Some(mv) == node.excluded || see(board, mv) < threshold {
+            if Some(mv) == self.excluded[node.ply] || see(board, mv) < threshold {
                 continue;
             }
             let child_psq = self.child_psq(board, mv, node.psq);
@@ -69,7 +69,7 @@ impl Searcher<'_> {
             };
             let depth = node.depth.saturating_sub(reduction);
             let reduced = node.child(depth, window, Some(mv), child_psq);
-            let score = -self.negamax::<SELECTIVE>(&child, reduced);
+            let score = -self.negamax::<SELECTIVE, TODAY>(&child, reduced);
             if self.aborted {
                 return None;
             }

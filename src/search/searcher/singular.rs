@@ -55,7 +55,7 @@ impl Searcher<'_> {
         };
         let (min_depth, margin) = (singular.min_depth + pv_plies, singular.table_depth_margin);
         node.ply > 0
-            && node.excluded.is_none()
+            && self.excluded[node.ply].is_none()
             && node.depth >= min_depth
             && u32::from(entry.depth) + margin >= node.depth
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
@@ -64,7 +64,7 @@ impl Searcher<'_> {
 
     /// The test of `tt_move`, whose table entry is `entry`, in the configured form.
     #[inline(never)]
-    pub(super) fn singular<const SELECTIVE: bool>(
+    pub(super) fn singular<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -74,16 +74,16 @@ impl Searcher<'_> {
         self.stats.singular_tests += 1;
         match self.cfg.singular.form {
             SingularForm::Ethereal => {
-                self.ethereal_singular::<SELECTIVE>(board, node, tt_move, entry.score)
+                self.ethereal_singular::<SELECTIVE, TODAY>(board, node, tt_move, entry.score)
             }
             SingularForm::Stockfish => {
-                self.stockfish_singular::<SELECTIVE>(board, node, tt_move, entry.score)
+                self.stockfish_singular::<SELECTIVE, TODAY>(board, node, tt_move, entry.score)
             }
         }
     }
 
     /// Stockfish's test (see the module's text).
-    fn stockfish_singular<const SELECTIVE: bool>(
+    fn stockfish_singular<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -98,17 +98,19 @@ impl Searcher<'_> {
                 alpha: singular_beta - 1,
                 beta: singular_beta,
             },
-            excluded: Some(tt_move),
             ..*node
         };
-        let value = self.negamax::<SELECTIVE>(board, test);
+        self.excluded[node.ply] = Some(tt_move);
+        let value = self.negamax::<SELECTIVE, TODAY>(board, test);
+        self.excluded[node.ply] = None;
         if self.aborted {
             return Singular::No;
         }
         if value < singular_beta {
             self.stats.singular_extensions += 1;
             let pv = !node.is_scout();
-            if !pv && value < singular_beta - DOUBLE_MARGIN && node.double_extensions <= 6 {
+            let doubles = self.double_extensions[node.ply];
+            if !pv && value < singular_beta - DOUBLE_MARGIN && doubles <= 6 {
                 self.stats.double_extensions += 1;
                 return Singular::Extend(2);
             }
@@ -125,7 +127,7 @@ impl Searcher<'_> {
     }
 
     /// Ethereal's test (see the module's text).
-    fn ethereal_singular<const SELECTIVE: bool>(
+    fn ethereal_singular<const SELECTIVE: bool, const TODAY: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -157,7 +159,7 @@ impl Searcher<'_> {
             child.play_unchecked(picked.mv);
             self.descend(board, node.ply, picked.mv);
             let child_node = node.child(depth, window, Some(picked.mv), child_psq);
-            value = -self.negamax::<SELECTIVE>(&child, child_node);
+            value = -self.negamax::<SELECTIVE, TODAY>(&child, child_node);
             if self.aborted {
                 return Singular::No;
             }

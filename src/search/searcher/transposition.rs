@@ -13,7 +13,7 @@ impl Searcher<'_> {
     /// or one the table says was; the child's starts false (`(ss+1)->ttPv = false`).
     #[inline]
     pub(super) fn enter_tt_pv(&mut self, node: &Node, entry: Option<&TtEntry>) {
-        if node.excluded.is_none() {
+        if self.excluded[node.ply].is_none() {
             self.tt_pv[node.ply] = !node.is_scout() || entry.is_some_and(|e| e.pv);
         }
         self.tt_pv[node.ply + 1] = false;
@@ -64,7 +64,7 @@ impl Searcher<'_> {
 
     /// Step 12: the node's score with its bound against the window it was searched with.
     #[inline]
-    pub(super) fn store_table(
+    pub(super) fn store_table<const TODAY: bool>(
         &mut self,
         key: u64,
         node: &Node,
@@ -80,7 +80,7 @@ impl Searcher<'_> {
                 Bound::Upper
             };
             // Stockfish's PV flag, kept only while `lmr.tt_pv` reads it.
-            let pv = self.tracks_tt_pv && self.tt_pv[node.ply];
+            let pv = TODAY && self.tracks_tt_pv && self.tt_pv[node.ply];
             let entry = TtEntry {
                 mv: best_move,
                 score: best,
