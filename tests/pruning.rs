@@ -432,6 +432,39 @@ fn config_explain_lists_every_new_knob_with_its_kind() {
         ("quiescence.checks = 0", "tree when above 0"),
         ("quiescence.prune = \"none\"", "tree when not \"none\""),
         ("extensions.check = false", "tree when true"),
+        // Issue 40's steps: ProbCut, IIR, singular extension, continuation history (ordering
+        // and pruning), history in LMR, the table's value as the evaluation, and the rest.
+        ("probcut.enabled = false", "tree when true"),
+        ("probcut.in_check = false", "tree when true"),
+        ("iir.enabled = false", "tree when true"),
+        ("iir.cut_nodes = false", "tree when iir.enabled"),
+        ("singular.enabled = false", "tree when true"),
+        ("singular.form = \"ethereal\"", "tree when singular.enabled"),
+        ("continuation.enabled = false", "ordering"),
+        (
+            "continuation.pruning = false",
+            "tree when continuation.enabled",
+        ),
+        (
+            "continuation.lmr = false",
+            "tree when continuation.enabled and lmr.enabled",
+        ),
+        ("lmr.tt_pv = false", "tree when lmr.enabled"),
+        ("lmr.cut_node = false", "tree when lmr.enabled"),
+        ("tt_value_as_eval = false", "tree when tt"),
+        ("history_updates.tt_bonus = false", "ordering"),
+        ("history_updates.eval_difference = false", "ordering"),
+        ("futility.captures = false", "tree when true"),
+        (
+            "extensions.quiet_tt_move = false",
+            "tree when continuation.enabled",
+        ),
+        ("quiescence.futility = false", "tree when true"),
+        ("quiescence.tt = false", "tree when true"),
+        (
+            "quiescence.tt_value_as_eval = false",
+            "tree when quiescence.tt",
+        ),
     ] {
         let line = text
             .lines()
