@@ -140,6 +140,23 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
     let (work, stats, _) = run(&config(&pruning));
     let (ordered, _, _) = run(&config(&pruning[..1]));
     assert!(work < ordered, "continuation pruning: {work} vs {ordered}");
+    // Each half alone: Ethereal's steps 11D and 11E, removable one at a time.
+    let (_, counter_only, _) = run(&config(&[
+        pruning[0],
+        pruning[1],
+        "continuation.follow_up_pruning=false",
+    ]));
+    assert!(counter_only.counter_move_prunes > 0 && counter_only.follow_up_prunes == 0);
+    // The follow-up history needs longer searches to fall below its limit.
+    let (_, follow_up_only, _) = run_at(
+        &config(&[
+            pruning[0],
+            pruning[1],
+            "continuation.counter_move_pruning=false",
+        ]),
+        7,
+    );
+    assert!(follow_up_only.follow_up_prunes > 0 && follow_up_only.counter_move_prunes == 0);
     assert!(stats.counter_move_prunes > 0, "no counter-move prune");
     // The follow-up rule (limits -2000 and -4000, tested second) needs a deeper search for
     // its entries to fall that far: the Ruy Lopez at depth 8.

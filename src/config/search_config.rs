@@ -374,6 +374,10 @@ crate::knob_group! {
         enabled: bool = false, Domain::Bool, Kind::Ordering;
         /// Ethereal's counter-move and follow-up pruning: at non-PV nodes not in check, once a move scored above a mated score, skip a quiet move whose counter-move history is below 0 (-1000 where the evaluation improves) up to depth 3 (2), or whose follow-up history is below -2000 (-4000) up to depth 3 (2)
         pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.pruning, "continuation.enabled");
+        /// with pruning: its counter-move part (Ethereal's step 11D, "~8 elo"); false leaves the follow-up part alone
+        counter_move_pruning: bool = true, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.pruning && !c.continuation.counter_move_pruning, "continuation.pruning");
+        /// with pruning: its follow-up part (Ethereal's step 11E, "~1.5 elo"); false leaves the counter-move part alone
+        follow_up_pruning: bool = true, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.pruning && !c.continuation.follow_up_pruning, "continuation.pruning");
         /// late-move reductions reduce a quiet move clamp((butterfly + counter-move + follow-up history) / 5000, -2, 2) plies less, within 0 and depth - 2 (Ethereal's step 13: R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000)))
         lmr: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.continuation.lmr && c.lmr.enabled, "continuation.enabled and lmr.enabled");
         /// extend by a ply a quiet move among the first four whose counter-move and follow-up histories are both at least 10,000 (Ethereal's step 14; one ply in all with the check and singular extensions)

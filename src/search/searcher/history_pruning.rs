@@ -40,13 +40,16 @@ impl Searcher<'_> {
             return false;
         }
         let improving = usize::from(facts.improving);
-        if node.depth <= COUNTER_MOVE_DEPTH[improving]
+        let continuation = &self.cfg.continuation;
+        if continuation.counter_move_pruning
+            && node.depth <= COUNTER_MOVE_DEPTH[improving]
             && histories.counter < COUNTER_MOVE_LIMIT[improving]
         {
             self.stats.counter_move_prunes += 1;
             return true;
         }
-        if node.depth <= FOLLOW_UP_DEPTH[improving]
+        if continuation.follow_up_pruning
+            && node.depth <= FOLLOW_UP_DEPTH[improving]
             && histories.follow_up < FOLLOW_UP_LIMIT[improving]
         {
             self.stats.follow_up_prunes += 1;
