@@ -1,5 +1,6 @@
 //! `ablate report` says when a results CSV is older than the code: older than the last change
-//! of node counts (the re-blessed reference), or than the last change of the search code.
+//! of node counts (a re-bless that changed a count the reference held), or than the last change
+//! of the search code.
 
 mod common;
 
@@ -41,7 +42,12 @@ fn report_warns_when_results_predate_the_code() {
     std::fs::create_dir_all(d.join("src/search")).unwrap();
     std::fs::create_dir_all(d.join("results/ci")).unwrap();
     std::fs::write(d.join("src/search/code.rs"), "// v1\n").unwrap();
-    std::fs::write(d.join("results/ci/reference.csv"), "v1\n").unwrap();
+    let reference = |rows: &str| format!("variant,position,depth,nodes,qnodes\n{rows}");
+    std::fs::write(
+        d.join("results/ci/reference.csv"),
+        reference("a,bk.01,4,100,50\n"),
+    )
+    .unwrap();
     std::fs::write(
         d.join("t.toml"),
         format!("name = \"t\"\nsuite = \"{ROOT}/positions/bk.epd\"\ndepths = [2]\nlimit = 2\n[variants.k]\nordering.killers = 0\n"),
@@ -65,7 +71,25 @@ fn report_warns_when_results_predate_the_code() {
         "{w}"
     );
 
-    std::fs::write(d.join("results/ci/reference.csv"), "v2\n").unwrap();
+    // A bless that adds rows and leaves every count that was there: the counts are current.
+    std::fs::write(
+        d.join("results/ci/reference.csv"),
+        reference("a,bk.01,4,100,50\nb,bk.01,4,70,20\n"),
+    )
+    .unwrap();
+    git(d, &["commit", "-q", "-am", "a new variant"]);
+    let w = report_warning(d);
+    assert!(
+        w.contains("before the search code last changed") && !w.contains("node counts last"),
+        "{w}"
+    );
+
+    // A bless that changes a count.
+    std::fs::write(
+        d.join("results/ci/reference.csv"),
+        reference("a,bk.01,4,101,50\nb,bk.01,4,70,20\n"),
+    )
+    .unwrap();
     git(d, &["commit", "-q", "-am", "re-bless"]);
     let w = report_warning(d);
     assert!(w.contains("before node counts last changed"), "{w}");

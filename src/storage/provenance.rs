@@ -103,9 +103,10 @@ pub fn git_commit() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Why results written at `commit` may be out of date, when git can tell: the reference
-/// signature (`results/ci/reference.csv`, re-blessed whenever node counts change) or the search
-/// code (which sets the times) changed in a later commit. `None` when they are current, or
+/// Why results written at `commit` may be out of date, when git can tell: a later commit changed
+/// a count the reference held (`results/ci/reference.csv`, re-blessed whenever node counts
+/// change; a bless that only adds rows changes none), or the search code (which sets the
+/// times). `None` when they are current, or
 /// outside a git checkout that knows the commit.
 pub fn staleness(commit: &str) -> Option<String> {
     let git = |args: &[&str]| {
@@ -138,7 +139,7 @@ pub fn staleness(commit: &str) -> Option<String> {
         }
     };
     let short = &commit[..commit.len().min(7)];
-    if let Some(change) = last_change(&["results/ci/reference.csv"]) {
+    if let Some(change) = last_count_change(&git) {
         if contains(&change) == Some(false) {
             return Some(format!(
                 "written by commit {short}, before node counts last changed ({change}, when the reference was re-blessed): its counts may differ from this build's; run it again"
@@ -148,11 +149,92 @@ pub fn staleness(commit: &str) -> Option<String> {
     if let Some(change) = last_change(&["src/search", "src/chess"]) {
         if contains(&change) == Some(false) {
             return Some(format!(
-                "written by commit {short}, before the search code last changed ({change}); no node count changed since (the reference was not re-blessed), but its time columns come from an older build"
+                "written by commit {short}, before the search code last changed ({change}); no node count changed since (the reference holds the counts it held), but its time columns come from an older build"
             ));
         }
     }
     None
+}
+
+/// The newest commit at which the reference's node counts changed (as `%h %cs`): a bless that
+/// only adds rows (a new variant), or rewrites the file with more columns, changes no count
+/// that was there, so results written before it are as current as they were.
+fn last_count_change(git: &dyn Fn(&[&str]) -> Option<std::process::Output>) -> Option<String> {
+    const REFERENCE: &str = "results/ci/reference.csv";
+    // The reference is followed through renames (results/ moved to one folder per experiment)
+    // and only its content changes count: a move re-blesses nothing.
+    let out = git(&[
+        "log",
+        "--follow",
+        "--diff-filter=AM",
+        "--name-only",
+        "--format=commit %H %h %cs",
+        "--",
+        REFERENCE,
+    ])?;
+    // Each change as (full hash, "%h %cs", the file's path at that commit).
+    let log = String::from_utf8_lossy(&out.stdout).to_string();
+    let mut changes: Vec<(String, String, String)> = Vec::new();
+    for line in log.lines().filter(|l| !l.trim().is_empty()) {
+        if let Some(rest) = line.strip_prefix("commit ") {
+            let (full, shown) = rest.split_once(' ')?;
+            changes.push((full.to_string(), shown.to_string(), REFERENCE.to_string()));
+        } else if let Some(last) = changes.last_mut() {
+            last.2 = line.trim().to_string();
+        }
+    }
+    let counts = |rev: &str, path: &str| -> Option<std::collections::HashMap<String, String>> {
+        let text = git(&["show", &format!("{rev}:{path}")])?;
+        text.status
+            .success()
+            .then(|| reference_counts(&text.stdout))
+    };
+    for (i, (full, shown, path)) in changes.iter().enumerate() {
+        // The version before this commit: the next (older) commit that changed the file.
+        let Some((older, _, older_path)) = changes.get(i + 1) else {
+            return Some(shown.clone());
+        };
+        match (counts(older, older_path), counts(full, path)) {
+            (Some(before), Some(after)) => {
+                if before
+                    .iter()
+                    .any(|(key, value)| after.get(key) != Some(value))
+                {
+                    return Some(shown.clone());
+                }
+            }
+            _ => return Some(shown.clone()),
+        }
+    }
+    None
+}
+
+/// A reference CSV's node counts by row: (variant, position, depth) to "nodes qnodes".
+fn reference_counts(text: &[u8]) -> std::collections::HashMap<String, String> {
+    let mut reader = csv::Reader::from_reader(text);
+    let Ok(headers) = reader.headers().cloned() else {
+        return Default::default();
+    };
+    let column = |name: &str| headers.iter().position(|h| h == name);
+    let (Some(v), Some(p), Some(d), Some(n), Some(q)) = (
+        column("variant"),
+        column("position"),
+        column("depth"),
+        column("nodes"),
+        column("qnodes"),
+    ) else {
+        return Default::default();
+    };
+    reader
+        .records()
+        .filter_map(Result::ok)
+        .map(|r| {
+            (
+                format!("{}/{}/{}", &r[v], &r[p], &r[d]),
+                format!("{} {}", &r[n], &r[q]),
+            )
+        })
+        .collect()
 }
 
 /// The CPU model from /proc/cpuinfo.
