@@ -437,4 +437,8 @@ fn a_match_hashed_before_today_resumes_when_its_manifest_records_the_same_match(
         "{}",
         stderr(&out)
     );
+    // A refusal writes nothing: the manifest beside the games is still the one found there.
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(kept, other, "the refused match rewrote the manifest");
 }

@@ -37,6 +37,23 @@ pub fn move_aside_other_match(csv: &Path, hash: &str) -> std::io::Result<Option<
     crate::storage::aside::move_aside(csv, &old.match_hash, &["pgn"]).map(Some)
 }
 
+/// Refuses a games CSV that holds another match's games (unless `force`): called before the
+/// match writes anything beside it, so that the other match's manifest survives the refusal.
+pub fn refuse_other_match(csv: &Path, hash: &str, force: bool) -> anyhow::Result<()> {
+    if force || !csv.exists() {
+        return Ok(());
+    }
+    let old = read_games(csv)?;
+    match old.first() {
+        Some(r) if r.match_hash != hash => Err(InputError::in_file(
+            csv.display().to_string(),
+            format!("holds games of match {}, but this match is {hash}; use --force to replace it or --out to write elsewhere", r.match_hash),
+        )
+        .into()),
+        _ => Ok(()),
+    }
+}
+
 /// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.
 pub fn run_match(
     prepared: &PreparedMatch,
@@ -50,18 +67,11 @@ pub fn run_match(
         std::fs::create_dir_all(parent)?;
     }
     let mut done: Vec<GameRow> = Vec::new();
+    refuse_other_match(csv, &prepared.hash, force)?;
     if csv.exists() {
         let old = read_games(csv)?;
-        match old.first() {
-            Some(r) if r.match_hash != prepared.hash && !force => {
-                return Err(InputError::in_file(
-                    csv.display().to_string(),
-                    format!("holds games of match {}, but this match is {}; use --force to replace it or --out to write elsewhere", r.match_hash, prepared.hash),
-                )
-                .into())
-            }
-            Some(r) if r.match_hash == prepared.hash => done = old,
-            _ => {}
+        if old.first().is_some_and(|r| r.match_hash == prepared.hash) {
+            done = old;
         }
     }
     write_games(csv, &done, false)?;

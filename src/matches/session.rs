@@ -7,7 +7,7 @@ use super::games_csv::{read_games, GameRow};
 use super::games_pgn::{write_pgn, PgnLog, PgnTags};
 use super::manifest::MatchManifest;
 use super::pairings::PreparedMatch;
-use super::play::{move_aside_other_match, run_match};
+use super::play::{move_aside_other_match, refuse_other_match, run_match};
 use super::running_score::RunningScore;
 use crate::output::progress_bar::MatchProgress;
 use crate::signals::StopSignals;
@@ -102,6 +102,8 @@ pub fn play_session(
             }
         }
     }
+    // Before the manifest is written: a refused match must leave the other one's as it was.
+    refuse_other_match(csv, &prepared.hash, options.force)?;
     let json_path = manifest_path(csv);
     if let Some(parent) = json_path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
