@@ -1,5 +1,6 @@
 //! Configuration: the search knobs, key paths and overrides, depths, and experiment files.
 
+pub mod choices;
 pub mod descriptor;
 pub mod engine;
 pub mod experiment;

@@ -77,6 +77,22 @@ pub(super) fn any_on(cfg: &SearchConfig) -> bool {
 }
 
 impl Searcher<'_> {
+    /// The state a node's move loop starts with (empty while no adjustment is on).
+    #[inline]
+    pub(super) fn lmr_state(
+        &self,
+        board: &Board,
+        node: &Node,
+        entry: Option<&TtEntry>,
+        adjusts: bool,
+    ) -> LmrState {
+        if adjusts {
+            LmrState::at(board, node, entry)
+        } else {
+            LmrState::default()
+        }
+    }
+
     /// `r`, the reduction `lmr.reduction` gives move `mv`, adjusted; `first_killer`: the
     /// node's first killer move.
     pub(super) fn stockfish_lmr(

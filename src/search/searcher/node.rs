@@ -1,7 +1,6 @@
 //! One main-search node, as labelled steps (Stockfish's `search()` is the model): each step is
 //! a call, and the steps of pruning knobs that are off are compiled out (`SELECTIVE = false`).
 
-use super::lmr_adjust::LmrState;
 use super::Searcher;
 use crate::chess::repetition_key;
 use crate::config::search_config::{HistoryGood, SingularForm};
@@ -367,10 +366,7 @@ impl Searcher<'_> {
         // Stockfish's LMR adjustments (`lmr_adjust.rs`) and the move count they read.
         let adjusts_lmr = TODAY && self.adjusts_lmr;
         let counts_moves = TODAY && self.counts_moves;
-        let mut lmr_state = LmrState::default();
-        if adjusts_lmr {
-            lmr_state = LmrState::at(board, node, facts.table.as_ref());
-        }
+        let mut lmr_state = self.lmr_state(board, node, facts.table.as_ref(), adjusts_lmr);
         let mut move_count: u8 = 0;
         let excluded = if TODAY { self.excluded[node.ply] } else { None };
         // The rule that skipped a quiet move: it skips every later one too (see `prune_move`).
