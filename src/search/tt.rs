@@ -317,35 +317,24 @@ mod tests {
         );
     }
 
+    /// An entry the generation tests store: what it holds does not matter.
+    const EXACT_FIVE: TtEntry = TtEntry {
+        mv: None,
+        score: 5,
+        depth: 3,
+        bound: Bound::Exact,
+        pv: false,
+    };
+
     #[test]
     fn a_new_search_sees_an_empty_table() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(
-            7,
-            0,
-            TtEntry {
-                mv: None,
-                score: 5,
-                depth: 3,
-                bound: Bound::Exact,
-                pv: false,
-            },
-        );
+        tt.store(7, 0, EXACT_FIVE);
         assert!(tt.probe(7, 0).is_some());
         tt.new_search();
         assert!(tt.probe(7, 0).is_none());
         tt.generation = GENERATION_MAX;
-        tt.store(
-            9,
-            0,
-            TtEntry {
-                mv: None,
-                score: 5,
-                depth: 3,
-                bound: Bound::Exact,
-                pv: false,
-            },
-        );
+        tt.store(9, 0, EXACT_FIVE);
         tt.new_search();
         assert_eq!(tt.generation, 1);
         assert!(
