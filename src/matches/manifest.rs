@@ -95,11 +95,16 @@ impl MatchManifest {
 
 impl MatchManifest {
     /// Whether `other` records the same match, whatever hash either carries: the same
-    /// experiment, variants knob for knob (as today's build resolves them), pairings, games,
+    /// experiment, playing variants knob for knob (as today's build resolves them), pairings, games,
     /// limit, seed, SPRT, adjudication, shard and openings.
     pub fn same_match(&self, other: &MatchManifest) -> bool {
-        let identities =
-            |m: &MatchManifest| m.variants.iter().map(|v| v.identity()).collect::<Vec<_>>();
+        // The variants that play: the manifest lists every variant of the config, and one added
+        // to the config since, or renamed, is not this match's business.
+        let identities = |m: &MatchManifest| {
+            let plays = |name: &str| m.pairings.iter().any(|(a, b)| a == name || b == name);
+            let playing = m.variants.iter().filter(|v| plays(&v.name));
+            playing.map(|v| v.identity()).collect::<Vec<_>>()
+        };
         self.experiment == other.experiment
             && identities(self) == identities(other)
             && self.pairings == other.pairings

@@ -206,11 +206,16 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
         openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
     }
-    let identities: Vec<serde_json::Value> = variants.iter().map(|v| v.identity()).collect();
+    // Only the variants that play, and the pairings by name: a variant added to the config, or
+    // one moved within it, is not this match's business (matches hashed before 2026-11-26 took
+    // every variant, and keep that first hash: `session::adopt_first_hash`).
+    let identities: Vec<serde_json::Value> =
+        playing.iter().map(|&i| variants[i].identity()).collect();
+    let name = |i: usize| variants[i].name.as_str();
     let mut canonical = serde_json::json!({
         "experiment": experiment.name,
         "variants": identities,
-        "pairings": pairings.iter().map(|p| (p.variant, p.opponent)).collect::<Vec<_>>(),
+        "pairings": pairings.iter().map(|p| (name(p.variant), name(p.opponent))).collect::<Vec<_>>(),
         "openings_sha256": suite.sha256,
         "seed": options.seed,
         "games": options.games,
