@@ -79,6 +79,51 @@ fn a_declared_ladder_writes_one_file_per_budget_and_resumes() {
     );
 }
 
+/// A match is the variants that play in it: a variant added to the config, one renamed that
+/// does not play, or their order changed, leaves its games resumable under the same hash.
+#[test]
+fn a_variant_added_or_renamed_elsewhere_in_the_config_leaves_a_match_resumable() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let run = ["match", "-c", "declared.toml", "--run", "doubling", "-q"];
+    assert_success(&ablate(dir.path(), &run));
+    let csv = dir.path().join("results/runs/declared.doubling.games.csv");
+    let hash = read_games(&csv).unwrap()[0].match_hash.clone();
+    let changed = CONFIG
+        .replace("[variants.no_null_move]", "[variants.without_null_move]")
+        .replace(
+            "variants = [\"no_null_move\"]",
+            "variants = [\"without_null_move\"]",
+        )
+        .replace(
+            "[variants.double]",
+            "[variants.added]\nlmr.enabled = true\n[variants.double]",
+        );
+    assert_ne!(changed, CONFIG);
+    std::fs::write(dir.path().join("declared.toml"), changed).unwrap();
+    let again = ablate(
+        dir.path(),
+        &["match", "-c", "declared.toml", "--run", "doubling"],
+    );
+    assert_success(&again);
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert!(out.contains("(0 games played, 2 resumed)"), "{out}");
+    assert!(read_games(&csv)
+        .unwrap()
+        .iter()
+        .all(|r| r.match_hash == hash));
+    // The variant that plays changed: another match, refused.
+    let other = CONFIG.replace("game.node_factor = 2", "game.node_factor = 3");
+    std::fs::write(dir.path().join("declared.toml"), other).unwrap();
+    let refused = ablate(dir.path(), &run);
+    assert_ne!(refused.status.code(), Some(0));
+    assert!(
+        stderr(&refused).contains("holds games of match"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
 #[test]
 fn flags_beside_run_make_a_quick_form_that_leaves_the_declared_file_alone() {
     let dir = tempfile::tempdir().unwrap();
