@@ -174,6 +174,14 @@ const CONFIGS: &[&[&str]] = &[
         "quiescence.tt=true",
         "quiescence.tt_value_as_eval=true",
     ],
+    // Stockfish's continuation-history pruning in quiescence, over quiet checks there.
+    &[
+        "continuation.enabled=true",
+        "quiescence.checks=1",
+        "quiescence.continuation_pruning=true",
+        "null_move.enabled=true",
+        "late_move_pruning.enabled=true",
+    ],
     // strength.toml's strongest, with its evaluation, read from its one declaration.
     &[STRONGEST],
     &[

@@ -275,6 +275,17 @@ fn stockfish_forms_act_and_count() {
         assert!(stats.get(counter).unwrap() > 0, "{knob}: {counter} is 0");
         assert_ne!(changed, work, "{knob} left the tree as it was");
     }
+    // Stockfish's continuation-history pruning in quiescence: it skips quiet checks, which
+    // quiescence searches only with quiescence.checks.
+    let mut checks = base.to_vec();
+    checks.push("quiescence.checks=1");
+    let (with_checks, _, _) = run_at(&config(&checks), 8);
+    checks.push("quiescence.continuation_pruning=true");
+    let (pruned, stats, _) = run_at(&config(&checks), 8);
+    assert!(
+        stats.qsearch_continuation_prunes > 0 && pruned != with_checks,
+        "quiescence.continuation_pruning: {stats:?}"
+    );
     // Stockfish's table in quiescence, and its score as the stand pat there.
     let mut table = base.to_vec();
     table.push("quiescence.tt=true");
@@ -290,7 +301,7 @@ fn stockfish_forms_act_and_count() {
         "quiescence.tt_value_as_eval"
     );
     // The quiet hash-move extension needs a PV node whose hash move is also the first killer
-    // and has a high counter-move history: rare, so strength.toml's strongest with
+    // and has a high counter-move history: rare, so strength.toml's strongest_2008 with
     // continuation history, on Kiwipete at depth 11.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/strength.toml");
     let experiment = ablate::config::experiment::Experiment::load(&file).unwrap();
@@ -298,7 +309,7 @@ fn stockfish_forms_act_and_count() {
         .resolve(&[])
         .unwrap()
         .into_iter()
-        .find(|v| v.name == "strongest")
+        .find(|v| v.name == "strongest_2008")
         .unwrap()
         .config;
     strongest.continuation.enabled = true;
@@ -453,6 +464,10 @@ fn config_explain_lists_every_new_knob_with_its_kind() {
         // and pruning), history in LMR, the table's value as the evaluation, and the rest.
         ("probcut.enabled = false", "tree when true"),
         ("probcut.in_check = false", "tree when true"),
+        (
+            "quiescence.continuation_pruning = false",
+            "tree when quiescence.checks above 0 and continuation.enabled",
+        ),
         ("iir.enabled = false", "tree when true"),
         ("iir.cut_nodes = false", "tree when iir.enabled"),
         ("singular.enabled = false", "tree when true"),

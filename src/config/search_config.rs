@@ -190,6 +190,8 @@ crate::knob_group! {
         tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.tt && c.quiescence.tt_value_as_eval && c.tt == TtMode::Full, "quiescence.tt");
         /// plies at the top of quiescence that also search quiet moves giving check (Fruit's Quiescence Check Plies)
         checks: u8 = 0, Domain::Int { min: 0, max: Some(2), unit: "" }, Kind::TreeWhen(|c| c.quiescence.checks > 0, "above 0");
+        /// Stockfish 88f17a814's "continuation history based pruning (~2 Elo)" in quiescence, on Ethereal's tables: once a move has scored above a mated score, a quiet checking move (quiescence.checks) whose counter-move and follow-up histories are both below 0 is skipped
+        continuation_pruning: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.continuation_pruning && c.quiescence.checks > 0 && c.continuation.enabled, "quiescence.checks above 0 and continuation.enabled");
     }
 }
 

@@ -85,5 +85,7 @@ crate::counters! {
         qsearch_tt_cutoffs: sum,
         /// Quiescence nodes whose stand pat is the table's score (`quiescence.tt_value_as_eval`).
         qsearch_tt_evals: sum,
+        /// Quiet checks skipped in quiescence for poor continuation histories (`quiescence.continuation_pruning`).
+        qsearch_continuation_prunes: sum,
     }
 }

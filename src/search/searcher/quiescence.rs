@@ -8,8 +8,9 @@ use crate::chess::eval::{evaluate_after_capture, initial_psq};
 use crate::chess::{gives_check, piece_value};
 use crate::search::capture_picker::CapturePicker;
 use crate::search::captures::Capture;
+use crate::search::learning::continuation::Line;
 use crate::search::movegen::{generate, Gen, MoveList};
-use crate::search::score::{from_stockfish, Score, DRAW, INF, MAX_PLY};
+use crate::search::score::{from_stockfish, Score, DRAW, INF, MATE_BOUND, MAX_PLY};
 use crate::search::see::see;
 use crate::search::window::Window;
 use cozy_chess::{Board, Color, Move, Piece};
@@ -277,11 +278,20 @@ impl Searcher<'_> {
     ) -> Option<Score> {
         let mut quiet = MoveList::new();
         generate(board, Gen::Quiet, &mut quiet);
+        // The continuation tables know the line only where the main search recorded it: at
+        // the horizon node, as Stockfish's quiet checks are only at its first quiescence ply.
+        let line = (self.cfg.quiescence.continuation_pruning && ply == self.horizon_ply)
+            .then(|| self.line(ply));
         for m in quiet {
             let mut child = board.clone();
             child.play_unchecked(m.mv);
             if child.checkers().is_empty() {
                 continue;
+            }
+            if let Some(line) = line {
+                if self.continuation_poor(board, m.mv, line, *best) {
+                    continue;
+                }
             }
             let child_psq = self.child_psq(board, m.mv, psq);
             if let Some(score) = self.quiescence_child::<SELECTIVE>(
@@ -296,6 +306,25 @@ impl Searcher<'_> {
             }
         }
         None
+    }
+
+    /// Stockfish 88f17a814's "continuation history based pruning (~2 Elo)" in `qsearch`
+    /// (`quiescence.continuation_pruning`): once a move has scored above a mated score
+    /// (`bestValue > VALUE_TB_LOSS_IN_MAX_PLY`; the stand pat counts), a quiet move whose
+    /// counter-move and follow-up histories are both below `CounterMovePruneThreshold` (0) is
+    /// skipped. Read from Ethereal's tables, which ablate keeps.
+    #[cold]
+    fn continuation_poor(&mut self, board: &Board, mv: Move, line: Line, best: Score) -> bool {
+        let Some(tables) = &self.tables.continuation else {
+            return false;
+        };
+        if best <= -MATE_BOUND {
+            return false;
+        }
+        let histories = tables.of(board, mv, line);
+        let poor = histories.counter < 0 && histories.follow_up < 0;
+        self.stats.qsearch_continuation_prunes += u64::from(poor);
+        poor
     }
 
     /// One quiescence move; `Some(score)` when the node is done (a beta cutoff, or a stop).
