@@ -28,7 +28,8 @@ fn each_step_of_strength_toml_extends_the_one_before() {
         ("tapered", "full"),
         ("kept", "tapered"),
         ("guarded", "kept"),
-        ("strongest", "guarded"),
+        ("strongest_2008", "guarded"),
+        ("strongest", "strongest_2008"),
     ] {
         assert_eq!(
             variants[step].get("extends").and_then(|v| v.as_str()),
@@ -36,10 +37,28 @@ fn each_step_of_strength_toml_extends_the_one_before() {
             "{step}"
         );
     }
-    // The removal table's baseline is strongest itself, not a copy of it.
-    let engine = Path::new(ROOT).join("configs/elo-worth-engine.toml");
-    let strength = Path::new(ROOT).join("configs/strength.toml");
-    assert_eq!(resolved(&engine, "full"), resolved(&strength, "strongest"));
+    // Each removal table's baseline is its strongest itself, not a copy of it: today's for
+    // removal.toml, the one before issue 40 for elo-worth-engine.toml, whose games against
+    // Fruit strength-2008.toml resumes under the name they carry.
+    let config = |name: &str| Path::new(ROOT).join("configs").join(name);
+    let engine = config("elo-worth-engine.toml");
+    let strength = config("strength.toml");
+    assert_eq!(
+        resolved(&engine, "full"),
+        resolved(&strength, "strongest_2008")
+    );
+    assert_eq!(
+        resolved(&config("removal.toml"), "full"),
+        resolved(&strength, "strongest")
+    );
+    assert_eq!(
+        resolved(&config("strength-2008.toml"), "strongest"),
+        resolved(&strength, "strongest_2008")
+    );
+    assert_ne!(
+        resolved(&strength, "strongest"),
+        resolved(&strength, "strongest_2008")
+    );
     let text = std::fs::read_to_string(&engine).unwrap();
     assert!(
         !text.contains("reverse_futility.margin"),
@@ -70,6 +89,12 @@ fn a_change_to_strongest_reaches_every_config_that_uses_it() {
         assert_eq!(v.config.reverse_futility.margin, 71, "{}", v.name);
     }
     assert_eq!(resolved(&strength, "strongest").reverse_futility.margin, 71);
+    assert_eq!(
+        resolved(&strength, "strongest_2008")
+            .reverse_futility
+            .margin,
+        71
+    );
     // The guarded step before it is untouched.
     assert_eq!(
         resolved(&strength, "guarded").reverse_futility.margin,

@@ -9,6 +9,7 @@ pub mod format;
 mod peers;
 mod pruning_and_games;
 mod readme;
+mod removal;
 mod reproductions_ordering;
 mod reproductions_search;
 pub mod sources;
@@ -62,6 +63,7 @@ const BLOCKS: &[Block] = &[
     block("strength", test_bed::strength),
     block("elo-worth-engine", test_bed::elo_worth_engine),
     block("eval-worth", test_bed::eval_worth),
+    block("removal", removal::removal),
     block("transfer", transfer::transfer),
 ];
 

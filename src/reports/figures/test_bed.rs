@@ -80,7 +80,7 @@ fn crashed(row: &GameRow) -> bool {
 
 /// "1,234 games in 56 minutes with `--jobs 2`", and the games an earlier run of the same
 /// match had played when this one resumed it.
-fn run_line(src: &Sources, name: &str) -> String {
+pub(super) fn run_line(src: &Sources, name: &str) -> String {
     let m = src.manifest(name);
     let number = |key: &str| src.number(&m, name, key);
     let (played, resumed) = (
@@ -110,7 +110,20 @@ fn run_line(src: &Sources, name: &str) -> String {
 /// `strongest` and the steps that led to it, each against Fruit 2.1 at 4+0.05.
 pub(super) fn strength(src: &Sources) -> String {
     let mut rows = src.games("strength/strength-steps.games");
-    rows.extend(src.games("strength/strength.games"));
+    // The games of strongest_2008, played when it was named strongest (strength-2008.toml).
+    rows.extend(
+        src.games("strength/strength.games")
+            .into_iter()
+            .map(|mut r| {
+                for name in [&mut r.variant, &mut r.white, &mut r.black] {
+                    if name == "strongest" {
+                        *name = s("strongest_2008");
+                    }
+                }
+                r
+            }),
+    );
+    rows.extend(src.games("strength/strongest.games"));
     let all = summarize(&rows, None);
     // A game Fruit abandoned by crashing is a loss for it, as cutechess and fastchess score it;
     // the second column leaves those games' pairs out, so the crash is not counted as chess.
@@ -121,7 +134,8 @@ pub(super) fn strength(src: &Sources) -> String {
         ("tapered", "+ the tapered evaluation with Fruit's terms"),
         ("kept", "+ table and history kept from move to move"),
         ("guarded", "+ the field's forms of the pruning steps"),
-        ("strongest", "+ what measured best at 20,000 nodes"),
+        ("strongest_2008", "+ what measured best at 20,000 nodes"),
+        ("strongest", "+ continuation history, LMP table, ProbCut"),
     ];
     let body: Vec<Vec<String>> = steps
         .iter()
@@ -158,17 +172,36 @@ pub(super) fn strength(src: &Sources) -> String {
         "llrrrrrrr",
         &body,
     );
-    let strongest = games_of(&rows, "strongest");
-    let p = &src.pairing(&all, "strongest", "strength/strength.games");
+    for (variant, name) in [
+        ("strongest_2008", "strength/strength.games"),
+        ("strongest", "strength/strongest.games"),
+    ] {
+        let mine = games_of(&rows, variant);
+        let p = &src.pairing(&all, variant, name);
+        // Nodes a second from the games' own node and time columns, both sides in the same games.
+        let nps = |nodes: f64, ms: f64| nodes / ms * 1000.0;
+        let (own, fruit) = (
+            nps(p.nodes_per_move, p.ms_per_move),
+            nps(p.opponent_nodes_per_move, p.opponent_ms_per_move),
+        );
+        let _ = write!(
+            out,
+            "\nAgainst `{variant}`, Fruit 2.1 (`gnuchess -u`, 16 MB) searched {:.0} nodes and \
+             {:.0} ms a move (depth {:.1} as Fruit counts it); nodes a second: `{variant}` \
+             {:.2} M, Fruit {:.2} M, ratio {:.2}. `{variant}`: {}.",
+            p.opponent_nodes_per_move,
+            p.opponent_ms_per_move,
+            mean_depth(&mine, "fruit"),
+            own / 1e6,
+            fruit / 1e6,
+            own / fruit,
+            run_line(src, name),
+        );
+    }
     let _ = writeln!(
         out,
-        "\nFruit 2.1 (`gnuchess -u`, 16 MB) searched {:.0} nodes and {:.0} ms a move against \
-         `strongest` (depth {:.1} as Fruit counts it). `strongest`: {}. The steps: {}.",
-        p.opponent_nodes_per_move,
-        p.opponent_ms_per_move,
-        mean_depth(&strongest, "fruit"),
-        run_line(src, "strength/strength.games"),
-        run_line(src, "strength/strength-steps.games"),
+        " The steps: {}.",
+        run_line(src, "strength/strength-steps.games")
     );
     out
 }
@@ -213,7 +246,7 @@ pub(super) fn elo_worth_engine(src: &Sources) -> String {
         .collect();
     let mut out = table(
         &[
-            "removed from `strongest`",
+            "removed from `strongest_2008`",
             "Elo at 10k nodes [95%]",
             "games",
             "time/move × full",
