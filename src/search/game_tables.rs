@@ -67,16 +67,14 @@ pub fn search_game(
     }
     let keep = !tables.fresh;
     let caches = std::mem::take(&mut tables.eval_caches);
-    let mut searcher = Searcher::for_game(config, stop, game, limits.nodes, caches);
+    let ordering = (tables.ordering.take().filter(|_| keep)).map(|o| o.carry_over(config));
+    let mut searcher = Searcher::for_game(config, stop, game, limits.nodes, caches, ordering);
     if let Some(t) = tables.table.as_mut().filter(|_| config.tt != TtMode::Off) {
         if keep && config.game.keep_table {
             searcher.keep_table(t);
         } else {
             searcher.set_table(t);
         }
-    }
-    if let Some(ordering) = tables.ordering.take().filter(|_| keep) {
-        searcher.adopt_tables(ordering.carry_over(config));
     }
     let reports = searcher.run_reporting(board, limits.depth, on_iteration).0;
     tables.eval_caches = searcher.take_eval_caches();

@@ -145,10 +145,10 @@ pub fn search_depths_kept(
             crate::config::check_depth(depth.into()).is_ok(),
             "depth {depth}: callers check it with config::check_depth"
         );
-        let mut searcher = searcher::Searcher::new(config, stop, None);
-        if let Some(tables) = kept.ordering.take() {
-            searcher.adopt_tables(tables.carry_over(config));
-        }
+        let mut searcher = match kept.ordering.take() {
+            Some(tables) => searcher::Searcher::continuing(config, stop, tables.carry_over(config)),
+            None => searcher::Searcher::new(config, stop, None),
+        };
         if let Some(table) = kept.table.as_mut() {
             searcher.keep_table(table);
         }

@@ -87,12 +87,16 @@ impl OrderingTables {
     /// `ordering.history_decay`, and the countermoves; killers and success counts belong to
     /// one tree and start afresh.
     pub fn carry_over(self, cfg: &SearchConfig) -> Self {
-        let mut next = OrderingTables::new(cfg);
-        next.countermoves = self.countermoves;
-        next.continuation = self.continuation;
-        next.history = self.history;
-        next.history.decay(cfg.ordering.history_decay);
-        next
+        let mut history = self.history;
+        history.decay(cfg.ordering.history_decay);
+        // Built here rather than from `new`, which would zero tables only to drop them.
+        OrderingTables {
+            killers: KillerTable::new(cfg.ordering.killers),
+            history,
+            success: SuccessTable::new(),
+            countermoves: self.countermoves,
+            continuation: self.continuation,
+        }
     }
 
     /// Between iterations of one search (`ordering.history_decay`).
