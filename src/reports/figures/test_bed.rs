@@ -135,7 +135,10 @@ pub(super) fn strength(src: &Sources) -> String {
         ("kept", "+ table and history kept from move to move"),
         ("guarded", "+ the field's forms of the pruning steps"),
         ("strongest_2008", "+ what measured best at 20,000 nodes"),
-        ("strongest", "+ continuation history, LMP table, ProbCut"),
+        (
+            "strongest",
+            "+ continuation history, LMP table, ProbCut; no Fruit history rule",
+        ),
     ];
     let body: Vec<Vec<String>> = steps
         .iter()
