@@ -8,7 +8,7 @@
 
 use super::format::{n, s, signed, table};
 use super::sources::Sources;
-use super::test_bed::run_line;
+use super::test_bed::{published_figure, run_line};
 use crate::matches::summary::{summarize, PairingSummary};
 use std::fmt::Write;
 
@@ -72,11 +72,7 @@ pub(super) fn removal(src: &Sources) -> String {
         let p = pairings.iter().find(|p| p.variant == variant);
         let goal = declared.iter().find(|(v, _)| v == variant).map(|d| d.1);
         let mine = p.and_then(|p| as_removal(p, added));
-        let published = format!(
-            "{}{}",
-            signed(f.elo),
-            f.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"))
-        );
+        let published = published_figure(f);
         let (cell, side) = match mine {
             Some((elo, lo, hi)) => (
                 format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi)),

@@ -9,20 +9,25 @@ use crate::matches::summary::summarize;
 use crate::reports::field::Published;
 use std::fmt::Write;
 
-/// `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the estimate alone.
+/// One published figure: `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the
+/// estimate alone.
+pub(super) fn published_figure(p: &Published) -> String {
+    let elo = format!("{:.1}", p.elo).replace('-', "−");
+    let elo = elo.strip_suffix(".0").unwrap_or(&elo).to_string();
+    let width = p.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"));
+    let games = p
+        .games
+        .map_or(String::new(), |g| format!(" ({} games)", n(g)));
+    format!("{elo}{width}{games}")
+}
+
+/// The figures `engine` publishes for `removal`, each with the step it names where there are
+/// several.
 fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
     let cells: Vec<String> = rows
         .iter()
         .filter(|p| p.engine == engine && p.removal == removal)
-        .map(|p| {
-            let elo = format!("{:.1}", p.elo).replace('-', "−");
-            let elo = elo.strip_suffix(".0").unwrap_or(&elo).to_string();
-            let width = p.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"));
-            let games = p
-                .games
-                .map_or(String::new(), |g| format!(" ({} games)", n(g)));
-            format!("{elo}{width}{games}")
-        })
+        .map(published_figure)
         .collect();
     // Where the source splits one of ablate's steps in two (Stockfish's SEE pruning of captures
     // and of quiet moves), each figure says which part it is.
