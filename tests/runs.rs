@@ -307,6 +307,52 @@ fn every_committed_match_is_a_declared_run() {
     }
 }
 
+/// Two configs may share an experiment name (strength-2008.toml keeps the games its first
+/// version played under "strength"), but never a run of it: a quick form of a run (flags beside
+/// `--run`) writes results/runs/<experiment>.<run>.games.csv, and two such runs would meet
+/// there. Nor may two runs declare one `out`.
+#[test]
+fn no_two_declared_runs_share_a_name_or_an_output() {
+    let root = Path::new(ROOT);
+    use ablate::config::runs::RunLimit;
+    let mut seen: Vec<(String, String, Vec<String>)> = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(root.join("configs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let experiment =
+            ablate::config::experiment::Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        for run in &experiment.runs {
+            // The files a run writes: `{nodes}` in `out` stands for each of its budgets.
+            let outs: Vec<String> = match (&run.out, &run.limit) {
+                (None, _) => Vec::new(),
+                (Some(out), RunLimit::Nodes(budgets)) if out.contains("{nodes}") => budgets
+                    .iter()
+                    .map(|n| out.replace("{nodes}", &n.to_string()))
+                    .collect(),
+                (Some(out), _) => vec![out.clone()],
+            };
+            let name = format!("{}.{}", experiment.name, run.name);
+            for (other, other_name, other_outs) in &seen {
+                assert!(
+                    other_name != &name,
+                    "{file} and {other} both declare run {} of experiment {}",
+                    run.name,
+                    experiment.name
+                );
+                if let Some(out) = outs.iter().find(|o| other_outs.contains(o)) {
+                    panic!("{file} (run {}) and {other} both write {out}", run.name);
+                }
+            }
+            seen.push((file.clone(), name, outs));
+        }
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+}
+
 /// The term-worth run removes each evaluation term the code declares, once and alone: a term
 /// added to `for_each_eval_term!` without its removal here fails.
 #[test]
