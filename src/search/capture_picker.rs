@@ -3,9 +3,9 @@
 
 use super::captures::{generate_captures, Capture, CaptureList};
 use super::movegen::{generate, Gen, MoveList};
-use super::ordering::{is_losing_known, mvv_lva_known};
+use super::ordering::{gain_known, is_losing_known, mvv_lva_known};
 use super::picker::take_best;
-use super::see::{never_losing, see};
+use super::see::{never_losing, see_known};
 use crate::chess::captured_piece;
 use crate::config::search_config::{QuiescenceOrdering, QuiescencePrune};
 use cozy_chess::Board;
@@ -79,7 +79,12 @@ impl CapturePicker {
             let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
             if !self.see_losing
                 || never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
-                || see(board, c.mv) >= 0
+                || see_known(
+                    board,
+                    c.mv,
+                    c.piece,
+                    gain_known(Some(c.victim), c.mv.promotion),
+                ) >= 0
             {
                 return Some(c);
             }

@@ -74,7 +74,9 @@ pub fn capture_score_known(
         CaptureOrder::VictimMinusAttacker => gain - attacker_value(attacker),
         CaptureOrder::ScaledVictimMinusAttacker => 100 * gain - attacker_value(attacker),
         // The exchange's outcome first; equal outcomes by the cheaper attacker.
-        CaptureOrder::See => super::see::see(board, mv) * 16 - attacker_rank(attacker),
+        CaptureOrder::See => {
+            super::see::see_known(board, mv, attacker, gain) * 16 - attacker_rank(attacker)
+        }
     }
 }
 

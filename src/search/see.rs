@@ -13,19 +13,23 @@ const MAX_SWAPS: usize = 33;
 /// What `mv` wins in centipawns (eval.md's values) when both sides go on capturing on its
 /// square only while it pays. A quiet move scores what it loses if the piece is taken.
 /// Never inlined: it would swell the capture scoring that every ordering shares.
-#[inline(never)]
 pub fn see(board: &Board, mv: Move) -> i32 {
+    let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+    let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
+    see_known(board, mv, mover, taken)
+}
+
+/// `see` of a move whose piece and gain (`taken`: the victim's value, a pawn's for en passant,
+/// plus a promotion's gain) the generator already knows.
+#[inline(never)]
+pub fn see_known(board: &Board, mv: Move, mover: Piece, taken: i32) -> i32 {
     let us = board.side_to_move();
     let to = mv.to;
-    let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     let mut occupied = board.occupied() ^ mv.from.bitboard();
     if mover == Piece::Pawn && mv.from.file() != to.file() && !board.occupied().has(to) {
         // En passant: the taken pawn stands beside the target square.
         occupied ^= Square::new(to.file(), mv.from.rank()).bitboard();
     }
-    let promotion_gain =
-        |p: Option<Piece>| p.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
-    let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
     // Every piece still on the board that attacks the square; as pieces leave, only sliders
     // behind them can join, so only the slider lookups are redone.
     let mut attackers = attackers_to(board, to, occupied) & occupied;
@@ -82,6 +86,12 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     gain[0]
 }
 
+/// What a promotion to `p` adds: the new piece less the pawn.
+#[inline]
+fn promotion_gain(p: Option<Piece>) -> i32 {
+    p.map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn))
+}
+
 /// True when `see` of a capture by `piece` of `victim` cannot be negative, so it need not run:
 /// the exchange may stop after one recapture, which costs at most the capturer, here worth no
 /// more than the victim (the king counts 0: a legal king capture cannot be answered), or a
@@ -128,7 +138,7 @@ pub fn loses_more_than(board: &Board, mv: Move, margin: i32) -> bool {
     if (attackers_to(board, to, occupied) & occupied & board.colors(!us)).is_empty() {
         return false;
     }
-    see(board, mv) < -margin
+    see_known(board, mv, mover, taken) < -margin
 }
 
 /// The king as a capturer: worth more than anything, so taking it back is never "equal".
@@ -258,6 +268,37 @@ mod tests {
             }
         }
         assert!(moves > 500_000, "{moves} moves");
+    }
+
+    /// The generators' view of a capture (its piece and victim) gives the value `see` works
+    /// out from the board, for the main search's tactical stage and for quiescence's captures.
+    #[test]
+    fn see_known_from_the_generators_is_see() {
+        use crate::search::captures::{generate_captures, CaptureList};
+        use crate::search::movegen::MoveList;
+        use crate::search::ordering::gain_known;
+        use crate::search::tactical::generate_tactical;
+        let mut checked = 0;
+        for board in crate::search::captures::tests::positions() {
+            generate_tactical(&board, true, &mut MoveList::new(), |piece, victim, mv| {
+                let taken = gain_known(victim, mv.promotion);
+                assert_eq!(
+                    see_known(&board, mv, piece, taken),
+                    see(&board, mv),
+                    "{board} {mv}"
+                );
+                checked += 1;
+                None
+            });
+            let mut list = CaptureList::new();
+            generate_captures(&board, &mut list, |_, _, _| Some(0));
+            for c in list.iter() {
+                let taken = gain_known(Some(c.victim), c.mv.promotion);
+                assert_eq!(see_known(&board, c.mv, c.piece, taken), see(&board, c.mv));
+                checked += 1;
+            }
+        }
+        assert!(checked > 50_000, "{checked} captures");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::search::captures::Capture;
 use crate::search::learning::continuation::Line;
 use crate::search::movegen::{generate, Gen, MoveList};
 use crate::search::score::{from_stockfish, Score, DRAW, INF, MATE_BOUND, MAX_PLY};
-use crate::search::see::see;
+use crate::search::see::see_known;
 use crate::search::window::Window;
 use cozy_chess::{Board, Color, Move, Piece};
 
@@ -247,7 +247,14 @@ impl Searcher<'_> {
             -INF
         } else if base + piece_value(capture.victim) <= window.alpha {
             base + piece_value(capture.victim)
-        } else if base <= window.alpha && see(board, capture.mv) < 1 {
+        } else if base <= window.alpha
+            && see_known(
+                board,
+                capture.mv,
+                capture.piece,
+                piece_value(capture.victim),
+            ) < 1
+        {
             base
         } else {
             return None;
