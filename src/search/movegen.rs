@@ -11,6 +11,9 @@ use cozy_chess::{
 pub struct ScoredMove {
     /// The move.
     pub mv: Move,
+    /// The piece that moves, as the generator found it (in what would be padding: the entry
+    /// stays 8 bytes), so that scoring need not look it up again.
+    pub piece: Piece,
     /// Higher is tried first; ties keep generator order.
     pub score: i32,
 }
@@ -38,8 +41,13 @@ pub enum Gen {
 #[inline]
 pub fn generate(board: &Board, gen: Gen, list: &mut MoveList) {
     for_each_group(board, gen, |piece_moves| {
+        let piece = piece_moves.piece;
         for mv in piece_moves {
-            list.push(ScoredMove { mv, score: 0 });
+            list.push(ScoredMove {
+                mv,
+                piece,
+                score: 0,
+            });
         }
         false
     });
@@ -185,6 +193,7 @@ mod tests {
     fn selection_is_stable_on_ties() {
         let m = |s: &str, score| ScoredMove {
             mv: s.parse().unwrap(),
+            piece: Piece::Pawn,
             score,
         };
         let mut list = vec![m("a2a3", 0), m("b2b3", 5), m("c2c3", 0), m("d2d3", 5)];

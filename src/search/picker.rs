@@ -163,7 +163,7 @@ pub struct MovePicker {
     captures_done: bool,
     /// Losing captures held back: for the quiet stage (`history_scope = "all_remaining"`) or
     /// for the stage after the killers (`captures = "see"`); the two never meet.
-    deferred: ArrayVec<Move, 128>,
+    deferred: ArrayVec<(Move, Piece), 128>,
     /// Set by `skip_quiets`: quiet moves that give no check are passed over, and counted.
     skipping: Option<CheckSquares>,
     /// The quiet moves passed over so far.
@@ -310,9 +310,9 @@ impl MovePicker {
                 }
                 Stage::BadCaptures => {
                     if !self.filled {
-                        for &mv in &self.deferred {
+                        for &(mv, piece) in &self.deferred {
                             let score = capture_score(board, mv, CaptureOrder::MvvLva);
-                            self.list.push(ScoredMove { mv, score });
+                            self.list.push(ScoredMove { mv, piece, score });
                         }
                         self.mark_filled(true);
                     }
@@ -375,12 +375,12 @@ impl MovePicker {
             }
             let gain = gain_known(victim, mv.promotion);
             if plan.defer_losing && is_losing_known_gain(mv, attacker, gain) {
-                deferred.push(mv);
+                deferred.push((mv, attacker));
                 return None;
             }
             let mut score = capture_score_known(board, mv, attacker, gain, plan.order);
             if plan.order == CaptureOrder::See && score < 0 {
-                deferred.push(mv);
+                deferred.push((mv, attacker));
                 return None;
             }
             if recapture_to == Some(mv.to) {
@@ -401,8 +401,12 @@ impl MovePicker {
         }
         generate(board, gen, &mut self.list);
         if self.plan.defer_losing {
-            for &mv in &self.deferred {
-                self.list.push(ScoredMove { mv, score: 0 });
+            for &(mv, piece) in &self.deferred {
+                self.list.push(ScoredMove {
+                    mv,
+                    piece,
+                    score: 0,
+                });
             }
         }
         let (hash_move, tried) = (self.hash_move, &self.tried);
@@ -432,7 +436,7 @@ impl MovePicker {
             let mut score = match continuation {
                 _ if !self.plan.history => 0,
                 None => tables.history.score(board, mv) as i32,
-                Some(table) => table.of(board, mv, line).sum(),
+                Some(table) => table.of_piece(board, entry.piece, mv, line).sum(),
             };
             if self.recapture_to == Some(mv.to) && gen == Gen::All && is_tactical(board, mv) {
                 score += RECAPTURE_BONUS;

@@ -44,7 +44,7 @@ pub fn generate_tactical(
                         None
                     };
                     if let Some(score) = score(piece, victim, mv) {
-                        list.push(ScoredMove { mv, score });
+                        list.push(ScoredMove { mv, piece, score });
                     }
                 }
             }

@@ -71,6 +71,12 @@ impl ContinuationHistory {
         let Some(piece) = board.piece_on(mv.from) else {
             return Histories::default();
         };
+        self.of_piece(board, piece, mv, line)
+    }
+
+    /// `of` for a move whose piece the generator already found.
+    #[inline]
+    pub fn of_piece(&self, board: &Board, piece: Piece, mv: Move, line: Line) -> Histories {
         let own = piece as usize * 64 + mv.to as usize;
         let at = |table: usize, earlier: Option<Moved>| {
             earlier.map_or(0, |e| i32::from(self.continuation[table][index(e, own)]))
