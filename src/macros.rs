@@ -82,6 +82,18 @@ macro_rules! knob_group {
                 $( $( all.extend(<$gty>::all_knobs()); )* )?
                 all
             }
+
+            /// The knob declared under `key`, here or in a sub-table, found without listing
+            /// them all (a config's every key asks).
+            pub fn find_knob(key: &str) -> Option<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> {
+                if let Some(knob) = Self::KNOBS.iter().find(|k| k.key == key) {
+                    return Some(knob);
+                }
+                $( $( if let Some(knob) = <$gty>::find_knob(key) {
+                    return Some(knob);
+                } )* )?
+                None
+            }
         }
     };
 }

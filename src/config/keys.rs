@@ -109,9 +109,14 @@ pub fn sets_table(sets: &[String]) -> Result<Table, crate::error::InputError> {
 
 /// Checks one override table on its own: every key known, every value of the right type.
 pub fn check_layer(layer: &Table) -> Result<(), String> {
-    let known = known_keys();
+    check_layer_against(layer, &known_keys())
+}
+
+/// `check_layer` with the known keys worked out already (they come from serialising the
+/// default configuration: a config's every variant and layer need them once, not each).
+fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), String> {
     for (key, value) in flatten(layer) {
-        check_key(&key, &value, &known)?;
+        check_key(&key, &value, known)?;
     }
     Ok(())
 }
@@ -121,8 +126,9 @@ pub fn check_layer(layer: &Table) -> Result<(), String> {
 /// Errors name the key and say what was expected; the caller adds the file and variant.
 pub fn resolve(layers: &[&Table]) -> Result<SearchConfig, String> {
     let mut merged = Table::new();
+    let known = known_keys();
     for layer in layers {
-        check_layer(layer)?;
+        check_layer_against(layer, &known)?;
         for (key, value) in flatten(layer) {
             insert(&mut merged, &key, value);
         }

@@ -72,7 +72,7 @@ pub fn all() -> Vec<&'static Knob> {
 
 /// The knob declared under `key`.
 pub fn find(key: &str) -> Option<&'static Knob> {
-    all().into_iter().find(|k| k.key == key)
+    SearchConfig::find_knob(key)
 }
 
 /// A configuration's values as (key, value), in the order of `all()`.
