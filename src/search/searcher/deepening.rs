@@ -1,6 +1,7 @@
 //! Iterative deepening and the aspiration window at the root.
 
 use super::node::Node;
+use super::repetition::EarlierPositions;
 use super::Searcher;
 use crate::chess::eval::initial_psq;
 use crate::chess::notation::{uci, uci_line};
@@ -36,6 +37,7 @@ impl Searcher<'_> {
         } else {
             depth
         };
+        self.earlier = EarlierPositions::new(self.game, root.halfmove_clock());
         let mut guess = self.evaluate(root, initial_psq(root, self.eval));
         let mut reports = Vec::with_capacity(depth as usize);
         let mut nodes_cum = 0;

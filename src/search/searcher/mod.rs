@@ -33,6 +33,7 @@ mod probcut;
 mod pruning;
 mod quiescence;
 mod quiescence_table;
+mod repetition;
 mod singular;
 mod transposition;
 
@@ -117,6 +118,8 @@ pub struct Searcher<'a> {
     oracle: Option<&'a mut Oracle>,
     /// Repetition keys of the game's positions before the root, oldest first (an engine's game).
     game: &'a [u64],
+    /// Those of them a node of the running search can repeat (`repetition.rs`).
+    earlier: repetition::EarlierPositions,
     /// Stop once this many nodes (main and quiescence) are searched.
     node_limit: Option<u64>,
     stop: Option<&'a AtomicBool>,
@@ -204,6 +207,7 @@ impl<'a> Searcher<'a> {
             horizon_ply: 0,
             oracle: None,
             game: &[],
+            earlier: repetition::EarlierPositions::default(),
             node_limit: None,
             stop,
             aborted: false,
@@ -294,42 +298,6 @@ impl<'a> Searcher<'a> {
             EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),
             kind => psq.wrapping_add(psq_change(board, kind, c.mv, c.piece)),
         }
-    }
-
-    /// Same position earlier on the path, same side to move, no irreversible move (and no null
-    /// move) since. The nearest candidate is 4 plies back: 2 plies back, each side has moved a
-    /// piece of its own since, and the mover cannot be back where it stood.
-    #[inline(always)]
-    fn repeats(&self, ply: usize, halfmove_clock: u8, selective: bool) -> bool {
-        let floor = if selective { self.null_floor[ply] } else { 0 };
-        // Plain loops: `step_by` cost about 30 instructions a node here.
-        let key = self.path[ply];
-        if selective && floor == 0 && !self.game.is_empty() {
-            // Back past the root into the game, as far as the clock allows.
-            let game = self.game;
-            let mut back = 4;
-            while back <= halfmove_clock as usize {
-                let repeated = if back <= ply {
-                    self.path[ply - back] == key
-                } else {
-                    game.len() >= back - ply && game[game.len() - (back - ply)] == key
-                };
-                if repeated {
-                    return true;
-                }
-                back += 2;
-            }
-            return false;
-        }
-        let reach = (ply - floor).min(halfmove_clock as usize);
-        let mut back = 4;
-        while back <= reach {
-            if self.path[ply - back] == key {
-                return true;
-            }
-            back += 2;
-        }
-        false
     }
 
     /// Before a real move `mv` from the node at `ply` is searched: the child's repetition floor
