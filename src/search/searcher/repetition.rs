@@ -8,13 +8,16 @@ const FILTER_BITS: usize = 1024;
 
 /// The game's positions before the root that a node can repeat, by the parity of their distance
 /// back from the root, behind a bit filter. A node with no irreversible move on its path has the
-/// clock of the root plus its ply, so it reaches back into the game as far as the root's clock:
-/// the same positions for every such node. Most nodes repeat none of them; without the filter a
-/// node of a game in a long reversible run compared its key with every second one.
+/// clock of the root plus its ply (below the clock's cap), so it reaches back into the game as
+/// far as the root's clock: the same positions for every such node. Most nodes repeat none of
+/// them; without the filter a node of a game in a long reversible run compared its key with
+/// every second one.
 #[derive(Debug, Default)]
 pub(super) struct EarlierPositions {
     /// Built for the running search (by `run_reporting`, which knows the root's clock).
     built: bool,
+    /// The root's halfmove clock: how far back into the game the positions reach.
+    clock: usize,
     /// One bit per parity and top key bits: clear means no position there has such a key.
     filter: [[u64; FILTER_BITS / 64]; 2],
     keys: [Vec<u64>; 2],
@@ -26,6 +29,7 @@ impl EarlierPositions {
     pub(super) fn new(game: &[u64], clock: u8) -> Self {
         let mut earlier = EarlierPositions {
             built: true,
+            clock: clock as usize,
             ..Default::default()
         };
         for j in 1..=(clock as usize).min(game.len()) {
@@ -60,10 +64,11 @@ impl Searcher<'_> {
         let key = self.path[ply];
         let clock = halfmove_clock as usize;
         if selective && floor == 0 && !self.game.is_empty() {
-            // No irreversible move on the path (its clock is the root's plus the ply), and deep
-            // enough that every position `j` back from the root is 4 or more plies back: the
-            // path, then the game's positions this side to move within the root's clock.
-            if self.earlier.built && ply >= 3 && clock >= ply {
+            // No irreversible move on the path and the clock not held at its cap (cozy-chess
+            // stops it at 100): it is the root's plus the ply. And deep enough that every
+            // position `j` back from the root is 4 or more plies back. Then the path, and the
+            // game's positions this side to move within the root's clock.
+            if self.earlier.built && ply >= 3 && clock == self.earlier.clock + ply {
                 return self.path_repeats(ply, key, ply) || self.earlier.contains(ply % 2, key);
             }
             // Back past the root into the game, as far as the clock allows.
@@ -103,6 +108,60 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::SearchConfig;
+
+    /// The test as first written: every candidate looked up, back to the clock.
+    fn reference(searcher: &Searcher, ply: usize, clock: usize) -> bool {
+        let key = searcher.path[ply];
+        let game = searcher.game;
+        (4..=clock).step_by(2).any(|back| {
+            if back <= ply {
+                searcher.path[ply - back] == key
+            } else {
+                game.len() >= back - ply && game[game.len() - (back - ply)] == key
+            }
+        })
+    }
+
+    /// Paths and games drawn from a few keys, so that repetitions are common, at every clock
+    /// from 0 to cozy-chess's cap of 100 (which a long reversible run reaches before the root's
+    /// clock plus the ply would): the filtered test answers as the reference does.
+    #[test]
+    fn the_filtered_test_agrees_with_looking_every_candidate_up() {
+        let cfg = SearchConfig::default();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut checked, mut repeated) = (0, 0);
+        for _ in 0..300 {
+            let game: Vec<u64> = (0..next(120)).map(|_| 1 + next(6)).collect();
+            let root_clock = next(101) as usize;
+            let mut searcher = Searcher::new(&cfg, None, None);
+            searcher.game = &game;
+            searcher.earlier = EarlierPositions::new(&game, root_clock as u8);
+            for ply in 1..40 {
+                searcher.path[ply] = 1 + next(6);
+                // The root's clock plus the ply, held at 100; or reset by a move on the path.
+                let clock = match next(4) {
+                    0 => next(ply as u64 + 1) as usize,
+                    _ => (root_clock + ply).min(100),
+                };
+                let expected = reference(&searcher, ply, clock);
+                assert_eq!(
+                    searcher.repeats(ply, clock as u8, true),
+                    expected,
+                    "ply {ply} clock {clock} root clock {root_clock}"
+                );
+                checked += 1;
+                repeated += usize::from(expected);
+            }
+        }
+        assert!(checked > 10_000 && repeated > 1_000, "{checked} {repeated}");
+    }
 
     #[test]
     fn the_filter_finds_each_position_under_its_parity_and_within_the_clock() {
