@@ -353,6 +353,44 @@ fn no_two_declared_runs_share_a_name_or_an_output() {
     assert!(seen.len() >= 10, "{seen:?}");
 }
 
+/// Run removal-history plays `no_history` again from the first opening: a match at a node
+/// budget is deterministic, so every game both runs hold is the same game, move for move and
+/// node for node, although the two were played months of builds apart, in other sessions and
+/// other processes.
+#[test]
+fn the_games_removal_history_shares_with_removal_are_the_same_games() {
+    let dir = Path::new(ROOT).join("results/removal");
+    let earlier = read_games(&dir.join("removal.games.csv")).unwrap();
+    let again = read_games(&dir.join("removal-history.games.csv")).unwrap();
+    let first: std::collections::HashMap<_, _> = earlier
+        .iter()
+        .filter(|e| e.variant == "no_history")
+        .map(|e| ((e.pair, e.game), e))
+        .collect();
+    let mut shared = 0;
+    for game in &again {
+        let Some(first) = first.get(&(game.pair, game.game)) else {
+            continue;
+        };
+        assert_eq!(
+            (&first.white, &first.result, &first.moves, first.plies),
+            (&game.white, &game.result, &game.moves, game.plies),
+            "pair {} game {}",
+            game.pair,
+            game.game
+        );
+        assert_eq!(
+            (first.white_nodes, first.black_nodes),
+            (game.white_nodes, game.black_nodes),
+            "pair {} game {}",
+            game.pair,
+            game.game
+        );
+        shared += 1;
+    }
+    assert!(shared >= 1_000, "{shared} games in both runs");
+}
+
 /// The term-worth run removes each evaluation term the code declares, once and alone: a term
 /// added to `for_each_eval_term!` without its removal here fails.
 #[test]
