@@ -2,6 +2,7 @@
 //! Elo with its 95% interval, and Elo against nodes per move: quality beside cost.
 
 use crate::matches::summary::{ratio_text, PairingSummary};
+use crate::reports::style::{place_label, PixelBox};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -176,18 +177,40 @@ pub fn cost_chart(title: &str, pairings: &[PairingSummary], path: &Path) -> anyh
         .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
     let blue = RGBColor(31, 119, 180);
-    for (i, (p, elo, elo_lo, elo_hi)) in points.iter().enumerate() {
+    for (p, elo, elo_lo, elo_hi) in &points {
         let x = ratio(p);
         chart.draw_series(LineSeries::new(
             [(x, *elo_lo), (x, *elo_hi)],
             blue.stroke_width(2),
         ))?;
         chart.draw_series(std::iter::once(Circle::new((x, *elo), 5, blue.filled())))?;
-        chart.draw_series(std::iter::once(Text::new(
-            (i + 1).to_string(),
-            (x + (rx_hi - rx_lo) * 0.012, *elo),
+    }
+    // Numbers beside the points, clear of every marker and of each other: many steps cost
+    // about the same, and their points crowd. A number set apart from its point gets a line.
+    let (xs, ys) = chart.plotting_area().get_pixel_range();
+    let bounds = (xs.start, ys.start, xs.end, ys.end);
+    let pixels: Vec<(i32, i32)> = points
+        .iter()
+        .map(|(p, elo, ..)| chart.backend_coord(&(ratio(p), *elo)))
+        .collect();
+    let mut taken: Vec<PixelBox> = pixels
+        .iter()
+        .map(|&(x, y)| (x - 6, y - 6, x + 6, y + 6))
+        .collect();
+    for (i, &at) in pixels.iter().enumerate() {
+        let number = (i + 1).to_string();
+        // A little wider and taller than the glyphs, so that neighbours never touch.
+        let size = ((7.5 * number.len() as f64).ceil() as i32 + 1, 14);
+        let (x, y) = place_label(at, size, bounds, &mut taken);
+        let nearest = (at.0.clamp(x, x + size.0), at.1.clamp(y, y + size.1));
+        if (nearest.0 - at.0).abs().max((nearest.1 - at.1).abs()) > 9 {
+            plot.draw(&PathElement::new([at, nearest], RGBColor(150, 150, 150)))?;
+        }
+        plot.draw(&Text::new(
+            number,
+            (x, y),
             ("sans-serif", 13).into_font().color(&BLACK),
-        )))?;
+        ))?;
     }
     // The key: numbers to pairings, so that no name is drawn over another.
     for (i, (p, ..)) in points.iter().enumerate() {

@@ -150,8 +150,9 @@ fn overlaps(a: PixelBox, b: PixelBox) -> bool {
 }
 
 /// Where to write a label of `width` x `height` pixels next to the point at `at`: the first
-/// of eight places around it (then farther out) that overlaps no box in `taken` and stays in
-/// `bounds`; the chosen box is added to `taken`. Returns the label's top-left corner.
+/// of eight places around it (then farther out, up to 14 rings of 7 pixels) that overlaps no
+/// box in `taken` and stays in `bounds`; the chosen box is added to `taken`. Returns the
+/// label's top-left corner.
 pub fn place_label(
     at: (i32, i32),
     (width, height): (i32, i32),
@@ -160,7 +161,7 @@ pub fn place_label(
 ) -> (i32, i32) {
     let gap = 7;
     let mut fallback = None;
-    for ring in 1..=6 {
+    for ring in 1..=14 {
         let d = gap * ring;
         let candidates = [
             (at.0 + d, at.1 - height / 2),
@@ -185,7 +186,7 @@ pub fn place_label(
             }
         }
     }
-    // Crowded beyond six rings: the nearest place inside the picture.
+    // Crowded beyond every ring: the nearest place inside the picture.
     let b = fallback.unwrap_or((at.0, at.1, at.0 + width, at.1 + height));
     taken.push(b);
     (b.0, b.1)
