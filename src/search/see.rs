@@ -12,7 +12,6 @@ const MAX_SWAPS: usize = 33;
 
 /// What `mv` wins in centipawns (eval.md's values) when both sides go on capturing on its
 /// square only while it pays. A quiet move scores what it loses if the piece is taken.
-/// Never inlined: it would swell the capture scoring that every ordering shares.
 pub fn see(board: &Board, mv: Move) -> i32 {
     let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
@@ -20,7 +19,8 @@ pub fn see(board: &Board, mv: Move) -> i32 {
 }
 
 /// `see` of a move whose piece and gain (`taken`: the victim's value, a pawn's for en passant,
-/// plus a promotion's gain) the generator already knows.
+/// plus a promotion's gain) the generator already knows. Never inlined: it would swell the
+/// capture scoring that every ordering shares.
 #[inline(never)]
 pub fn see_known(board: &Board, mv: Move, mover: Piece, taken: i32) -> i32 {
     let us = board.side_to_move();
@@ -116,9 +116,7 @@ pub fn loses_more_than(board: &Board, mv: Move, margin: i32) -> bool {
     let us = board.side_to_move();
     let to = mv.to;
     let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-    let taken = captured_piece(board, mv).map_or(0, piece_value)
-        + mv.promotion
-            .map_or(0, |p| piece_value(p) - piece_value(Piece::Pawn));
+    let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
     let on_square = match mover {
         Piece::King => KING_VALUE,
         _ => mv.promotion.map_or(piece_value(mover), piece_value),

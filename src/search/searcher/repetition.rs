@@ -14,10 +14,9 @@ const FILTER_BITS: usize = 1024;
 /// every second one.
 #[derive(Debug, Default)]
 pub(super) struct EarlierPositions {
-    /// Built for the running search (by `run_reporting`, which knows the root's clock).
-    built: bool,
-    /// The root's halfmove clock: how far back into the game the positions reach.
-    clock: usize,
+    /// The root's halfmove clock, how far back into the game the positions reach; `None` until
+    /// built for the running search (by `run_reporting`, which knows the root).
+    clock: Option<usize>,
     /// One bit per parity and top key bits: clear means no position there has such a key.
     filter: [[u64; FILTER_BITS / 64]; 2],
     keys: [Vec<u64>; 2],
@@ -28,8 +27,7 @@ impl EarlierPositions {
     /// `game[len - j]` for `j` from 1 to `clock`, each under the parity of `j`.
     pub(super) fn new(game: &[u64], clock: u8) -> Self {
         let mut earlier = EarlierPositions {
-            built: true,
-            clock: clock as usize,
+            clock: Some(clock as usize),
             ..Default::default()
         };
         for j in 1..=(clock as usize).min(game.len()) {
@@ -68,7 +66,7 @@ impl Searcher<'_> {
             // stops it at 100): it is the root's plus the ply. And deep enough that every
             // position `j` back from the root is 4 or more plies back. Then the path, and the
             // game's positions this side to move within the root's clock.
-            if self.earlier.built && ply >= 3 && clock == self.earlier.clock + ply {
+            if ply >= 3 && self.earlier.clock.is_some_and(|root| clock == root + ply) {
                 return self.path_repeats(ply, key, ply) || self.earlier.contains(ply % 2, key);
             }
             // Back past the root into the game, as far as the clock allows.
