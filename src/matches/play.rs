@@ -54,6 +54,14 @@ pub fn refuse_other_match(csv: &Path, hash: &str, force: bool) -> anyhow::Result
     }
 }
 
+/// What `run_match` tells its caller as it goes.
+pub enum MatchEvent<'a> {
+    /// Once, before any game starts: the games of this match the CSV already held.
+    Resumed(&'a [GameRow]),
+    /// A game has finished and is in the CSV.
+    Played(&'a PlayedGame),
+}
+
 /// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.
 pub fn run_match(
     prepared: &PreparedMatch,
@@ -61,7 +69,7 @@ pub fn run_match(
     threads: usize,
     force: bool,
     stop: &AtomicBool,
-    mut on_game: impl FnMut(&PlayedGame),
+    mut on_event: impl FnMut(MatchEvent),
 ) -> anyhow::Result<MatchOutcome> {
     if let Some(parent) = csv.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
@@ -90,6 +98,7 @@ pub fn run_match(
         ))
     };
     let resumed = done.len();
+    on_event(MatchEvent::Resumed(&done));
     // Each pairing's SPRT, decided on its first pairs in order; later pairs are not started.
     let decided: Vec<AtomicBool> = prepared
         .pairings
@@ -155,7 +164,7 @@ pub fn run_match(
             };
             result = write_games(csv, std::slice::from_ref(&game.row), true);
             played += 1;
-            on_game(&game);
+            on_event(MatchEvent::Played(&game));
             let row = game.row;
             let mut rows = all_rows.lock().unwrap_or_else(|e| e.into_inner());
             rows.push(row);

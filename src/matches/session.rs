@@ -7,7 +7,7 @@ use super::games_csv::{read_games, GameRow};
 use super::games_pgn::{write_pgn, PgnLog, PgnTags};
 use super::manifest::MatchManifest;
 use super::pairings::PreparedMatch;
-use super::play::{move_aside_other_match, refuse_other_match, run_match};
+use super::play::{move_aside_other_match, refuse_other_match, run_match, MatchEvent};
 use super::running_score::RunningScore;
 use crate::output::progress_bar::MatchProgress;
 use crate::signals::StopSignals;
@@ -155,19 +155,30 @@ pub fn play_session(
         options.threads,
         options.force,
         &signals.stop,
-        |game| {
-            if pgn_error.is_none() {
-                pgn_error = pgn_log.append(&game.row).err();
+        |event| match event {
+            // A resumed run's progress counts its games from where it stands, and its score
+            // includes the games it already had.
+            MatchEvent::Resumed(rows) => {
+                seen = rows.len();
+                progress.resume(seen);
+                if !options.quiet {
+                    rows.iter().for_each(|row| running.add(row));
+                }
             }
-            seen += 1;
-            // Faults and ignored limits are said even with --quiet: they change what results mean.
-            for message in &game.messages {
-                warnings += 1;
-                progress.note(&format!("warning: {message}"));
-            }
-            if !options.quiet {
-                running.add(&game.row);
-                progress.game(seen, || running.line());
+            MatchEvent::Played(game) => {
+                if pgn_error.is_none() {
+                    pgn_error = pgn_log.append(&game.row).err();
+                }
+                seen += 1;
+                // Faults and ignored limits are said even with --quiet: they change what results mean.
+                for message in &game.messages {
+                    warnings += 1;
+                    progress.note(&format!("warning: {message}"));
+                }
+                if !options.quiet {
+                    running.add(&game.row);
+                    progress.game(seen, || running.line());
+                }
             }
         },
     )?;

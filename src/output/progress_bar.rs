@@ -59,6 +59,8 @@ pub struct MatchProgress {
     started: Instant,
     logged_at: Instant,
     logged_games: usize,
+    /// Games the run already had when this sitting started (a resumed run).
+    resumed: usize,
 }
 
 /// Games between two log lines when stderr is not a terminal.
@@ -67,7 +69,7 @@ pub const LOG_EVERY_GAMES: usize = 100;
 pub const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl MatchProgress {
-    /// Progress of a match with `total` games left to play.
+    /// Progress of a match of `total` games.
     pub fn new(total: usize) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total as u64);
@@ -83,6 +85,19 @@ impl MatchProgress {
             started: Instant::now(),
             logged_at: Instant::now(),
             logged_games: 0,
+            resumed: 0,
+        }
+    }
+
+    /// The run already had `games` finished games: counting starts there, and the ETA comes
+    /// from the pace of the games played now.
+    pub fn resume(&mut self, games: usize) {
+        self.resumed = games;
+        self.logged_games = games;
+        if let Some(bar) = &self.bar {
+            bar.set_position(games as u64);
+            // indicatif's ETA is from the bar's pace since its last reset: start it here.
+            bar.reset_eta();
         }
     }
 
@@ -97,7 +112,8 @@ impl MatchProgress {
             || self.logged_at.elapsed() >= LOG_EVERY
             || seen == self.total
         {
-            let per_game = self.started.elapsed().as_secs_f64() / seen.max(1) as f64;
+            let played_now = seen.saturating_sub(self.resumed).max(1);
+            let per_game = self.started.elapsed().as_secs_f64() / played_now as f64;
             let left = per_game * self.total.saturating_sub(seen) as f64;
             let _ = writeln!(
                 std::io::stderr(),

@@ -1,0 +1,58 @@
+//! A match's progress lines in a log (stderr not a terminal): a resumed run counts from the
+//! games it already had, and its running score includes them, so that the last line of a run
+//! played in several sittings reads as the last line of the same run played at once.
+
+mod common;
+
+use common::{ablate, assert_success};
+
+/// One killer slot against two, and the baseline against itself.
+const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
+
+/// The last progress line of a match's stderr, without its ETA.
+fn last_progress_line(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("games "))
+        .unwrap_or_else(|| panic!("no progress line in:\n{text}"));
+    let (count, rest) = line.split_once(", eta ").expect("games N/M, eta T: score");
+    let (_, score) = rest.split_once(": ").expect("eta T: score");
+    format!("{count}: {score}")
+}
+
+#[test]
+fn a_resumed_match_counts_and_scores_the_games_it_already_had() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_positions(dir.path());
+    std::fs::write(dir.path().join("even.toml"), EVEN).unwrap();
+    let args = |out: &'static str| {
+        vec![
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "20",
+            "--nodes",
+            "2000",
+            "--jobs",
+            "2",
+            "--out",
+            out,
+        ]
+    };
+    let whole = ablate(dir.path(), &args("whole.csv"));
+    assert_success(&whole);
+    let whole_line = last_progress_line(&whole.stderr);
+    assert!(whole_line.starts_with("games 40/40: "), "{whole_line}");
+
+    // The first 15 games kept, as an interrupted sitting leaves them.
+    let text = std::fs::read_to_string(dir.path().join("whole.csv")).unwrap();
+    let kept: Vec<&str> = text.lines().take(16).collect();
+    std::fs::write(dir.path().join("cut.csv"), kept.join("\n") + "\n").unwrap();
+    let resumed = ablate(dir.path(), &args("cut.csv"));
+    assert_success(&resumed);
+    assert!(String::from_utf8_lossy(&resumed.stdout).contains("(25 games played, 15 resumed)"));
+    assert_eq!(last_progress_line(&resumed.stderr), whole_line);
+}
