@@ -391,22 +391,33 @@ fn the_games_removal_history_shares_with_removal_are_the_same_games() {
     assert!(shared >= 1_000, "{shared} games in both runs");
 }
 
-/// The term-worth run removes each evaluation term the code declares, once and alone: a term
-/// added to `for_each_eval_term!` without its removal here fails.
+/// Each term-worth run (from `strongest_2008` and from today's `strongest`) removes each
+/// evaluation term the code declares, once and alone: a term added to `for_each_eval_term!`
+/// without its removal in both fails.
 #[test]
-fn the_term_worth_run_removes_every_declared_term_once() {
+fn the_term_worth_runs_remove_every_declared_term_once() {
+    for config in ["elo-worth-engine.toml", "removal.toml"] {
+        term_worth_run_removes_every_declared_term_once(config);
+    }
+}
+
+fn term_worth_run_removes_every_declared_term_once(config: &str) {
     use ablate::chess::terms::Terms;
-    let path = Path::new(ROOT).join("configs/elo-worth-engine.toml");
+    let path = Path::new(ROOT).join("configs").join(config);
     let experiment =
         ablate::config::experiment::Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let run = experiment
         .runs
         .iter()
         .find(|r| r.name == "eval-terms")
-        .expect("elo-worth-engine.toml declares the run eval-terms");
+        .unwrap_or_else(|| panic!("{config} declares the run eval-terms"));
     let resolved = experiment.resolve(&[]).unwrap_or_else(|e| panic!("{e}"));
     let baseline = resolved[0].config.eval.terms();
-    assert_eq!(baseline, Terms::ALL, "the baseline has every term on");
+    assert_eq!(
+        baseline,
+        Terms::ALL,
+        "{config}: the baseline has every term on"
+    );
     let mut removed = Vec::new();
     for name in &run.variants {
         let variant = resolved.iter().find(|v| &v.name == name).unwrap();
@@ -420,16 +431,19 @@ fn the_term_worth_run_removes_every_declared_term_once() {
                 only == terms
             })
             .collect();
-        assert_eq!(off.len(), 1, "{name} removes exactly one term");
+        assert_eq!(off.len(), 1, "{config}: {name} removes exactly one term");
         let mut expected = variant.config.clone();
         expected.eval = resolved[0].config.eval.clone();
-        assert_eq!(expected, resolved[0].config, "{name} changes nothing else");
+        assert_eq!(
+            expected, resolved[0].config,
+            "{config}: {name} changes nothing else"
+        );
         removed.push(off[0]);
     }
     assert_eq!(
         removed,
         Terms::NAMES,
-        "one removal per declared term, in order"
+        "{config}: one removal per declared term, in order"
     );
 }
 
