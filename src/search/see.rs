@@ -23,16 +23,38 @@ pub fn see(board: &Board, mv: Move) -> i32 {
 /// capture scoring that every ordering shares.
 #[inline(never)]
 pub fn see_known(board: &Board, mv: Move, mover: Piece, taken: i32) -> i32 {
+    let occupied = occupied_after(board, mv, mover);
+    // Every piece still on the board that attacks the square.
+    let attackers = attackers_to(board, mv.to, occupied) & occupied;
+    exchange(board, mv, mover, taken, occupied, attackers)
+}
+
+/// The board's occupancy once `mv` (by `mover`) has left its square, the pawn taken en passant
+/// gone too.
+#[inline(always)]
+fn occupied_after(board: &Board, mv: Move, mover: Piece) -> BitBoard {
+    let mut occupied = board.occupied() ^ mv.from.bitboard();
+    if mover == Piece::Pawn && mv.from.file() != mv.to.file() && !board.occupied().has(mv.to) {
+        // En passant: the taken pawn stands beside the target square.
+        occupied ^= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+    }
+    occupied
+}
+
+/// The exchange on `mv.to` once `mv` has been played: `occupied` the board after it, and
+/// `attackers` every piece of either side on it that attacks the square. Never inlined: SEE
+/// pruning and the capture orders share one copy.
+#[inline(never)]
+fn exchange(
+    board: &Board,
+    mv: Move,
+    mover: Piece,
+    taken: i32,
+    mut occupied: BitBoard,
+    mut attackers: BitBoard,
+) -> i32 {
     let us = board.side_to_move();
     let to = mv.to;
-    let mut occupied = board.occupied() ^ mv.from.bitboard();
-    if mover == Piece::Pawn && mv.from.file() != to.file() && !board.occupied().has(to) {
-        // En passant: the taken pawn stands beside the target square.
-        occupied ^= Square::new(to.file(), mv.from.rank()).bitboard();
-    }
-    // Every piece still on the board that attacks the square; as pieces leave, only sliders
-    // behind them can join, so only the slider lookups are redone.
-    let mut attackers = attackers_to(board, to, occupied) & occupied;
     if (attackers & board.colors(!us)).is_empty() {
         // Nothing answers: the move keeps what it took (most moves SEE is asked about).
         return taken;
@@ -50,10 +72,17 @@ pub fn see_known(board: &Board, mv: Move, mover: Piece, taken: i32) -> i32 {
     let orthogonal = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
     while let Some((piece, from)) = least_valuable(board, attackers & board.colors(side)) {
         let left = occupied ^ from.bitboard();
-        let remaining = (attackers
-            | (get_bishop_moves(to, left) & diagonal)
-            | (get_rook_moves(to, left) & orthogonal))
-            & left;
+        // As a piece leaves, only a slider behind it on the same line can join: a pawn or a
+        // bishop stands on a diagonal of the square, a rook on its rank or file, a knight on
+        // neither; a queen or a king may stand on either.
+        let mut remaining = attackers;
+        if !matches!(piece, Piece::Knight | Piece::Rook) {
+            remaining |= get_bishop_moves(to, left) & diagonal;
+        }
+        if matches!(piece, Piece::Rook | Piece::Queen | Piece::King) {
+            remaining |= get_rook_moves(to, left) & orthogonal;
+        }
+        remaining &= left;
         // The king may take only if nothing of the other side then attacks the square.
         if piece == Piece::King && !(remaining & board.colors(!side)).is_empty() {
             break;
@@ -129,14 +158,13 @@ pub fn loses_more_than(board: &Board, mv: Move, margin: i32) -> bool {
     if taken - on_square - promotes_back >= -margin {
         return false;
     }
-    let mut occupied = board.occupied() ^ mv.from.bitboard();
-    if mover == Piece::Pawn && mv.from.file() != to.file() && !board.occupied().has(to) {
-        occupied ^= Square::new(to.file(), mv.from.rank()).bitboard();
-    }
-    if (attackers_to(board, to, occupied) & occupied & board.colors(!us)).is_empty() {
+    let occupied = occupied_after(board, mv, mover);
+    let attackers = attackers_to(board, to, occupied) & occupied;
+    if (attackers & board.colors(!us)).is_empty() {
         return false;
     }
-    see_known(board, mv, mover, taken) < -margin
+    // The attackers just found are the exchange's own first ones: not looked up twice.
+    exchange(board, mv, mover, taken, occupied, attackers) < -margin
 }
 
 /// The king as a capturer: worth more than anything, so taking it back is never "equal".
