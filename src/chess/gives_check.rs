@@ -70,9 +70,16 @@ impl CheckSquares {
     /// `gives_check(board, mv)` for the position these squares were made for.
     #[inline]
     pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
-        let Some(piece) = board.piece_on(mv.from) else {
-            return false;
-        };
+        match board.piece_on(mv.from) {
+            Some(piece) => self.gives_check_by(board, piece, mv),
+            None => false,
+        }
+    }
+
+    /// `gives_check` of a move whose piece (`piece`, on `mv.from`) the caller already knows,
+    /// as the move generators do.
+    #[inline]
+    pub fn gives_check_by(&self, board: &Board, piece: Piece, mv: Move) -> bool {
         let special = mv.promotion.is_some()
             || (piece == Piece::King && board.colors(board.side_to_move()).has(mv.to))
             || (piece == Piece::Pawn

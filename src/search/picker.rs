@@ -231,6 +231,14 @@ impl MovePicker {
             .is_some_and(|checks| !checks.gives_check(board, mv))
     }
 
+    /// `skips` of a list entry, whose piece the generator recorded.
+    #[inline]
+    fn skips_entry(&self, board: &Board, entry: &ScoredMove) -> bool {
+        self.skipping
+            .as_ref()
+            .is_some_and(|checks| !checks.gives_check_by(board, entry.piece, entry.mv))
+    }
+
     /// The next move to search, or `None` when the node's moves are exhausted.
     #[inline(always)]
     pub fn next(&mut self, board: &Board, tables: &OrderingTables, line: Line) -> Option<Picked> {
@@ -261,7 +269,7 @@ impl MovePicker {
                         self.fill_captures(board);
                     }
                     let pause_after_one = self.plan.stages[self.stage] == Stage::FirstCapture;
-                    match self.take() {
+                    match self.take().map(|entry| entry.mv) {
                         // The list stays filled across the killer stage that follows the first capture.
                         Some(mv) => {
                             if pause_after_one {
@@ -317,7 +325,7 @@ impl MovePicker {
                         self.mark_filled(true);
                     }
                     match self.take() {
-                        Some(mv) => return Some(tactical(mv)),
+                        Some(entry) => return Some(tactical(entry.mv)),
                         None => self.advance(),
                     }
                 }
@@ -326,14 +334,15 @@ impl MovePicker {
                         self.fill_remaining(board, tables, line);
                     }
                     match self.take() {
-                        Some(mv) => {
+                        Some(entry) => {
+                            let mv = entry.mv;
                             // Only quiet moves without promotions, captures held back or (with
                             // no capture stage) captures of any kind ask the board.
                             let mixed = self.plan.quiet_gen != Gen::Quiet || self.plan.defer_losing;
                             if mixed && is_tactical(board, mv) {
                                 return Some(tactical(mv));
                             }
-                            if self.skips(board, mv) {
+                            if self.skips_entry(board, &entry) {
                                 self.skipped += 1;
                                 continue;
                             }
@@ -419,7 +428,7 @@ impl MovePicker {
             let all_skipped = self
                 .list
                 .iter()
-                .all(|m| !(mixed && is_tactical(board, m.mv)) && self.skips(board, m.mv));
+                .all(|m| !(mixed && is_tactical(board, m.mv)) && self.skips_entry(board, m));
             if all_skipped {
                 self.skipped += self.list.len() as u64;
                 self.list.clear();
@@ -501,8 +510,8 @@ impl MovePicker {
         self.sorted = !varied;
     }
 
-    fn take(&mut self) -> Option<Move> {
-        take_best(&mut self.list, &mut self.next, self.sorted).map(|m| m.mv)
+    fn take(&mut self) -> Option<ScoredMove> {
+        take_best(&mut self.list, &mut self.next, self.sorted)
     }
 }
 
