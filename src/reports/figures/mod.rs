@@ -63,6 +63,7 @@ const BLOCKS: &[Block] = &[
     block("strength", test_bed::strength),
     block("elo-worth-engine", test_bed::elo_worth_engine),
     block("eval-worth", test_bed::eval_worth),
+    block("eval-worth-today", test_bed::eval_worth_today),
     block("removal", removal::removal),
     block("transfer", transfer::transfer),
 ];

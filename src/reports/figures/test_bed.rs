@@ -308,11 +308,24 @@ pub(super) fn elo_worth_engine(src: &Sources) -> String {
     out
 }
 
-/// Each evaluation term removed from the strongest search.
+/// Each evaluation term removed from `strongest_2008` (the previous table).
 pub(super) fn eval_worth(src: &Sources) -> String {
-    let name = "elo-worth-engine/elo-worth-eval-nodes.games";
+    eval_terms(src, "elo-worth-engine/elo-worth-eval-nodes.games")
+}
+
+/// Each evaluation term removed from today's `strongest` (issue 40; `configs/removal.toml`'s
+/// run `eval-terms`).
+pub(super) fn eval_worth_today(src: &Sources) -> String {
+    eval_terms(src, "removal/eval-terms.games")
+}
+
+/// The table of the evaluation terms removed one at a time in the games `name`, each against
+/// the baseline `full`. A row whose games are not all played says how many are and gives no
+/// verdict.
+fn eval_terms(src: &Sources, name: &str) -> String {
     let rows = src.games(name);
     let pairings = summarize(&rows, None);
+    let goal = src.manifest_number(name, "games_per_pairing") as usize;
     // One row per term the evaluation declares (`for_each_eval_term!`).
     let terms = crate::chess::terms::Terms::NAMES;
     let body: Vec<Vec<String>> = terms
@@ -320,13 +333,21 @@ pub(super) fn eval_worth(src: &Sources) -> String {
         .map(|term| {
             let variant = format!("no_eval_{term}");
             let p = &src.pairing(&pairings, &variant, name);
+            let (games, verdict) = if p.games < goal {
+                (
+                    format!("{} of {}", n(p.games as u64), n(goal as u64)),
+                    "playing",
+                )
+            } else {
+                (p.games.to_string(), removal_verdict(p))
+            };
             vec![
                 format!("`eval.{term}`"),
                 elo_interval(p),
-                p.games.to_string(),
+                games,
                 format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
                 format!("{:.2}", p.nodes_per_move / p.opponent_nodes_per_move),
-                s(removal_verdict(p)),
+                s(verdict),
             ]
         })
         .collect();
