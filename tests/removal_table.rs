@@ -1,0 +1,84 @@
+//! Issue 40's removal table holds what it claims, recomputed from the committed games: every
+//! row of `docs/published-elo.csv` has a removal variant with at least 1,000 games, a row the
+//! field rates at 20 Elo or more at least 2,000 with a 95% half-width of 15 Elo or less, and
+//! every evaluation term at least 1,000 games against today's `strongest`.
+
+mod common;
+
+use ablate::chess::terms::Terms;
+use ablate::matches::games_csv::read_games;
+use ablate::matches::summary::{summarize, PairingSummary};
+use ablate::reports::field::read_published;
+use common::ROOT;
+use std::path::Path;
+
+/// Every pairing of the removal runs (`configs/removal.toml` and the one step of
+/// `configs/removal-quiescence-checks.toml`).
+fn pairings(files: &[&str]) -> Vec<PairingSummary> {
+    files
+        .iter()
+        .flat_map(|file| {
+            let path = Path::new(ROOT).join("results").join(file);
+            let games = read_games(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            summarize(&games, None)
+        })
+        .collect()
+}
+
+/// The pairing of `variant` that has played most (a step may be in two runs).
+fn most_played<'a>(pairings: &'a [PairingSummary], variant: &str) -> Option<&'a PairingSummary> {
+    pairings
+        .iter()
+        .filter(|p| p.variant == variant)
+        .max_by_key(|p| p.games)
+}
+
+#[test]
+fn every_published_row_has_its_games_and_its_interval() {
+    let published = read_published(&Path::new(ROOT).join("docs/published-elo.csv")).unwrap();
+    let pairings = pairings(&[
+        "removal/removal.games.csv",
+        "removal/removal-history.games.csv",
+        "removal/removal-small.games.csv",
+        "removal-quiescence-checks/removal.games.csv",
+    ]);
+    let mut short = Vec::new();
+    for row in &published {
+        assert!(
+            !row.removal.is_empty(),
+            "{} \"{}\" has no removal variant",
+            row.engine,
+            row.step
+        );
+        let Some(p) = most_played(&pairings, &row.removal) else {
+            short.push(format!("{}: no games", row.removal));
+            continue;
+        };
+        let large = row.elo.abs() >= 20.0;
+        let goal = if large { 2_000 } else { 1_000 };
+        if p.games < goal {
+            short.push(format!("{}: {} of {goal} games", row.removal, p.games));
+        }
+        let (lo, hi) = (p.elo_lo.unwrap(), p.elo_hi.unwrap());
+        if large && (hi - lo) / 2.0 > 15.0 {
+            short.push(format!(
+                "{} (the field: {}): half-width {:.1} > 15",
+                row.removal,
+                row.elo,
+                (hi - lo) / 2.0
+            ));
+        }
+    }
+    assert!(short.is_empty(), "{}", short.join("\n"));
+}
+
+#[test]
+fn every_evaluation_term_has_its_games_from_todays_strongest() {
+    let pairings = pairings(&["removal/eval-terms.games.csv"]);
+    for term in Terms::NAMES {
+        let variant = format!("no_eval_{term}");
+        let p = most_played(&pairings, &variant).unwrap_or_else(|| panic!("no games of {variant}"));
+        assert!(p.games >= 1_000, "{variant}: {} games", p.games);
+        assert_eq!(p.opponent, "full", "{variant} plays today's strongest");
+    }
+}
