@@ -6,23 +6,30 @@
 mod common;
 
 use ablate::chess::terms::Terms;
+use ablate::config::experiment::Experiment;
 use ablate::matches::games_csv::read_games;
 use ablate::matches::summary::{summarize, PairingSummary};
 use ablate::reports::field::read_published;
 use common::ROOT;
 use std::path::Path;
 
-/// Every pairing of the removal runs (`configs/removal.toml` and the one step of
-/// `configs/removal-quiescence-checks.toml`).
-fn pairings(files: &[&str]) -> Vec<PairingSummary> {
-    files
-        .iter()
-        .flat_map(|file| {
-            let path = Path::new(ROOT).join("results").join(file);
-            let games = read_games(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            summarize(&games, None)
-        })
-        .collect()
+/// Every pairing of the runs `configs` declare, read from each run's `out`.
+fn pairings(configs: &[&str], runs: impl Fn(&str) -> bool) -> Vec<PairingSummary> {
+    let mut found = Vec::new();
+    for config in configs {
+        let path = Path::new(ROOT).join("configs").join(config);
+        let experiment = Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for run in experiment.runs.iter().filter(|r| runs(&r.name)) {
+            let out = run
+                .out
+                .as_deref()
+                .expect("a removal run names its games file");
+            let games = Path::new(ROOT).join(out);
+            let games = read_games(&games).unwrap_or_else(|e| panic!("{}: {e}", games.display()));
+            found.extend(summarize(&games, None));
+        }
+    }
+    found
 }
 
 /// The pairing of `variant` that has played most (a step may be in two runs).
@@ -36,12 +43,11 @@ fn most_played<'a>(pairings: &'a [PairingSummary], variant: &str) -> Option<&'a 
 #[test]
 fn every_published_row_has_its_games_and_its_interval() {
     let published = read_published(&Path::new(ROOT).join("docs/published-elo.csv")).unwrap();
-    let pairings = pairings(&[
-        "removal/removal.games.csv",
-        "removal/removal-history.games.csv",
-        "removal/removal-small.games.csv",
-        "removal-quiescence-checks/removal.games.csv",
-    ]);
+    // Every step's run: removal.toml's but the evaluation terms', and the one step played
+    // over a base of its own.
+    let pairings = pairings(&["removal.toml", "removal-quiescence-checks.toml"], |run| {
+        run != "eval-terms"
+    });
     let mut short = Vec::new();
     for row in &published {
         assert!(
@@ -74,7 +80,7 @@ fn every_published_row_has_its_games_and_its_interval() {
 
 #[test]
 fn every_evaluation_term_has_its_games_from_todays_strongest() {
-    let pairings = pairings(&["removal/eval-terms.games.csv"]);
+    let pairings = pairings(&["removal.toml"], |run| run == "eval-terms");
     for term in Terms::NAMES {
         let variant = format!("no_eval_{term}");
         let p = most_played(&pairings, &variant).unwrap_or_else(|| panic!("no games of {variant}"));

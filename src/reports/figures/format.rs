@@ -59,6 +59,16 @@ pub fn elo_interval(p: &PairingSummary) -> String {
     }
 }
 
+/// A row's games against what its run declares: "1,000", or "448 of 1,000" while it plays.
+/// The second value is true when they are all played, so that a verdict may be given.
+pub fn games_against_goal(games: usize, goal: usize) -> (String, bool) {
+    if games < goal {
+        (format!("{} of {}", n(games as u64), n(goal as u64)), false)
+    } else {
+        (n(games as u64), true)
+    }
+}
+
 /// What removing (or changing) a heuristic did, by the sign of the interval.
 pub fn removal_verdict(p: &PairingSummary) -> &'static str {
     match (p.elo_lo, p.elo_hi) {

@@ -6,7 +6,7 @@
 //! is added (`with_*`): the removal's Elo is then the match's with its sign turned, interval and
 //! all, so every row reads as the field's does, negative where the step helps.
 
-use super::format::{n, s, signed, table};
+use super::format::{games_against_goal, s, signed, table};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
 use crate::matches::summary::{summarize, PairingSummary};
@@ -85,17 +85,10 @@ pub(super) fn removal(src: &Sources) -> String {
             ),
             None => (s("—"), s("not played yet")),
         };
-        let games = p.map_or(0, |p| p.games);
         // Set beside the field only once its games are all played: a wide interval "agrees"
         // with anything.
-        let side = match goal {
-            Some(goal) if games < goal => s("playing"),
-            _ => side,
-        };
-        let games = match goal {
-            Some(goal) if games < goal => format!("{} of {}", n(games as u64), n(goal as u64)),
-            _ => n(games as u64),
-        };
+        let (games, complete) = games_against_goal(p.map_or(0, |p| p.games), goal.unwrap_or(0));
+        let side = if complete { side } else { s("playing") };
         let how = if added { "added" } else { "removed" };
         // What the variant pays or saves a move against strongest, in the same games.
         let cost = p

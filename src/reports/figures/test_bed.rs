@@ -2,7 +2,7 @@
 //! Elo-by-removal table of the strongest search beside the field's published figures, and what
 //! each evaluation term is worth.
 
-use super::format::{elo_interval, half_widths, n, removal_verdict, s, table};
+use super::format::{elo_interval, games_against_goal, half_widths, n, removal_verdict, s, table};
 use super::sources::Sources;
 use crate::matches::games_csv::GameRow;
 use crate::matches::summary::summarize;
@@ -333,13 +333,11 @@ fn eval_terms(src: &Sources, name: &str) -> String {
         .map(|term| {
             let variant = format!("no_eval_{term}");
             let p = &src.pairing(&pairings, &variant, name);
-            let (games, verdict) = if p.games < goal {
-                (
-                    format!("{} of {}", n(p.games as u64), n(goal as u64)),
-                    "playing",
-                )
+            let (games, complete) = games_against_goal(p.games, goal);
+            let verdict = if complete {
+                removal_verdict(p)
             } else {
-                (p.games.to_string(), removal_verdict(p))
+                "playing"
             };
             vec![
                 format!("`eval.{term}`"),
