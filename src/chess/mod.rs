@@ -6,8 +6,11 @@ pub mod eval_cache;
 pub mod gives_check;
 pub mod notation;
 pub mod pawn_cache;
+pub mod pawn_terms;
 pub mod perft;
 pub mod pesto;
+#[cfg(test)]
+pub(crate) mod sample;
 pub mod terms;
 
 use cozy_chess::{Board, Move, Piece};

@@ -4,7 +4,8 @@
 //! out once per search and looked up after. An entry holds its whole key, so a lookup returns
 //! exactly what the terms would compute: no count depends on what the table holds.
 
-use super::terms::{self, PawnTerms, Terms};
+use super::pawn_terms::{pawn_terms, PawnTerms};
+use super::terms::Terms;
 use cozy_chess::{Board, Color, Piece};
 use std::cell::Cell;
 
@@ -39,7 +40,7 @@ impl PawnCache {
     #[inline]
     pub fn lookup(&self, board: &Board, enabled: &Terms) -> PawnTerms {
         if self.slots.is_empty() {
-            return terms::pawn_terms(board, enabled);
+            return pawn_terms(board, enabled);
         }
         let white_pawns = board.colored_pieces(Color::White, Piece::Pawn).0;
         let black_pawns = board.colored_pieces(Color::Black, Piece::Pawn).0;
@@ -53,7 +54,7 @@ impl PawnCache {
         if slot.white_pawns == white_pawns && slot.black_pawns == black_pawns && slot.rest == rest {
             return slot.terms;
         }
-        let terms = terms::pawn_terms(board, enabled);
+        let terms = pawn_terms(board, enabled);
         cell.set(Slot {
             white_pawns,
             black_pawns,
@@ -102,7 +103,7 @@ mod tests {
                     ..Terms::ALL
                 },
             ] {
-                let direct = terms::pawn_terms(&board, &enabled);
+                let direct = pawn_terms(&board, &enabled);
                 assert_eq!(cache.lookup(&board, &enabled), direct, "{fen}, a miss");
                 assert_eq!(cache.lookup(&board, &enabled), direct, "{fen}, a hit");
                 assert_eq!(none.lookup(&board, &enabled), direct, "{fen}, no table");

@@ -5,10 +5,9 @@
 //! each with its source, and what of Fruit's was left out.
 
 use super::attacks;
+use super::pawn_terms::{pawn_terms, PawnTerms};
 use super::pesto::Packed;
-use cozy_chess::{
-    get_bishop_moves, get_rook_moves, BitBoard, Board, Color, File, Piece, Rank, Square,
-};
+use cozy_chess::{get_bishop_moves, get_rook_moves, BitBoard, Board, Color, Piece};
 
 /// Every term of the `tapered` evaluation, declared once, here beside the code that computes
 /// it: the knob's name and its doc line. `Terms` (the switches the evaluation reads),
@@ -68,16 +67,6 @@ crate::for_each_eval_term!(terms_struct);
 
 /// Mobility units (the squares an average piece attacks) and weights: Fruit's `KnightUnit`...
 static MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
-/// Doubled pawn, isolated pawn, isolated pawn on an open file (no enemy pawn ahead).
-const DOUBLED: Packed = Packed::new(-10, -20);
-const ISOLATED: Packed = Packed::new(-10, -20);
-const ISOLATED_OPEN: Packed = Packed::new(-20, -20);
-/// Fruit's `Bonus[]`: a passed pawn's share of its full bonus by rank (of 256), rank 1 first.
-static PASSED_BONUS: [i32; 8] = [0, 0, 0, 26, 77, 154, 256, 0];
-const PASSED_OPENING: (i32, i32) = (10, 70);
-const PASSED_ENDGAME: (i32, i32) = (20, 140);
-const ATTACKER_DISTANCE: i32 = 5;
-const DEFENDER_DISTANCE: i32 = 20;
 /// King attack: weight per attacking knight, bishop, rook, queen; the opening penalty per unit;
 /// the share (of 256) by the number of attackers.
 static KING_ATTACK_UNIT: [i32; 4] = [1, 1, 2, 4];
@@ -85,8 +74,6 @@ const KING_ATTACK_OPENING: i32 = 20;
 static KING_ATTACK_WEIGHT: [i32; 16] = [
     0, 0, 128, 192, 224, 240, 248, 252, 254, 255, 256, 256, 256, 256, 256, 256,
 ];
-/// Pawn storm: an enemy pawn on its 4th, 5th or 6th rank near the king.
-static STORM: [i32; 8] = [0, 0, 0, 10, 30, 60, 0, 0];
 const BISHOP_PAIR: Packed = Packed::new(50, 50);
 /// A rook's file: the base, and what a half-open and an open file add.
 const ROOK_FILE_BASE: Packed = Packed::new(-10, -10);
@@ -97,29 +84,6 @@ const ROOK_KING_FILE_NEAR: i32 = 10;
 const ROOK_KING_FILE_ON: i32 = 10;
 /// The side to move's bonus (Toga II).
 pub const TEMPO: Packed = Packed::new(20, 10);
-
-/// The terms that depend only on the pawns, the kings' squares and the castling rights, the
-/// part `chess::pawn_cache` keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PawnTerms {
-    /// White's pawn structure and passed pawns minus Black's.
-    pub pawns: Packed,
-    /// Each side's shelter and storm penalty (White, Black), counted where its king is in danger.
-    pub shelter: [i32; 2],
-}
-
-/// Works out the pawn terms of `board`.
-pub fn pawn_terms(board: &Board, terms: &Terms) -> PawnTerms {
-    let pawns = if terms.pawn_structure || terms.passed_pawns {
-        pawns(board, Color::White, terms) - pawns(board, Color::Black, terms)
-    } else {
-        Packed::default()
-    };
-    PawnTerms {
-        pawns,
-        shelter: [shelter(board, Color::White), shelter(board, Color::Black)],
-    }
-}
 
 /// White's terms minus Black's (the tempo aside: it belongs to the side to move).
 pub fn score(board: &Board, terms: &Terms) -> Packed {
@@ -151,47 +115,6 @@ fn king_in_danger(board: &Board, color: Color) -> bool {
     let queens = (them & board.pieces(Piece::Queen)).len();
     let pieces = (them & !(board.pieces(Piece::Pawn) | board.pieces(Piece::King))).len();
     queens >= 1 && pieces >= 2
-}
-
-/// Rank of `sq` from `color`'s side: 0 on its first rank.
-#[inline]
-fn relative_rank(sq: Square, color: Color) -> i32 {
-    let r = sq.rank() as i32;
-    match color {
-        Color::White => r,
-        Color::Black => 7 - r,
-    }
-}
-
-/// The squares strictly ahead of `sq` from `color`'s side, on every file.
-#[inline]
-fn ahead(sq: Square, color: Color) -> BitBoard {
-    let rank = sq.rank() as u32;
-    BitBoard(match color {
-        Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
-        Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
-        _ => 0,
-    })
-}
-
-/// The file of `sq` and its neighbours.
-#[inline]
-fn adjacent_files(file: File) -> BitBoard {
-    let f = file as usize;
-    let mut files = BitBoard::EMPTY;
-    if f > 0 {
-        files |= File::index(f - 1).bitboard();
-    }
-    if f < 7 {
-        files |= File::index(f + 1).bitboard();
-    }
-    files
-}
-
-fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file() as i32 - b.file() as i32).abs();
-    let dr = (a.rank() as i32 - b.rank() as i32).abs();
-    df.max(dr)
 }
 
 /// One side's terms but the pawns'; `shelter` is its king's shelter and storm penalty,
@@ -261,68 +184,6 @@ fn piece_attacks(board: &Board, us: Color, mobility: bool, attack_king: bool) ->
     total
 }
 
-/// Fruit's `eval_king` shelter: the king's square, or the better of it and a castling square
-/// still allowed, averaged.
-fn shelter(board: &Board, us: Color) -> i32 {
-    let king = board.king(us);
-    let here = shelter_square(board, king, us);
-    let first = Rank::First.relative_to(us);
-    let rights = board.castle_rights(us);
-    let mut best = here;
-    if rights.short.is_some() {
-        best = best.min(shelter_square(board, Square::new(File::G, first), us));
-    }
-    if rights.long.is_some() {
-        best = best.min(shelter_square(board, Square::new(File::B, first), us));
-    }
-    (here + best) / 2
-}
-
-/// Fruit's `shelter_square`: the pawns in front of a king on `sq` (twice on its own file),
-/// and the enemy pawns storming the three files.
-fn shelter_square(board: &Board, sq: Square, us: Color) -> i32 {
-    let file = sq.file() as i32;
-    let rank = relative_rank(sq, us);
-    let files = (file - 1).max(0)..=(file + 1).min(7);
-    let mut penalty = 0;
-    for f in files.clone() {
-        let weight = if f == file { 2 } else { 1 };
-        penalty += weight * shelter_file(board, File::index(f as usize), rank, us);
-    }
-    if penalty == 0 {
-        // A weak back rank.
-        penalty = 11;
-    }
-    for f in files {
-        penalty += storm_file(board, File::index(f as usize), us);
-    }
-    penalty
-}
-
-/// 36 minus the square of the distance from the 8th rank of our first pawn on `file` at or
-/// ahead of `rank` (0 when it stands right in front, 36 when there is none).
-fn shelter_file(board: &Board, file: File, rank: i32, us: Color) -> i32 {
-    let pawns = board.colored_pieces(us, Piece::Pawn) & file.bitboard();
-    let nearest = pawns
-        .into_iter()
-        .map(|sq| relative_rank(sq, us))
-        .filter(|&r| r >= rank)
-        .min()
-        .unwrap_or(7);
-    let dist = 7 - nearest;
-    36 - dist * dist
-}
-
-/// The most advanced enemy pawn on `file`, by how far it has come.
-fn storm_file(board: &Board, file: File, us: Color) -> i32 {
-    let theirs = board.colored_pieces(!us, Piece::Pawn) & file.bitboard();
-    theirs
-        .into_iter()
-        .map(|sq| relative_rank(sq, !us))
-        .max()
-        .map_or(0, |r| STORM[r as usize])
-}
-
 /// Fruit's rooks on open and half-open files, and half-open files at the enemy king.
 /// `near_king`: the enemy king is in danger, so a file at it counts.
 fn rook_files(board: &Board, us: Color, near_king: bool) -> Packed {
@@ -343,45 +204,6 @@ fn rook_files(board: &Board, us: Color, near_king: bool) -> Packed {
                 let on = if delta == 0 { ROOK_KING_FILE_ON } else { 0 };
                 total = total + Packed::new(ROOK_KING_FILE_NEAR + on, 0);
             }
-        }
-    }
-    total
-}
-
-/// Fruit's pawn terms: doubled and isolated pawns, and each file's most advanced passed pawn.
-fn pawns(board: &Board, us: Color, terms: &Terms) -> Packed {
-    let ours = board.colored_pieces(us, Piece::Pawn);
-    let theirs = board.colored_pieces(!us, Piece::Pawn);
-    let (our_king, their_king) = (board.king(us), board.king(!us));
-    let mut total = Packed::default();
-    for sq in ours {
-        let file = sq.file().bitboard();
-        let front = ahead(sq, us);
-        if terms.pawn_structure {
-            // Doubled: another of ours behind it on the file.
-            let behind = file & !front & !sq.bitboard() & ours;
-            if !behind.is_empty() {
-                total = total + DOUBLED;
-            }
-            if (ours & adjacent_files(sq.file())).is_empty() {
-                let open = (theirs & file & front).is_empty();
-                total = total + if open { ISOLATED_OPEN } else { ISOLATED };
-            }
-        }
-        let passed = (theirs & (file | adjacent_files(sq.file())) & front).is_empty()
-            && (ours & file & front).is_empty();
-        if terms.passed_pawns && passed {
-            let rank = relative_rank(sq, us) as usize;
-            let quad =
-                |(min, max): (i32, i32)| min + ((max - min) * PASSED_BONUS[rank] + 128) / 256;
-            let stop = Square::index(
-                (sq as usize as i32 + if us == Color::White { 8 } else { -8 }) as usize,
-            );
-            let mut delta = PASSED_ENDGAME.1 - PASSED_ENDGAME.0;
-            delta -= distance(our_king, stop) * ATTACKER_DISTANCE;
-            delta += distance(their_king, stop) * DEFENDER_DISTANCE;
-            let endgame = PASSED_ENDGAME.0 + if delta > 0 { quad((0, delta)) } else { 0 };
-            total = total + Packed::new(quad(PASSED_OPENING), endgame);
         }
     }
     total

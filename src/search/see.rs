@@ -283,7 +283,7 @@ mod tests {
     #[test]
     fn the_same_values_as_looking_every_attacker_up_again() {
         let mut moves = 0;
-        for board in crate::search::captures::tests::positions() {
+        for board in crate::chess::sample::positions() {
             for mv in crate::chess::legal_moves(&board) {
                 assert_eq!(
                     see(&board, mv),
@@ -305,7 +305,7 @@ mod tests {
         use crate::search::ordering::gain_known;
         use crate::search::tactical::generate_tactical;
         let mut checked = 0;
-        for board in crate::search::captures::tests::positions() {
+        for board in crate::chess::sample::positions() {
             generate_tactical(&board, true, &mut MoveList::new(), |piece, victim, mv| {
                 let taken = gain_known(victim, mv.promotion);
                 assert_eq!(
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn loses_more_than_is_see_below_the_margin() {
         let mut decided = 0;
-        for board in crate::search::captures::tests::positions() {
+        for board in crate::chess::sample::positions() {
             for mv in crate::chess::legal_moves(&board) {
                 let value = see(&board, mv);
                 for margin in [0, 19, 64, 128, 171, 400, 1000] {

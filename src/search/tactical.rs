@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn the_full_generators_order_move_for_move() {
-        let boards = crate::search::captures::tests::positions();
+        let boards = crate::chess::sample::positions();
         for board in &boards {
             for (promotions, gen) in [(true, Gen::Tactical), (false, Gen::Captures)] {
                 let mut fast = MoveList::new();
