@@ -177,6 +177,9 @@ pub struct Picked {
     pub mv: Move,
     /// A capture or a promotion (`chess::is_tactical`).
     pub tactical: bool,
+    /// The piece that moves, which the generator or the legality test found already: the
+    /// search's later steps read it rather than look it up again.
+    pub piece: Piece,
 }
 
 impl MovePicker {
@@ -242,20 +245,29 @@ impl MovePicker {
     /// The next move to search, or `None` when the node's moves are exhausted.
     #[inline(always)]
     pub fn next(&mut self, board: &Board, tables: &OrderingTables, line: Line) -> Option<Picked> {
-        let quiet = |mv| Picked {
+        let quiet = |mv, piece| Picked {
             mv,
             tactical: false,
+            piece,
         };
-        let tactical = |mv| Picked { mv, tactical: true };
+        let tactical = |mv, piece| Picked {
+            mv,
+            tactical: true,
+            piece,
+        };
         loop {
             match self.plan.stages[self.stage] {
                 Stage::HashMove => {
                     self.stage += 1;
                     // The hash move comes from the table and must be proved legal before it is tried.
-                    if let Some(mv) = self.hash_move.filter(|&mv| board.is_legal(mv)) {
+                    let legal = self.hash_move.filter(|&mv| board.is_legal(mv));
+                    if let Some((mv, piece)) =
+                        legal.and_then(|mv| Some((mv, board.piece_on(mv.from)?)))
+                    {
                         return Some(Picked {
                             mv,
                             tactical: is_tactical(board, mv),
+                            piece,
                         });
                     }
                     self.hash_move = None;
@@ -269,13 +281,13 @@ impl MovePicker {
                         self.fill_captures(board);
                     }
                     let pause_after_one = self.plan.stages[self.stage] == Stage::FirstCapture;
-                    match self.take().map(|entry| entry.mv) {
+                    match self.take() {
                         // The list stays filled across the killer stage that follows the first capture.
-                        Some(mv) => {
+                        Some(entry) => {
                             if pause_after_one {
                                 self.stage += 1;
                             }
-                            return Some(tactical(mv));
+                            return Some(tactical(entry.mv, entry.piece));
                         }
                         None => {
                             self.captures_done = true;
@@ -292,13 +304,13 @@ impl MovePicker {
                         let mv = self.refutations.killers[slot]
                             .take()
                             .expect("slot was Some");
-                        if self.worth_trying(board, mv) {
+                        if let Some(piece) = self.worth_trying(board, mv) {
                             self.tried.push(mv);
                             if self.skips(board, mv) {
                                 self.skipped += 1;
                                 continue;
                             }
-                            return Some(quiet(mv));
+                            return Some(quiet(mv, piece));
                         }
                     }
                     self.stage += 1;
@@ -306,13 +318,13 @@ impl MovePicker {
                 Stage::Countermove => {
                     self.stage += 1;
                     if let Some(mv) = self.refutations.countermove.take() {
-                        if self.worth_trying(board, mv) {
+                        if let Some(piece) = self.worth_trying(board, mv) {
                             self.tried.push(mv);
                             if self.skips(board, mv) {
                                 self.skipped += 1;
                                 continue;
                             }
-                            return Some(quiet(mv));
+                            return Some(quiet(mv, piece));
                         }
                     }
                 }
@@ -325,7 +337,7 @@ impl MovePicker {
                         self.mark_filled(true);
                     }
                     match self.take() {
-                        Some(entry) => return Some(tactical(entry.mv)),
+                        Some(entry) => return Some(tactical(entry.mv, entry.piece)),
                         None => self.advance(),
                     }
                 }
@@ -340,13 +352,13 @@ impl MovePicker {
                             // no capture stage) captures of any kind ask the board.
                             let mixed = self.plan.quiet_gen != Gen::Quiet || self.plan.defer_losing;
                             if mixed && is_tactical(board, mv) {
-                                return Some(tactical(mv));
+                                return Some(tactical(mv, entry.piece));
                             }
                             if self.skips_entry(board, &entry) {
                                 self.skipped += 1;
                                 continue;
                             }
-                            return Some(quiet(mv));
+                            return Some(quiet(mv, entry.piece));
                         }
                         None => self.advance(),
                     }
@@ -357,13 +369,15 @@ impl MovePicker {
     }
 
     /// A refutation comes from elsewhere in the tree: it may be illegal here, the hash move, or
-    /// a capture here (then the capture stage has it).
+    /// a capture here (then the capture stage has it). The piece it moves, when it is worth
+    /// trying.
     #[inline]
-    fn worth_trying(&self, board: &Board, mv: Move) -> bool {
-        Some(mv) != self.hash_move
+    fn worth_trying(&self, board: &Board, mv: Move) -> Option<Piece> {
+        let worth = Some(mv) != self.hash_move
             && !self.tried.contains(&mv)
             && !is_tactical(board, mv)
-            && board.is_legal(mv)
+            && board.is_legal(mv);
+        worth.then(|| board.piece_on(mv.from)).flatten()
     }
 
     fn advance(&mut self) {

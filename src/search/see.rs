@@ -133,18 +133,17 @@ pub fn never_losing(us: Color, piece: Piece, victim: Piece, mv: Move) -> bool {
             && mv.to.rank() != Rank::First.relative_to(us))
 }
 
-/// `see(board, mv) < -margin` (`margin` ≥ 0), answered without the exchange where a bound
+/// `see(board, mv) < -margin` (`margin` ≥ 0) for `mv` moving `mover`, answered without the exchange where a bound
 /// decides it. The exchange can cost at most what stands on the square after `mv` (and the
 /// promotion of a pawn that takes it on our first rank), so a move whose worst case stays
 /// within the margin cannot lose more; and a move whose square nothing of the opponent's
 /// attacks loses nothing. SEE pruning asks this of every move it sees, most of them quiet
 /// moves to safe squares.
 #[inline]
-pub fn loses_more_than(board: &Board, mv: Move, margin: i32) -> bool {
+pub fn loses_more_than(board: &Board, mv: Move, mover: Piece, margin: i32) -> bool {
     debug_assert!(margin >= 0);
     let us = board.side_to_move();
     let to = mv.to;
-    let mover = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
     let taken = captured_piece(board, mv).map_or(0, piece_value) + promotion_gain(mv.promotion);
     let on_square = match mover {
         Piece::King => KING_VALUE,
@@ -335,7 +334,7 @@ mod tests {
                 let value = see(&board, mv);
                 for margin in [0, 19, 64, 128, 171, 400, 1000] {
                     assert_eq!(
-                        loses_more_than(&board, mv, margin),
+                        loses_more_than(&board, mv, board.piece_on(mv.from).unwrap(), margin),
                         value < -margin,
                         "{board} {mv} margin {margin}"
                     );

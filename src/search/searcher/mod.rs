@@ -51,7 +51,7 @@ use crate::search::picker::PickerPlan;
 use crate::search::pv::PvTable;
 use crate::search::score::{Score, MAX_PLY};
 use crate::search::tt::TranspositionTable;
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Move, Piece};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One search's state: the configuration, its tables and its counters. Nothing is shared.
@@ -282,13 +282,10 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// The incremental part after `mv`.
+    /// The incremental part after `mv`, which moves `piece`.
     #[inline]
-    fn child_psq(&self, board: &Board, mv: Move, psq: Score) -> Score {
-        match board.piece_on(mv.from) {
-            Some(piece) => psq.wrapping_add(psq_change(board, self.eval, mv, piece)),
-            None => psq,
-        }
+    fn child_psq(&self, board: &Board, mv: Move, piece: Piece, psq: Score) -> Score {
+        psq.wrapping_add(psq_change(board, self.eval, mv, piece))
     }
 
     /// `child_psq` for a capture whose pieces the generator already knows.
@@ -300,15 +297,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Before a real move `mv` from the node at `ply` is searched: the child's repetition floor
+    /// Before a real move `mv` (of `piece`) from the node at `ply` is searched: the child's repetition floor
     /// (`null_move.*`) and the line the continuation tables read (`continuation.*`).
     #[inline(always)]
-    fn descend(&mut self, board: &Board, ply: usize, mv: Move) {
+    fn descend(&mut self, board: &Board, ply: usize, mv: Move, piece: Piece) {
         if self.cfg.null_move.enabled {
             self.null_floor[ply + 1] = self.null_floor[ply];
         }
         if self.tracks_line {
-            self.moved[ply] = board.piece_on(mv.from).map(|p| (p, mv.to));
+            self.moved[ply] = Some((piece, mv.to));
             self.captured[ply] = crate::chess::captured_piece(board, mv).is_some();
         }
     }

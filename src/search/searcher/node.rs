@@ -421,7 +421,7 @@ impl Searcher<'_> {
                 continue;
             }
             // Step 8b. SEE pruning (`see_pruning.*`).
-            if SELECTIVE && !minimax && self.see_prunes(board, node, mv, quiet, found.best) {
+            if SELECTIVE && !minimax && self.see_prunes(board, node, &picked, quiet, found.best) {
                 continue;
             }
             // Step 8c. Singular extension (`singular.*`): the hash move tested against the others.
@@ -445,7 +445,7 @@ impl Searcher<'_> {
                     return None;
                 }
             }
-            let child_psq = self.child_psq(board, mv, node.psq);
+            let child_psq = self.child_psq(board, mv, picked.piece, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
             // Only a child with depth left probes the table (a check may extend depth 1).
@@ -454,7 +454,7 @@ impl Searcher<'_> {
                 tt.prefetch(child.hash());
             }
             if SELECTIVE {
-                self.descend(board, node.ply, mv);
+                self.descend(board, node.ply, mv, picked.piece);
             }
             if SELECTIVE {
                 let gives_check = !child.checkers().is_empty();

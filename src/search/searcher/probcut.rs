@@ -59,10 +59,10 @@ impl Searcher<'_> {
             if Some(mv) == self.excluded[node.ply] || see(board, mv) < threshold {
                 continue;
             }
-            let child_psq = self.child_psq(board, mv, node.psq);
+            let child_psq = self.child_psq(board, mv, picked.piece, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
-            self.descend(board, node.ply, mv);
+            self.descend(board, node.ply, mv, picked.piece);
             let window = Window {
                 alpha: -raised,
                 beta: -raised + 1,

@@ -9,6 +9,7 @@ use super::Searcher;
 use crate::chess::piece_value;
 use crate::config::search_config::{LmpForm, LmrReduction};
 use crate::search::learning::continuation::Histories;
+use crate::search::picker::Picked;
 use crate::search::score::{Score, MATE_BOUND};
 use crate::search::see::loses_more_than;
 use cozy_chess::{Board, Move, Piece};
@@ -174,7 +175,7 @@ impl Searcher<'_> {
         &mut self,
         board: &Board,
         node: &Node,
-        mv: Move,
+        picked: &Picked,
         quiet: bool,
         best: Score,
     ) -> bool {
@@ -182,12 +183,12 @@ impl Searcher<'_> {
         if !sp.enabled || node.ply == 0 || node.depth > sp.max_depth || best <= -MATE_BOUND {
             return false;
         }
-        self.see_prunes_move(board, node.depth, mv, quiet)
+        self.see_prunes_move(board, node.depth, picked, quiet)
     }
 
     /// Step 8b's exchange, at a node where the step applies.
     #[inline(never)]
-    fn see_prunes_move(&mut self, board: &Board, depth: u32, mv: Move, quiet: bool) -> bool {
+    fn see_prunes_move(&mut self, board: &Board, depth: u32, picked: &Picked, quiet: bool) -> bool {
         let sp = &self.cfg.see_pruning;
         let depth = depth as Score;
         let margin = if quiet {
@@ -195,7 +196,7 @@ impl Searcher<'_> {
         } else {
             sp.noisy_margin * depth * depth
         };
-        if loses_more_than(board, mv, margin) {
+        if loses_more_than(board, picked.mv, picked.piece, margin) {
             self.stats.see_prunes += 1;
             return true;
         }

@@ -300,7 +300,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let child_psq = self.child_psq(board, m.mv, psq);
+            let child_psq = self.child_psq(board, m.mv, m.piece, psq);
             if let Some(score) = self.quiescence_child::<SELECTIVE>(
                 board,
                 m.mv,

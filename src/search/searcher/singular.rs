@@ -154,10 +154,10 @@ impl Searcher<'_> {
             if picked.mv == tt_move || (skip_quiets && !picked.tactical) {
                 continue;
             }
-            let child_psq = self.child_psq(board, picked.mv, node.psq);
+            let child_psq = self.child_psq(board, picked.mv, picked.piece, node.psq);
             let mut child = board.clone();
             child.play_unchecked(picked.mv);
-            self.descend(board, node.ply, picked.mv);
+            self.descend(board, node.ply, picked.mv, picked.piece);
             let child_node = node.child(depth, window, Some(picked.mv), child_psq);
             value = -self.negamax::<SELECTIVE, TODAY>(&child, child_node);
             if self.aborted {
