@@ -16,15 +16,10 @@ const LOPSIDED: &str = "name = \"lopsided\"\nsuite = \"positions/bk.epd\"\ndepth
 [variants.quiescence]\nquiescence.enabled = true\n\
 [variants.material]\neval = \"material\"\n";
 
-/// One killer slot against two (a pure ordering change, about equal in strength), and the
-/// baseline against itself.
-const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
-[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
-
 fn setup(dir: &Path) {
     common::copy_positions(dir);
     std::fs::write(dir.join("lopsided.toml"), LOPSIDED).unwrap();
-    std::fs::write(dir.join("even.toml"), EVEN).unwrap();
+    std::fs::write(dir.join("even.toml"), common::EVEN_MATCH).unwrap();
 }
 
 /// Waits until `csv` has `lines` lines (header included), sends `signal`, and returns the exit
@@ -455,36 +450,6 @@ fn a_committed_match_reports_in_the_field_s_conventions() {
         let svg = std::fs::read_to_string(dir.path().join(chart)).unwrap();
         assert!(svg.contains("null_move vs baseline"), "{chart}");
     }
-}
-
-/// When stderr is a log, not a terminal, match progress is plain lines: no carriage return
-/// joins them into one (a Slurm log once held 46 KB of `\r`-joined progress on one line).
-#[test]
-fn progress_in_a_log_is_plain_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    setup(dir.path());
-    let out = ablate(
-        dir.path(),
-        &[
-            "match",
-            "-c",
-            "even.toml",
-            "--games",
-            "4",
-            "--depth",
-            "1",
-            "--out",
-            "log.csv",
-        ],
-    );
-    assert_success(&out);
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(!log.contains('\r'), "{log:?}");
-    assert!(
-        log.lines()
-            .any(|l| l.starts_with("games 8/8, eta ") && l.contains(" vs baseline ")),
-        "{log}"
-    );
 }
 
 /// Nodes of each move a side made, read from the games' notes (`move score/depth nodes`).

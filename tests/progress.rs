@@ -1,14 +1,10 @@
-//! A match's progress lines in a log (stderr not a terminal): a resumed run counts from the
-//! games it already had, and its running score includes them, so that the last line of a run
-//! played in several sittings reads as the last line of the same run played at once.
+//! A match's progress lines in a log (stderr not a terminal): plain lines; and a resumed run
+//! counts from the games it already had, its running score including them, so that the last
+//! line of a run played in several sittings reads as that of the same run played at once.
 
 mod common;
 
 use common::{ablate, assert_success};
-
-/// One killer slot against two, and the baseline against itself.
-const EVEN: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
-[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
 
 /// The last progress line of a match's stderr, without its ETA.
 fn last_progress_line(stderr: &[u8]) -> String {
@@ -26,7 +22,7 @@ fn last_progress_line(stderr: &[u8]) -> String {
 fn a_resumed_match_counts_and_scores_the_games_it_already_had() {
     let dir = tempfile::tempdir().unwrap();
     common::copy_positions(dir.path());
-    std::fs::write(dir.path().join("even.toml"), EVEN).unwrap();
+    std::fs::write(dir.path().join("even.toml"), common::EVEN_MATCH).unwrap();
     let args = |out: &'static str| {
         vec![
             "match",
@@ -55,4 +51,35 @@ fn a_resumed_match_counts_and_scores_the_games_it_already_had() {
     assert_success(&resumed);
     assert!(String::from_utf8_lossy(&resumed.stdout).contains("(25 games played, 15 resumed)"));
     assert_eq!(last_progress_line(&resumed.stderr), whole_line);
+}
+
+/// When stderr is a log, not a terminal, match progress is plain lines: no carriage return
+/// joins them into one (a Slurm log once held 46 KB of `\r`-joined progress on one line).
+#[test]
+fn progress_in_a_log_is_plain_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_positions(dir.path());
+    std::fs::write(dir.path().join("even.toml"), common::EVEN_MATCH).unwrap();
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "even.toml",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "--out",
+            "log.csv",
+        ],
+    );
+    assert_success(&out);
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(!log.contains('\r'), "{log:?}");
+    assert!(
+        log.lines()
+            .any(|l| l.starts_with("games 8/8, eta ") && l.contains(" vs baseline ")),
+        "{log}"
+    );
 }

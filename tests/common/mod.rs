@@ -7,6 +7,11 @@ use std::process::{Command, Output};
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// A match config: one killer slot against two (a pure ordering change, about equal in
+/// strength), and the baseline against itself. Copy `positions/` beside it.
+pub const EVEN_MATCH: &str = "name = \"even\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
+[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n[variants.itself]\n";
+
 /// Runs `ablate` in `dir` with `CI` set, as CI does, and returns its output.
 pub fn ablate(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ablate"))
