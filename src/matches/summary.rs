@@ -164,13 +164,14 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
             ));
         }
         out.push_str(&format!(
-            "  cost: {:.0} nodes/move against {:.0} (×{}), {:.1} ms/move against {:.1} (×{})\n",
+            "  cost: {:.0} nodes/move against {:.0} (×{}), {:.1} ms/move against {:.1} (×{}){}\n",
             s.nodes_per_move,
             s.opponent_nodes_per_move,
             ratio_text(s.nodes_per_move, s.opponent_nodes_per_move),
             s.ms_per_move,
             s.opponent_ms_per_move,
-            ratio_text(s.ms_per_move, s.opponent_ms_per_move)
+            ratio_text(s.ms_per_move, s.opponent_ms_per_move),
+            speed_text(s)
         ));
     }
     if let Some(table) = standings(summaries) {
@@ -291,6 +292,26 @@ pub fn ratio_text(variant: f64, opponent: f64) -> String {
     }
 }
 
+/// Each side's nodes a second over its moves (its nodes over its time, which per move as
+/// above is the same figure), and their ratio: how fast each searches in the same games.
+/// Empty when a side's time is not known.
+fn speed_text(s: &PairingSummary) -> String {
+    if s.ms_per_move <= 0.0 || s.opponent_ms_per_move <= 0.0 {
+        return String::new();
+    }
+    let per_second = |nodes: f64, ms: f64| nodes / ms * 1000.0;
+    let (ours, theirs) = (
+        per_second(s.nodes_per_move, s.ms_per_move),
+        per_second(s.opponent_nodes_per_move, s.opponent_ms_per_move),
+    );
+    format!(
+        ", {:.2} M nodes/s against {:.2} M (×{})",
+        ours / 1e6,
+        theirs / 1e6,
+        ratio_text(ours, theirs)
+    )
+}
+
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
 /// wins - losses - draws, the score in brackets, the game count), so that engine authors read
 /// it as they read theirs. `+/-` is half the 95% interval.
@@ -378,6 +399,21 @@ mod tests {
             ms_per_move: 0.0,
             opponent_ms_per_move: 0.0,
         }
+    }
+
+    #[test]
+    fn the_cost_line_gives_each_side_s_nodes_a_second() {
+        let mut s = pairing("strongest", "fruit", [0, 0, 5, 5, 0]);
+        (s.nodes_per_move, s.ms_per_move) = (176_909.0, 83.5);
+        (s.opponent_nodes_per_move, s.opponent_ms_per_move) = (203_815.0, 88.4);
+        let text = render_summary(&[s.clone()]);
+        assert!(
+            text.contains("88.4 (×0.945), 2.12 M nodes/s against 2.31 M (×0.919)\n"),
+            "{text}"
+        );
+        // With no time recorded for a side, no speed is claimed.
+        s.opponent_ms_per_move = 0.0;
+        assert!(!render_summary(&[s]).contains("nodes/s"));
     }
 
     #[test]
