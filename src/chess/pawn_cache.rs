@@ -40,7 +40,7 @@ impl PawnCache {
     #[inline]
     pub fn lookup(&self, board: &Board, enabled: &Terms) -> PawnTerms {
         if self.slots.is_empty() {
-            return pawn_terms(board, enabled);
+            return pawn_terms(board, enabled.pawn_switches());
         }
         let white_pawns = board.colored_pieces(Color::White, Piece::Pawn).0;
         let black_pawns = board.colored_pieces(Color::Black, Piece::Pawn).0;
@@ -54,7 +54,7 @@ impl PawnCache {
         if slot.white_pawns == white_pawns && slot.black_pawns == black_pawns && slot.rest == rest {
             return slot.terms;
         }
-        let terms = pawn_terms(board, enabled);
+        let terms = pawn_terms(board, enabled.pawn_switches());
         cell.set(Slot {
             white_pawns,
             black_pawns,
@@ -103,7 +103,7 @@ mod tests {
                     ..Terms::ALL
                 },
             ] {
-                let direct = pawn_terms(&board, &enabled);
+                let direct = pawn_terms(&board, enabled.pawn_switches());
                 assert_eq!(cache.lookup(&board, &enabled), direct, "{fen}, a miss");
                 assert_eq!(cache.lookup(&board, &enabled), direct, "{fen}, a hit");
                 assert_eq!(none.lookup(&board, &enabled), direct, "{fen}, no table");

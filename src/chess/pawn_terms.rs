@@ -8,7 +8,6 @@
 //! for pawn: the tests hold them to a reading of each pawn in turn.
 
 use super::pesto::Packed;
-use super::terms::Terms;
 use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
 
 /// Doubled pawn, isolated pawn, isolated pawn on an open file (no enemy pawn ahead).
@@ -33,10 +32,19 @@ pub struct PawnTerms {
     pub shelter: [i32; 2],
 }
 
+/// Which of the pawn terms count: `eval.pawn_structure` and `eval.passed_pawns`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PawnSwitches {
+    /// Doubled and isolated pawns.
+    pub structure: bool,
+    /// Passed pawns.
+    pub passed: bool,
+}
+
 /// Works out the pawn terms of `board`.
-pub fn pawn_terms(board: &Board, terms: &Terms) -> PawnTerms {
-    let pawns = if terms.pawn_structure || terms.passed_pawns {
-        pawns(board, Color::White, terms) - pawns(board, Color::Black, terms)
+pub fn pawn_terms(board: &Board, on: PawnSwitches) -> PawnTerms {
+    let pawns = if on.structure || on.passed {
+        pawns(board, Color::White, on) - pawns(board, Color::Black, on)
     } else {
         Packed::default()
     };
@@ -117,14 +125,14 @@ fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// Fruit's pawn terms: doubled and isolated pawns, and each file's most advanced passed pawn.
-fn pawns(board: &Board, us: Color, terms: &Terms) -> Packed {
+fn pawns(board: &Board, us: Color, on: PawnSwitches) -> Packed {
     let ours = board.colored_pieces(us, Piece::Pawn).0;
     let theirs = board.colored_pieces(!us, Piece::Pawn).0;
     // The squares behind an enemy pawn (from our side), and behind one of ours.
     let behind_theirs = front_span(theirs, !us);
     let behind_ours = front_span(ours, !us);
     let mut total = Packed::default();
-    if terms.pawn_structure {
+    if on.structure {
         // Doubled: another of ours behind it on the file, so it stands ahead of that one.
         let doubled = ours & front_span(ours, us);
         // Isolated: no pawn of ours on a neighbouring file.
@@ -136,7 +144,7 @@ fn pawns(board: &Board, us: Color, terms: &Terms) -> Packed {
             + times(ISOLATED_OPEN, open.count_ones())
             + times(ISOLATED, (isolated & !open).count_ones());
     }
-    if terms.passed_pawns {
+    if on.passed {
         // Passed: no enemy pawn ahead on its file or a neighbouring one, none of ours ahead.
         let passed = ours & !with_neighbours(behind_theirs) & !behind_ours;
         let (our_king, their_king) = (board.king(us), board.king(!us));
@@ -238,7 +246,7 @@ mod tests {
     use super::*;
 
     /// Fruit's pawn terms read one pawn at a time, as `pawn.cpp` does.
-    fn pawns_one_by_one(board: &Board, us: Color, terms: &Terms) -> Packed {
+    fn pawns_one_by_one(board: &Board, us: Color, on: PawnSwitches) -> Packed {
         let ours = board.colored_pieces(us, Piece::Pawn);
         let theirs = board.colored_pieces(!us, Piece::Pawn);
         let mut total = Packed::default();
@@ -250,7 +258,7 @@ mod tests {
                 _ => 0,
             });
             let beside = BitBoard(beside(file.0));
-            if terms.pawn_structure {
+            if on.structure {
                 if !(file & !ahead & !sq.bitboard() & ours).is_empty() {
                     total = total + DOUBLED;
                 }
@@ -261,7 +269,7 @@ mod tests {
             }
             let passed =
                 (theirs & (file | beside) & ahead).is_empty() && (ours & file & ahead).is_empty();
-            if terms.passed_pawns && passed {
+            if on.passed && passed {
                 total = total + passer(sq, us, board.king(us), board.king(!us));
             }
         }
@@ -296,17 +304,15 @@ mod tests {
     #[test]
     fn the_same_terms_as_reading_each_pawn_in_turn() {
         let (mut boards, mut passers) = (0, 0);
-        let off = Terms {
-            passed_pawns: false,
-            ..Terms::ALL
-        };
+        let switches = [(true, true), (true, false), (false, true)]
+            .map(|(structure, passed)| PawnSwitches { structure, passed });
         for board in crate::chess::sample::positions() {
             for us in Color::ALL {
-                for terms in [Terms::ALL, off] {
+                for on in switches {
                     assert_eq!(
-                        pawns(&board, us, &terms),
-                        pawns_one_by_one(&board, us, &terms),
-                        "{board}"
+                        pawns(&board, us, on),
+                        pawns_one_by_one(&board, us, on),
+                        "{board} {on:?}"
                     );
                 }
                 for sq in Square::ALL {

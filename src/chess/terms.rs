@@ -5,7 +5,7 @@
 //! each with its source, and what of Fruit's was left out.
 
 use super::attacks;
-use super::pawn_terms::{pawn_terms, PawnTerms};
+use super::pawn_terms::{pawn_terms, PawnSwitches, PawnTerms};
 use super::pesto::Packed;
 use cozy_chess::{get_bishop_moves, get_rook_moves, BitBoard, Board, Color, Piece};
 
@@ -65,6 +65,17 @@ macro_rules! terms_struct {
 }
 crate::for_each_eval_term!(terms_struct);
 
+impl Terms {
+    /// The switches of the pawn terms, which `chess::pawn_terms` reads.
+    #[inline]
+    pub fn pawn_switches(&self) -> PawnSwitches {
+        PawnSwitches {
+            structure: self.pawn_structure,
+            passed: self.passed_pawns,
+        }
+    }
+}
+
 /// Mobility units (the squares an average piece attacks) and weights: Fruit's `KnightUnit`...
 static MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (6, 5, 5), (7, 2, 4), (13, 1, 2)];
 /// King attack: weight per attacking knight, bishop, rook, queen; the opening penalty per unit;
@@ -87,7 +98,7 @@ pub const TEMPO: Packed = Packed::new(20, 10);
 
 /// White's terms minus Black's (the tempo aside: it belongs to the side to move).
 pub fn score(board: &Board, terms: &Terms) -> Packed {
-    score_with(board, terms, &pawn_terms(board, terms))
+    score_with(board, terms, &pawn_terms(board, terms.pawn_switches()))
 }
 
 /// `score`, with the pawn terms already known.
