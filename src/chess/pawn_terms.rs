@@ -217,7 +217,8 @@ fn shelter_square(board: &Board, sq: Square, us: Color) -> i32 {
 }
 
 /// 36 minus the square of the distance from the 8th rank of the nearest of `pawns` (ours, on
-/// one file, at or ahead of the king's rank): 0 when it stands on the 7th, 36 when there is none.
+/// one file, at or ahead of the king's rank): 0 when it stands right in front of a king on its
+/// first rank, 36 when there is none.
 #[inline]
 fn shelter_file(pawns: u64, us: Color) -> i32 {
     let nearest = match (pawns, us) {
@@ -257,7 +258,12 @@ mod tests {
                 (Color::Black, r) if r > 0 => u64::MAX >> (8 * (8 - r)),
                 _ => 0,
             });
-            let beside = BitBoard(beside(file.0));
+            // The neighbouring files, found by index (not by the shifts the fast form uses).
+            let f = sq.file() as usize;
+            let beside = [f.checked_sub(1), (f < 7).then_some(f + 1)]
+                .into_iter()
+                .flatten()
+                .fold(BitBoard::EMPTY, |set, f| set | File::index(f).bitboard());
             if on.structure {
                 if !(file & !ahead & !sq.bitboard() & ours).is_empty() {
                     total = total + DOUBLED;

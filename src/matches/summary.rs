@@ -292,9 +292,9 @@ pub fn ratio_text(variant: f64, opponent: f64) -> String {
     }
 }
 
-/// Each side's nodes a second over its moves (its nodes over its time, which per move as
-/// above is the same figure), and their ratio: how fast each searches in the same games.
-/// Empty when a side's time is not known.
+/// Each side's nodes a second (nodes per move over time per move, which is its nodes over
+/// its time), and their ratio: how fast each searches in the same games. Empty when a side's
+/// time is not known.
 fn speed_text(s: &PairingSummary) -> String {
     if s.ms_per_move <= 0.0 || s.opponent_ms_per_move <= 0.0 {
         return String::new();

@@ -214,8 +214,9 @@ pub fn en_passant_takers(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::chess::sample::positions;
 
     /// The order this generator must reproduce: `generate_moves`' groups, split by victim.
     fn reference(board: &Board) -> Vec<(cozy_chess::Move, Piece, Piece)> {
@@ -245,8 +246,6 @@ pub(crate) mod tests {
         });
         out
     }
-
-    use crate::chess::sample::positions;
 
     #[test]
     fn same_captures_in_the_same_order_as_the_full_generator() {

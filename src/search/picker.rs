@@ -262,7 +262,7 @@ impl MovePicker {
                     // The hash move comes from the table and must be proved legal before it is tried.
                     let legal = self.hash_move.filter(|&mv| board.is_legal(mv));
                     if let Some((mv, piece)) =
-                        legal.and_then(|mv| Some((mv, board.piece_on(mv.from)?)))
+                        legal.and_then(|mv| board.piece_on(mv.from).map(|piece| (mv, piece)))
                     {
                         return Some(Picked {
                             mv,

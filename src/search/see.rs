@@ -133,8 +133,8 @@ pub fn never_losing(us: Color, piece: Piece, victim: Piece, mv: Move) -> bool {
             && mv.to.rank() != Rank::First.relative_to(us))
 }
 
-/// `see(board, mv) < -margin` (`margin` ≥ 0) for `mv` moving `mover`, answered without the exchange where a bound
-/// decides it. The exchange can cost at most what stands on the square after `mv` (and the
+/// `see(board, mv) < -margin` (`margin` ≥ 0) for `mv` moving `mover`, answered without the
+/// exchange where a bound decides it. The exchange can cost at most what stands on the square after `mv` (and the
 /// promotion of a pawn that takes it on our first rank), so a move whose worst case stays
 /// within the margin cannot lose more; and a move whose square nothing of the opponent's
 /// attacks loses nothing. SEE pruning asks this of every move it sees, most of them quiet

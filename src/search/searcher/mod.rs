@@ -297,8 +297,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Before a real move `mv` (of `piece`) from the node at `ply` is searched: the child's repetition floor
-    /// (`null_move.*`) and the line the continuation tables read (`continuation.*`).
+    /// Before a real move `mv` (of `piece`) from the node at `ply` is searched: the child's
+    /// repetition floor (`null_move.*`) and the line the continuation tables read
+    /// (`continuation.*`).
     #[inline(always)]
     fn descend(&mut self, board: &Board, ply: usize, mv: Move, piece: Piece) {
         if self.cfg.null_move.enabled {
