@@ -79,7 +79,7 @@ pub enum Command {
     Uci(UciArgs),
     /// Play variants against each other in game pairs: Elo, SPRT and nodes per move.
     #[command(after_help = MATCH_EXAMPLES)]
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Re-make every committed result: each fixed-depth CSV with the command that made it, each declared run, and their reports, cheapest first.
     #[command(
         after_help = "Examples:\n  ablate reproduce --list                 # the plan: one command a line, with the time each took\n  ablate reproduce --fixed-only --list    # only the fixed-depth results\nWithout --list it runs the plan from the repository root, stopping at the first step that fails;\nthe fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours."
@@ -149,6 +149,9 @@ pub struct MatchArgs {
     /// Every pair of variants plays, not only each variant against the baseline.
     #[arg(long)]
     pub round_robin: bool,
+    /// Stop once every figure's 95% half-width is at most X Elo: each effect of a [design], else each pairing's Elo [default: the run's].
+    #[arg(long, value_name = "X", value_parser = parse_precision)]
+    pub precision: Option<f64>,
     /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
     #[arg(long, value_name = "RULE", num_args = 1..)]
     pub adjudicate: Vec<String>,
@@ -301,6 +304,13 @@ fn parse_positions(text: &str) -> Result<usize, String> {
 
 fn parse_millis(text: &str) -> Result<u64, String> {
     whole(text, "a whole number of milliseconds, 0 or more")
+}
+
+fn parse_precision(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err("expected a half-width in Elo above 0, e.g. 10".into()),
+    }
 }
 
 fn parse_seed(text: &str) -> Result<u64, String> {

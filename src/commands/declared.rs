@@ -126,6 +126,7 @@ fn expand(args: &MatchArgs, run: &DeclaredRun, experiment: &str) -> Vec<MatchArg
             }
             a.jobs = args.jobs.or(run.jobs);
             a.timemargin = args.timemargin.or(run.timemargin);
+            a.precision = args.precision.or(run.precision);
             // The declared file holds the declared games only: a quick form (--games 4, say)
             // writes beside the other scratch runs instead.
             let suffix = match (ladder, budget) {

@@ -51,6 +51,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
         time_margin_ms: args
             .timemargin
             .unwrap_or(crate::matches::pairings::DEFAULT_TIME_MARGIN_MS),
+        precision: args.precision,
     };
     let mut prepared = prepare_match(&args.config, options)?;
     let threads = worker_threads(args.jobs, args.quiet)?;

@@ -1,5 +1,6 @@
 //! Experiment files: a suite, depths, a baseline `[search]`, named variants and an optional grid.
 
+use super::design::Design;
 use super::engine::EngineSpec;
 use super::extends::{stacks, take_extends, Base};
 use super::keys;
@@ -33,6 +34,7 @@ const TOP_LEVEL_KEYS: &[&str] = &[
     "search",
     "variants",
     "grid",
+    "design",
     "runs",
 ];
 
@@ -73,6 +75,8 @@ pub struct Experiment {
     pub stacks: Vec<(String, Vec<Table>)>,
     /// The runs its tables come from (`[runs.NAME]`), in file order.
     pub runs: Vec<super::runs::DeclaredRun>,
+    /// A designed experiment (`[design]`): its points are among `variants`, after the rest.
+    pub design: Option<Design>,
 }
 
 /// A variant with its fully resolved configuration.
@@ -336,6 +340,23 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
+        let design = match table.get("design") {
+            None => None,
+            Some(value) => Some(super::design::parse(value).map_err(err)?),
+        };
+        if let Some(design) = &design {
+            for point in &design.points {
+                let vname = design.point_name(*point);
+                if vname == baseline_name || variants.iter().any(|(n, _)| *n == vname) {
+                    return Err(err(format!(
+                        "[design]: point \"{vname}\" has the name of a variant; rename the variant or the factor"
+                    )));
+                }
+                let overrides = design.point_overrides(*point);
+                own.push((vname.clone(), overrides.clone(), None));
+                variants.push((vname, overrides));
+            }
+        }
         // A baseline that names no variant is [search]'s name; one a typo away from a
         // variant's was meant for that variant, and would silently play [search] instead.
         let names = variants
@@ -380,8 +401,23 @@ impl Experiment {
             .chain(variants.iter().map(|(n, _)| n.clone()))
             .chain(engines.iter().map(|(n, _)| n.clone()))
             .collect();
-        let runs = super::runs::parse(table.get("runs"), &playable).map_err(err)?;
-        Ok(Experiment {
+        if let Some(opponent) = design.as_ref().and_then(|d| d.opponent.as_ref()) {
+            let points = design.as_ref().map(Design::point_names).unwrap_or_default();
+            if !playable.contains(opponent) || points.contains(opponent) {
+                let others: Vec<String> = playable
+                    .iter()
+                    .filter(|n| !points.contains(n))
+                    .cloned()
+                    .collect();
+                return Err(err(format!(
+                    "[design]: opponent = \"{opponent}\" names no variant outside the design; {}",
+                    keys::hint(opponent, &others)
+                )));
+            }
+        }
+        let points = design.as_ref().map(Design::point_names).unwrap_or_default();
+        let runs = super::runs::parse(table.get("runs"), &playable, &points).map_err(err)?;
+        let experiment = Experiment {
             file: file.to_string(),
             name,
             description,
@@ -398,7 +434,10 @@ impl Experiment {
             engines,
             stacks,
             runs,
-        })
+            design,
+        };
+        experiment.check_design().map_err(err)?;
+        Ok(experiment)
     }
 }
 

@@ -30,8 +30,16 @@ impl Experiment {
                 }
             }
         }
-        let searches: Vec<&ResolvedVariant> =
-            resolved.iter().filter(|v| v.engine.is_none()).collect();
+        // A design's point that applies no factor is the baseline's search on purpose.
+        let is_point = |v: &ResolvedVariant| {
+            self.design
+                .as_ref()
+                .is_some_and(|d| d.point_of(&v.name).is_some())
+        };
+        let searches: Vec<&ResolvedVariant> = resolved
+            .iter()
+            .filter(|v| v.engine.is_none() && !is_point(v))
+            .collect();
         for (i, v) in searches.iter().enumerate() {
             if let Some(same) = searches[..i].iter().find(|o| o.config == v.config) {
                 notes.push(format!(
@@ -41,6 +49,43 @@ impl Experiment {
             }
         }
         notes
+    }
+}
+
+impl Experiment {
+    /// A design factor must change the search it is applied to: one that resolves to the
+    /// baseline's search, or sets a knob that has no effect there, would measure nothing and
+    /// be read as a step worth nothing. Errors name the factor and the knob.
+    pub fn check_design(&self) -> Result<(), String> {
+        let Some(design) = &self.design else {
+            return Ok(());
+        };
+        let base = self.stack(&self.baseline_name).map_err(|e| e.to_string())?;
+        let layers = |extra: Option<&toml::Table>| {
+            let mut all: Vec<&toml::Table> = base.iter().collect();
+            all.extend(extra);
+            super::keys::resolve(&all)
+        };
+        let baseline = layers(None)?;
+        for factor in &design.factors {
+            let applied = layers(Some(&factor.overrides))
+                .map_err(|m| format!("[design]: factor \"{}\": {m}", factor.name))?;
+            if applied == baseline {
+                return Err(format!(
+                    "[design]: factor \"{}\" changes nothing: the baseline \"{}\" already searches so; expected a factor that changes the search",
+                    factor.name, self.baseline_name
+                ));
+            }
+            for (key, _) in flatten(&factor.overrides) {
+                if let Some(needs) = inert(&key, &applied) {
+                    return Err(format!(
+                        "[design]: factor \"{}\": {key} has no effect while {needs}",
+                        factor.name
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 }
 

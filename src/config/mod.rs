@@ -2,9 +2,11 @@
 
 pub mod choices;
 pub mod descriptor;
+pub mod design;
 pub mod engine;
 pub mod experiment;
 pub mod extends;
+pub mod fractions;
 pub mod identity;
 pub mod keys;
 pub mod knob;

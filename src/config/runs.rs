@@ -22,6 +22,8 @@ const RUN_KEYS: &[&str] = &[
     "jobs",
     "out",
     "timemargin",
+    "design",
+    "precision",
 ];
 
 /// A run's limit per move.
@@ -64,6 +66,8 @@ pub struct DeclaredRun {
     pub out: Option<String>,
     /// Milliseconds past its clock a move may come.
     pub timemargin: Option<u64>,
+    /// Stop once every effect's (or every pairing's) 95% half-width is at most this many Elo.
+    pub precision: Option<f64>,
 }
 
 /// A whole number ≥ `min` at `key`.
@@ -72,6 +76,17 @@ fn whole(run: &str, key: &str, value: &Value, min: i64) -> Result<u64, String> {
         Value::Integer(n) if *n >= min => Ok(*n as u64),
         other => Err(format!(
             "[runs.{run}]: {key} = {other}; expected a whole number, {min} or more"
+        )),
+    }
+}
+
+/// A half-width in Elo: a number above 0.
+fn precision(run: &str, value: &Value) -> Result<f64, String> {
+    match value {
+        Value::Integer(n) if *n > 0 => Ok(*n as f64),
+        Value::Float(x) if *x > 0.0 && x.is_finite() => Ok(*x),
+        other => Err(format!(
+            "[runs.{run}]: precision = {other}; expected a half-width in Elo above 0, e.g. precision = 10"
         )),
     }
 }
@@ -94,8 +109,13 @@ fn words(run: &str, key: &str, value: &Value) -> Result<Vec<String>, String> {
     }
 }
 
-/// The `[runs]` table of an experiment; `variants` are the names a run may list.
-pub fn parse(runs: Option<&Value>, variants: &[String]) -> Result<Vec<DeclaredRun>, String> {
+/// The `[runs]` table of an experiment; `variants` are the names a run may list, `points` the
+/// design's points (`design = true` plays them).
+pub fn parse(
+    runs: Option<&Value>,
+    variants: &[String],
+    points: &[String],
+) -> Result<Vec<DeclaredRun>, String> {
     let Some(runs) = runs else {
         return Ok(Vec::new());
     };
@@ -117,10 +137,24 @@ pub fn parse(runs: Option<&Value>, variants: &[String]) -> Result<Vec<DeclaredRu
             }
         }
         let get = |key: &str| table.get(key);
-        let run_variants = get("variants")
+        let mut run_variants = get("variants")
             .map(|v| words(name, "variants", v))
             .transpose()?
             .unwrap_or_default();
+        match get("design") {
+            None | Some(Value::Boolean(false)) => {}
+            Some(Value::Boolean(true)) if points.is_empty() => {
+                return Err(format!(
+                    "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
+                ))
+            }
+            Some(Value::Boolean(true)) => run_variants.extend(points.iter().cloned()),
+            Some(other) => {
+                return Err(format!(
+                    "[runs.{name}]: design = {other}; expected true or false"
+                ))
+            }
+        }
         for v in &run_variants {
             if !variants.contains(v) {
                 return Err(format!(
@@ -205,6 +239,7 @@ pub fn parse(runs: Option<&Value>, variants: &[String]) -> Result<Vec<DeclaredRu
             timemargin: get("timemargin")
                 .map(|v| whole(name, "timemargin", v, 0))
                 .transpose()?,
+            precision: get("precision").map(|v| precision(name, v)).transpose()?,
         });
     }
     Ok(out)

@@ -1,6 +1,7 @@
 //! The JSON beside a games CSV.
 
 use super::pairings::PreparedMatch;
+use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
 use crate::storage::manifest::{CsvKind, ManifestFile};
 use crate::storage::provenance::Provenance;
@@ -48,6 +49,12 @@ pub struct MatchManifest {
     /// For a merge: what is missing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<String>,
+    /// The design whose points play (`[design]`): factors, fraction, generators, points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<Design>,
+    /// The precision target the run stops at, Elo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision: Option<f64>,
 }
 
 impl ManifestFile for MatchManifest {
@@ -89,6 +96,8 @@ impl MatchManifest {
             games_resumed: 0,
             interrupted: true,
             missing: Vec::new(),
+            design: prepared.experiment.design.clone(),
+            precision: prepared.options.precision,
         }
     }
 }

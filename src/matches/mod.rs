@@ -7,6 +7,7 @@
 //! `elo`); `play` drives the workers and `session` one sitting of a match end to end. A player is ablate's search in-process or an engine over UCI.
 
 pub mod adjudication;
+pub mod design_fit;
 pub mod elo;
 pub mod game;
 pub mod games_csv;
@@ -17,6 +18,7 @@ pub mod merge;
 pub mod pairings;
 pub mod play;
 pub mod player;
+pub mod precision;
 pub mod rules;
 pub mod running_score;
 pub mod session;

@@ -40,6 +40,9 @@ pub struct MatchOptions {
     pub variants: Vec<String>,
     /// How late past its clock a move may come before its side forfeits, milliseconds.
     pub time_margin_ms: u64,
+    /// Stop once every figure's 95% half-width is this many Elo or less (`matches::precision`).
+    /// Not part of the match: the games kept are a prefix of the same games.
+    pub precision: Option<f64>,
 }
 
 /// fastchess's default `--timemargin`: a side may answer this late past its clock.
@@ -136,11 +139,23 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
             .into());
         }
     }
-    let playing: Vec<usize> = (0..variants.len())
+    let design = experiment.design.as_ref();
+    let design_opponent = design
+        .and_then(|d| d.opponent.as_ref())
+        .and_then(|o| variants.iter().position(|v| &v.name == o));
+    let mut playing: Vec<usize> = (0..variants.len())
         .filter(|&i| {
             i == 0 || options.variants.is_empty() || options.variants.contains(&variants[i].name)
         })
         .collect();
+    // A design's declared opponent plays whenever one of its points does.
+    let is_point = |i: usize| design.is_some_and(|d| d.point_of(&variants[i].name).is_some());
+    if let Some(o) = design_opponent {
+        if !playing.contains(&o) && playing.iter().any(|&i| is_point(i)) {
+            playing.push(o);
+            playing.sort_unstable();
+        }
+    }
     let mut pairings = Vec::new();
     if options.round_robin {
         for (a, &i) in playing.iter().enumerate() {
@@ -152,12 +167,30 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
             }
         }
     } else {
+        // A design's points play its declared opponent, when it names one; the opponent plays the points; against the baseline only when asked for by name.
+        let asked = |i: usize| options.variants.contains(&variants[i].name);
         for &i in playing.iter().skip(1) {
-            pairings.push(Pairing {
-                variant: i,
-                opponent: 0,
-            });
+            if design_opponent == Some(i) && !asked(i) {
+                continue;
+            }
+            let opponent = match (is_point(i), design_opponent) {
+                (true, Some(o)) => o,
+                _ => 0,
+            };
+            if i != opponent {
+                pairings.push(Pairing {
+                    variant: i,
+                    opponent,
+                });
+            }
         }
+    }
+    if options.precision.is_some() && (options.sprt.is_some() || options.shard.is_some()) {
+        return Err(InputError::in_file(
+            "--precision",
+            "stops on whole rounds of every pairing; expected neither --sprt nor --shard beside it (play the shards to --games, merge them, and `ablate report` gives the half-widths)",
+        )
+        .into());
     }
     if pairings.is_empty() {
         return Err(InputError::in_file(

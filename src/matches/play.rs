@@ -4,6 +4,7 @@
 use super::elo::{Hypothesis, Pentanomial, Sprt};
 use super::games_csv::{read_games, write_games, GameRow};
 use super::pairings::{GameJob, PlayedGame, PreparedMatch};
+use super::precision::{first_check, stop_round, worst_half_width};
 use crate::error::InputError;
 use crate::search::tt::TablePool;
 use crate::uci::pool::EnginePool;
@@ -60,6 +61,40 @@ pub enum MatchEvent<'a> {
     Resumed(&'a [GameRow]),
     /// A game has finished and is in the CSV.
     Played(&'a PlayedGame),
+    /// A precision check on whole rounds: the worst half-width so far, and the target.
+    Precision { worst: f64, target: f64 },
+}
+
+/// Which rounds (one pair of every pairing) are complete, as games come in any order.
+struct Rounds {
+    /// Games finished per pair index.
+    games: Vec<usize>,
+    /// Games in a whole round.
+    per_round: usize,
+    /// Rounds 0..complete are whole.
+    complete: usize,
+}
+
+impl Rounds {
+    fn new(pairings: usize, done: &[GameRow]) -> Rounds {
+        let mut rounds = Rounds {
+            games: Vec::new(),
+            per_round: 2 * pairings,
+            complete: 0,
+        };
+        done.iter().for_each(|r| rounds.add(r.pair));
+        rounds
+    }
+
+    fn add(&mut self, pair: usize) {
+        if self.games.len() <= pair {
+            self.games.resize(pair + 1, 0);
+        }
+        self.games[pair] += 1;
+        while self.games.get(self.complete) == Some(&self.per_round) {
+            self.complete += 1;
+        }
+    }
 }
 
 /// Plays the match into `csv` (resuming what it holds of the same match), `threads` at a time.
@@ -82,7 +117,28 @@ pub fn run_match(
             done = old;
         }
     }
-    write_games(csv, &done, false)?;
+    let pairing_names: Vec<(String, String)> = prepared
+        .pairings
+        .iter()
+        .map(|p| {
+            (
+                prepared.variants[p.variant].name.clone(),
+                prepared.variants[p.opponent].name.clone(),
+            )
+        })
+        .collect();
+    let design = prepared.experiment.design.as_ref();
+    let precision = prepared.options.precision;
+    let mut rounds = Rounds::new(pairing_names.len(), &done);
+    // A run resumed past the point where its target was met plays nothing more.
+    let met_at = precision
+        .and_then(|target| stop_round(design, &pairing_names, &done, rounds.complete, target));
+    let pair_limit = AtomicUsize::new(met_at.unwrap_or(usize::MAX));
+    // A file that already holds this match is left as it is until a game changes it.
+    let holds_this_match = csv.exists() && !done.is_empty();
+    if !holds_this_match {
+        write_games(csv, &done, false)?;
+    }
     let finished: HashSet<(String, String, usize, usize)> = done
         .iter()
         .map(|r| (r.variant.clone(), r.opponent.clone(), r.pair, r.game))
@@ -99,6 +155,10 @@ pub fn run_match(
     };
     let resumed = done.len();
     on_event(MatchEvent::Resumed(&done));
+    if let (Some(target), Some(r)) = (precision, met_at) {
+        let worst = worst_half_width(design, &pairing_names, &done, r).unwrap_or(f64::NAN);
+        on_event(MatchEvent::Precision { worst, target });
+    }
     // Each pairing's SPRT, decided on its first pairs in order; later pairs are not started.
     let decided: Vec<AtomicBool> = prepared
         .pairings
@@ -118,8 +178,8 @@ pub fn run_match(
         .num_threads(threads.max(1))
         .build()?;
     std::thread::scope(|scope| {
-        let (next, is_pending, decided, engines, tables) =
-            (&next, &is_pending, &decided, &engines, &tables);
+        let (next, is_pending, decided, engines, tables, pair_limit) =
+            (&next, &is_pending, &decided, &engines, &tables, &pair_limit);
         let workers = sender.clone();
         // The pool's workers take games in canonical order from one counter, so that each
         // pairing's early pairs finish first (SPRT reads them in order).
@@ -133,6 +193,9 @@ pub fn run_match(
                         }
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(job) = prepared.job(i) else { return };
+                        if job.pair >= pair_limit.load(Ordering::Relaxed) {
+                            return;
+                        }
                         if !is_pending(&job) || decided[job.pairing].load(Ordering::Relaxed) {
                             continue;
                         }
@@ -175,6 +238,24 @@ pub fn run_match(
                     }
                 }
             }
+            let before = rounds.complete;
+            rounds.add(rows.last().map_or(0, |r| r.pair));
+            let limit = pair_limit.load(Ordering::Relaxed);
+            if let (Some(target), true) = (precision, limit == usize::MAX) {
+                let first = first_check(pairing_names.len());
+                for r in (before + 1)..=rounds.complete {
+                    if r < first {
+                        continue;
+                    }
+                    let worst = worst_half_width(design, &pairing_names, &rows, r);
+                    let worst = worst.unwrap_or(f64::INFINITY);
+                    on_event(MatchEvent::Precision { worst, target });
+                    if worst <= target {
+                        pair_limit.store(r, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
             if result.is_err() {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -184,7 +265,14 @@ pub fn run_match(
     let mut rows = all_rows.into_inner().unwrap_or_else(|e| e.into_inner());
     // Only a signal (or a failed write) sets `stop`; an SPRT decision skips games without it.
     let interrupted = stop.load(Ordering::Relaxed);
-    if !interrupted {
+    let limit = pair_limit.load(Ordering::Relaxed);
+    if limit != usize::MAX {
+        // The first rounds that met the target; games of later pairs already in play are
+        // dropped, so that the file is the same for any --jobs.
+        rows.retain(|r| r.pair < limit);
+    }
+    let unchanged = played == 0 && rows.len() == resumed;
+    if !interrupted && !unchanged {
         // Canonical order; with SPRT, only the pairs up to each decision, so that the file is
         // the same for any --jobs.
         if let Some(sprt) = prepared.options.sprt {

@@ -20,6 +20,8 @@ struct Tally {
 pub struct RunningScore {
     pairings: Vec<((String, String), Tally)>,
     sprt: Option<Sprt>,
+    /// The last precision check: the worst half-width and the target.
+    precision: Option<(f64, f64)>,
 }
 
 impl RunningScore {
@@ -28,7 +30,13 @@ impl RunningScore {
         RunningScore {
             pairings: Vec::new(),
             sprt,
+            precision: None,
         }
+    }
+
+    /// Records a precision check on whole rounds.
+    pub fn checked(&mut self, worst: f64, target: f64) {
+        self.precision = Some((worst, target));
     }
 
     /// Counts one finished game.
@@ -86,6 +94,14 @@ impl RunningScore {
             .collect();
         if self.pairings.len() > 3 {
             parts.push(format!("{} more pairings", self.pairings.len() - 3));
+        }
+        // The figure a precision run waits on comes first: the worst half-width so far.
+        if let Some((worst, target)) = self.precision {
+            let worst = match worst.is_finite() {
+                true => format!("±{worst:.1}"),
+                false => "not yet estimable".to_string(),
+            };
+            parts.insert(0, format!("worst {worst} (target ±{target})"));
         }
         parts.join(" | ")
     }

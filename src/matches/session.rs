@@ -165,6 +165,7 @@ pub fn play_session(
                     rows.iter().for_each(|row| running.add(row));
                 }
             }
+            MatchEvent::Precision { worst, target } => running.checked(worst, target),
             MatchEvent::Played(game) => {
                 if pgn_error.is_none() {
                     pgn_error = pgn_log.append(&game.row).err();

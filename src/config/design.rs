@@ -1,0 +1,431 @@
+//! A designed experiment, the `[design]` table of an experiment file: named factors, each an
+//! override over the baseline (a removal, an addition or a form swap), and a two-level
+//! factorial or a regular fraction of it (`config::fractions`). Each design point becomes a
+//! variant named by the factors it applies, so that it resolves, plays and is explained like
+//! every variant.
+//!
+//! ```toml
+//! [design]
+//! fraction = "resolution 5"          # or "full"; `points = 128` asks for that run size
+//! [design.factors]
+//! no_null_move = { "null_move.enabled" = false }
+//! with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
+//! ```
+
+use super::fractions::{self, TABLE};
+use super::keys;
+use toml::{Table, Value};
+
+/// The keys `[design]` takes.
+const DESIGN_KEYS: &[&str] = &["factors", "fraction", "points", "opponent"];
+/// The most points a design may have: a full factorial of 10 factors.
+pub const MAX_POINTS: usize = 1024;
+/// The name of the point that applies no factor (the baseline's own search).
+pub const NO_FACTOR: &str = "none";
+/// Where the fractions' generators come from, as the manifest records it.
+pub const SOURCE: &str =
+    "NIST/SEMATECH e-Handbook of Statistical Methods, 5.3.3.4.7 (Box, Hunter & Hunter, table 6.22)";
+
+crate::choice_enum! {
+    /// What applying a factor does to the search, for the steps-on reading of the effects
+    /// (Shapley shares, "worth"): a removal switches a step off, an addition or a form swap
+    /// switches one on.
+    pub enum Role {
+        /// Applying it takes a step away.
+        Removal = "removal",
+        /// Applying it adds a step.
+        Addition = "addition",
+        /// Applying it puts one form of a step in place of another.
+        Swap = "swap",
+    }
+}
+
+/// One factor: its name, what it sets over the baseline, and its role.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Factor {
+    /// Its name, as the points' names use it.
+    pub name: String,
+    /// The knobs it sets, dotted keys nested as every override table is.
+    pub overrides: Table,
+    /// Removal, addition or swap: written as `role = "..."`, else read from its values.
+    pub role: Role,
+}
+
+/// The design: its factors, the fraction, and the points as bit sets of applied factors.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Design {
+    /// The factors in file order; bit i of a point is the i-th.
+    pub factors: Vec<Factor>,
+    /// As written: "full" or "resolution N".
+    pub fraction: String,
+    /// The generators, in the ± notation over the factors' letters (`"H = -ABCG"`); empty for
+    /// a full factorial.
+    pub generators: Vec<String>,
+    /// The defining relation's words as bit sets (empty for a full factorial).
+    pub relation: Vec<u32>,
+    /// The resolution; `None` for a full factorial.
+    pub resolution: Option<u32>,
+    /// The points, each the set of factors it applies, in run order.
+    pub points: Vec<u32>,
+    /// Whom every point plays; `None`: the baseline.
+    pub opponent: Option<String>,
+    /// Where the generators come from.
+    pub source: String,
+}
+
+/// The letter of the i-th factor in the table's notation (A, B, ...).
+pub fn letter(i: usize) -> char {
+    (b'A' + i as u8) as char
+}
+
+impl Design {
+    /// The variant name of a point: the factors it applies, joined by commas; `none` for none.
+    pub fn point_name(&self, point: u32) -> String {
+        let names: Vec<&str> = (0..self.factors.len())
+            .filter(|i| point & (1 << i) != 0)
+            .map(|i| self.factors[i].name.as_str())
+            .collect();
+        if names.is_empty() {
+            NO_FACTOR.to_string()
+        } else {
+            names.join(",")
+        }
+    }
+
+    /// Every point's name, in run order.
+    pub fn point_names(&self) -> Vec<String> {
+        self.points.iter().map(|&p| self.point_name(p)).collect()
+    }
+
+    /// The point a variant name stands for, if it is one of this design's.
+    pub fn point_of(&self, name: &str) -> Option<u32> {
+        self.points
+            .iter()
+            .copied()
+            .find(|&p| self.point_name(p) == name)
+    }
+
+    /// A point's override table: its factors' overrides merged.
+    pub fn point_overrides(&self, point: u32) -> Table {
+        let mut table = Table::new();
+        for (i, f) in self.factors.iter().enumerate() {
+            if point & (1 << i) != 0 {
+                for (key, value) in keys::flatten(&f.overrides) {
+                    keys::insert(&mut table, &key, value);
+                }
+            }
+        }
+        table
+    }
+}
+
+/// Reads `[design]`. Errors say which key or factor and what was expected; the caller adds
+/// the file.
+pub fn parse(value: &Value) -> Result<Design, String> {
+    let Value::Table(table) = value else {
+        return Err(format!("design = {value}; expected a table [design]"));
+    };
+    let known: Vec<String> = DESIGN_KEYS.iter().map(|s| s.to_string()).collect();
+    for key in table.keys() {
+        if !DESIGN_KEYS.contains(&key.as_str()) {
+            return Err(format!(
+                "[design]: unknown key \"{key}\"; {}",
+                keys::hint(key, &known)
+            ));
+        }
+    }
+    let factors = parse_factors(table.get("factors"))?;
+    let fraction = match table.get("fraction") {
+        None => "full".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(format!(
+                "[design]: fraction = {other}; expected \"full\" or \"resolution N\" (N from 3)"
+            ))
+        }
+    };
+    let wanted = parse_fraction(&fraction)?;
+    let points = match table.get("points") {
+        None => None,
+        Some(Value::Integer(n)) if *n >= 2 => Some(*n as usize),
+        Some(other) => {
+            return Err(format!(
+                "[design]: points = {other}; expected a power of two, 2 or more"
+            ))
+        }
+    };
+    let opponent = match table.get("opponent") {
+        None => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => {
+            return Err(format!(
+                "[design]: opponent = {other}; expected a variant's name"
+            ))
+        }
+    };
+    let k = factors.len();
+    let generators = choose(k, wanted, points, &fraction)?;
+    let words: Vec<u32> = {
+        let base = k - generators.len();
+        generators
+            .iter()
+            .enumerate()
+            .map(|(j, g)| g | 1 << (base + j))
+            .collect()
+    };
+    let relation = fractions::defining_relation(&words);
+    let written: Vec<String> = generators
+        .iter()
+        .enumerate()
+        .map(|(j, &g)| {
+            let base = k - generators.len();
+            let product: String = (0..base)
+                .filter(|i| g & (1 << i) != 0)
+                .map(letter)
+                .collect();
+            format!(
+                "{} = {}{product}",
+                letter(base + j),
+                fractions::generator_sign(g)
+            )
+        })
+        .collect();
+    Ok(Design {
+        factors,
+        fraction,
+        generators: written,
+        resolution: fractions::resolution(&relation),
+        points: fractions::points(k, &generators),
+        relation,
+        opponent,
+        source: SOURCE.to_string(),
+    })
+}
+
+fn parse_factors(value: Option<&Value>) -> Result<Vec<Factor>, String> {
+    let expected = "expected a table of named overrides, e.g. factors = { no_null_move = { \"null_move.enabled\" = false } }";
+    let factors = match value {
+        Some(Value::Table(t)) => t,
+        Some(other) => return Err(format!("[design]: factors = {other}; {expected}")),
+        None => return Err(format!("[design]: missing key \"factors\"; {expected}")),
+    };
+    if factors.len() < 2 {
+        return Err(format!(
+            "[design]: {} factor; expected 2 or more",
+            factors.len()
+        ));
+    }
+    let mut out: Vec<Factor> = Vec::new();
+    let mut set_by: Vec<(String, String)> = Vec::new();
+    for (name, body) in factors {
+        if !super::names::is_variant_name(name) || name.contains(',') || name == NO_FACTOR {
+            return Err(format!(
+                "[design]: factor \"{name}\": expected a letter, then letters, digits, - _ or . (and not \"{NO_FACTOR}\")"
+            ));
+        }
+        let Value::Table(body) = body else {
+            return Err(format!("[design]: factor \"{name}\" = {body}; {expected}"));
+        };
+        let mut overrides = Table::new();
+        let mut role = None;
+        for (key, value) in keys::flatten(body) {
+            if key == "role" {
+                role = Some(match value.as_str().and_then(role_named) {
+                    Some(r) => r,
+                    None => {
+                        return Err(format!(
+                            "[design]: factor \"{name}\": role = {value}; expected {}",
+                            Role::NAMES
+                                .iter()
+                                .map(|n| format!("\"{n}\""))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ))
+                    }
+                });
+                continue;
+            }
+            if let Some((_, other)) = set_by.iter().find(|(k, _)| *k == key) {
+                return Err(format!(
+                    "[design]: factors \"{other}\" and \"{name}\" both set {key}; expected each knob in one factor, so that every effect is one factor's"
+                ));
+            }
+            set_by.push((key.clone(), name.clone()));
+            keys::insert(&mut overrides, &key, value);
+        }
+        if overrides.is_empty() {
+            return Err(format!(
+                "[design]: factor \"{name}\" sets no knob; expected one or more, e.g. {{ \"null_move.enabled\" = false }}"
+            ));
+        }
+        keys::check_layer(&overrides).map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
+        let role = role.unwrap_or_else(|| read_role(&overrides));
+        out.push(Factor {
+            name: name.clone(),
+            overrides,
+            role,
+        });
+    }
+    Ok(out)
+}
+
+fn role_named(text: &str) -> Option<Role> {
+    [Role::Removal, Role::Addition, Role::Swap]
+        .into_iter()
+        .zip(Role::NAMES)
+        .find(|(_, n)| **n == text)
+        .map(|(r, _)| r)
+}
+
+/// A factor that only switches off (false, 0, "none", "off") is a removal; any other adds.
+fn read_role(overrides: &Table) -> Role {
+    let off = |v: &Value| match v {
+        Value::Boolean(b) => !b,
+        Value::Integer(n) => *n == 0,
+        Value::String(s) => s == "none" || s == "off",
+        _ => false,
+    };
+    if keys::flatten(overrides).iter().all(|(_, v)| off(v)) {
+        Role::Removal
+    } else {
+        Role::Addition
+    }
+}
+
+/// The resolution asked for; `None` for the full factorial.
+fn parse_fraction(text: &str) -> Result<Option<u32>, String> {
+    let expected = "expected \"full\" or \"resolution N\" (N a number from 3, or III, IV, V, VI)";
+    if text == "full" {
+        return Ok(None);
+    }
+    let Some(n) = text.strip_prefix("resolution ") else {
+        return Err(format!("[design]: fraction = \"{text}\"; {expected}"));
+    };
+    let n = match n.trim() {
+        "III" => 3,
+        "IV" => 4,
+        "V" => 5,
+        "VI" => 6,
+        "VII" => 7,
+        digits => digits
+            .parse::<u32>()
+            .map_err(|_| format!("[design]: fraction = \"{text}\"; {expected}"))?,
+    };
+    if n < 3 {
+        return Err(format!("[design]: fraction = \"{text}\"; {expected}"));
+    }
+    Ok(Some(n))
+}
+
+/// The generators (bit sets of base factors) of the smallest design of `k` factors whose
+/// resolution is at least `wanted`, or of exactly `points` points when asked.
+fn choose(
+    k: usize,
+    wanted: Option<u32>,
+    points: Option<usize>,
+    written: &str,
+) -> Result<Vec<u32>, String> {
+    let full = 1usize.checked_shl(k as u32).unwrap_or(usize::MAX);
+    // Candidates: the table's rows for k factors, then the full factorial (resolution ∞).
+    let mut candidates: Vec<(usize, Option<u32>, Vec<u32>)> = TABLE
+        .iter()
+        .filter(|f| f.k == k)
+        .map(|f| {
+            let r = fractions::resolution(&fractions::defining_relation(&f.words()));
+            (f.points(), r, f.generator_sets())
+        })
+        .collect();
+    candidates.push((full, None, Vec::new()));
+    let reaches = |r: Option<u32>| match (wanted, r) {
+        (None, r) => r.is_none(),
+        (Some(_), None) => true,
+        (Some(w), Some(r)) => r >= w,
+    };
+    let fitting: Vec<&(usize, Option<u32>, Vec<u32>)> = candidates
+        .iter()
+        .filter(|(n, r, _)| reaches(*r) && points.is_none_or(|p| p == *n))
+        .collect();
+    let Some(best) = fitting.iter().min_by_key(|(n, _, _)| *n) else {
+        let sizes: Vec<String> = candidates
+            .iter()
+            .filter(|(_, r, _)| reaches(*r))
+            .map(|(n, _, _)| n.to_string())
+            .collect();
+        return Err(format!(
+            "[design]: fraction = \"{written}\" with points = {} for {k} factors cannot be had: a regular fraction of {k} factors at that resolution has {} points",
+            points.unwrap_or(0),
+            sizes.join(" or ")
+        ));
+    };
+    if best.0 > MAX_POINTS {
+        return Err(format!(
+            "[design]: {k} factors at fraction = \"{written}\" make {} points; expected at most {MAX_POINTS} (the published fractions reach {} factors)",
+            best.0,
+            fractions::MAX_TABLE_FACTORS
+        ));
+    }
+    Ok(best.2.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn design(text: &str) -> Result<Design, String> {
+        let table: Table = text.parse().unwrap();
+        parse(table.get("design").unwrap())
+    }
+
+    const FIVE: &str = r#"
+[design]
+fraction = "resolution 5"
+[design.factors]
+no_null_move = { "null_move.enabled" = false }
+no_probcut = { "probcut.enabled" = false }
+no_lmr = { "lmr.enabled" = false }
+no_late_move_pruning = { "late_move_pruning.enabled" = false }
+with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
+"#;
+
+    #[test]
+    fn five_factors_at_resolution_five_are_the_half_fraction() {
+        let d = design(FIVE).unwrap();
+        assert_eq!(d.points.len(), 16);
+        assert_eq!(d.resolution, Some(5));
+        assert_eq!(d.generators, ["E = -ABCD"]);
+        assert_eq!(d.point_name(0), "none");
+        assert_eq!(d.point_name(0b10001), "no_null_move,with_iir");
+        assert_eq!(d.factors[0].role, Role::Removal);
+        assert_eq!(d.factors[4].role, Role::Addition);
+        assert_eq!(d.point_of("no_null_move,with_iir"), Some(0b10001));
+        let o = d.point_overrides(0b10001);
+        assert_eq!(o["iir"]["cut_nodes"], Value::Boolean(true));
+        assert_eq!(o["null_move"]["enabled"], Value::Boolean(false));
+    }
+
+    #[test]
+    fn full_is_every_combination() {
+        let d = design(&FIVE.replace("resolution 5", "full")).unwrap();
+        assert_eq!(d.points.len(), 32);
+        assert_eq!(d.resolution, None);
+        assert!(d.generators.is_empty());
+    }
+
+    #[test]
+    fn bad_designs_say_where_and_what() {
+        let e = design(&FIVE.replace("probcut.enabled", "probcut.enabld")).unwrap_err();
+        assert!(
+            e.starts_with("[design]: factor \"no_probcut\": unknown key \"probcut.enabld\""),
+            "{e}"
+        );
+        let e = design(&FIVE.replace("\"lmr.enabled\"", "\"null_move.enabled\"")).unwrap_err();
+        assert_eq!(e, "[design]: factors \"no_null_move\" and \"no_lmr\" both set null_move.enabled; expected each knob in one factor, so that every effect is one factor's");
+        let e = design(&FIVE.replace("fraction", "points = 8\nfraction")).unwrap_err();
+        assert!(e.contains("cannot be had"), "{e}");
+        assert!(e.contains("16 or 32 points"), "{e}");
+        let e = design(&FIVE.replace("resolution 5", "half")).unwrap_err();
+        assert!(e.contains("expected \"full\" or \"resolution N\""), "{e}");
+        let e = design(&FIVE.replace("fraction", "fractoin")).unwrap_err();
+        assert!(e.contains("did you mean \"fraction\""), "{e}");
+    }
+}

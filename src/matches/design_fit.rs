@@ -1,0 +1,346 @@
+//! The model of a designed experiment, fitted to its game pairs: each point's Elo against its
+//! reference is intercept + Σ main effects + Σ two-factor interactions, in the ±1 coding of
+//! the factorial texts (a factor's column is +1 where the point applies it, −1 where not).
+//!
+//! The fit is maximum quasi-likelihood on the pairs: every pair of games (one opening, colours
+//! swapped) is one observation, its mean score y in {0, ¼, ½, ¾, 1}, with mean
+//! logistic(Elo / 400 · ln 10) at its point. The estimating equations Σ x (y − μ) = 0 are
+//! those of a binomial model with the logit link, solved by Newton's method; the variance is
+//! the sandwich A⁻¹ B A⁻¹ with B summed over pairs, so that the pentanomial spread (draws, and
+//! the correlation of a pair's two games) is measured from the games, not assumed.
+//!
+//! Effects are the texts' (Box, Hunter & Hunter; Montgomery): a main effect is the average
+//! change from applying the factor, over the other factors' settings (2β); a two-factor
+//! interaction is half the difference between one factor's effect with the other applied and
+//! without (2β).
+
+use super::elo::Z95;
+use std::f64::consts::LN_10;
+
+/// The mean pair score of each pentanomial bucket.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+/// d(score)/d(Elo) at a score of ½, divided by ¼: logistic Elo's scale.
+const C: f64 = LN_10 / 400.0;
+
+/// One design point's pairs: the factors it applies (a bit set) and its pentanomial counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PointPairs {
+    /// Bit i: the i-th factor applied.
+    pub point: u32,
+    /// Pairs scoring 0, ½, 1, 1½ and 2 points of 2.
+    pub ptnml: [u64; 5],
+}
+
+impl PointPairs {
+    fn pairs(&self) -> f64 {
+        self.ptnml.iter().sum::<u64>() as f64
+    }
+
+    fn mean(&self) -> f64 {
+        let n = self.pairs();
+        PAIR_SCORES
+            .iter()
+            .zip(&self.ptnml)
+            .map(|(s, c)| s * *c as f64)
+            .sum::<f64>()
+            / n
+    }
+
+    /// Σ over pairs of (y − mu)².
+    fn squares_about(&self, mu: f64) -> f64 {
+        PAIR_SCORES
+            .iter()
+            .zip(&self.ptnml)
+            .map(|(s, c)| *c as f64 * (s - mu) * (s - mu))
+            .sum()
+    }
+}
+
+/// The model's terms for `k` factors: the intercept (the empty set), every main effect and
+/// every two-factor interaction that the design's defining `relation` leaves estimable, and
+/// the terms left out, each with the kept term (or the intercept, 0) it is aliased with.
+pub fn model_terms(k: usize, relation: &[u32]) -> (Vec<u32>, Vec<(u32, u32)>) {
+    let mut kept = vec![0u32];
+    let mut left_out = Vec::new();
+    let candidates = (0..k)
+        .map(|i| 1u32 << i)
+        .chain((0..k).flat_map(|i| (i + 1..k).map(move |j| (1u32 << i) | (1 << j))));
+    for t in candidates {
+        match kept.iter().find(|&&u| relation.contains(&(t ^ u))) {
+            Some(&u) => left_out.push((t, u)),
+            None => kept.push(t),
+        }
+    }
+    (kept, left_out)
+}
+
+/// The ±1 column of `term` at `point`: the product of the factors' signs.
+pub fn column(term: u32, point: u32) -> f64 {
+    if (term & !point).count_ones() % 2 == 0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// A fitted model.
+#[derive(Debug, Clone)]
+pub struct Fit {
+    /// The terms, intercept first.
+    pub terms: Vec<u32>,
+    /// Each term's coefficient β, in Elo.
+    pub coef: Vec<f64>,
+    /// Their covariance (the sandwich), Elo².
+    pub cov: Vec<Vec<f64>>,
+    /// Pearson's χ² of the points about the model, and its degrees of freedom.
+    pub pearson: f64,
+    pub df: usize,
+    /// Points whose own 95% interval excludes the model's Elo there: (point, observed Elo,
+    /// model Elo).
+    pub misses: Vec<(u32, f64, f64)>,
+}
+
+/// A linear combination of the coefficients with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// The value, Elo.
+    pub value: f64,
+    /// Its standard error.
+    pub se: f64,
+}
+
+impl Estimate {
+    /// The 95% half-width.
+    pub fn half_width(&self) -> f64 {
+        Z95 * self.se
+    }
+
+    /// The interval's ends.
+    pub fn interval(&self) -> (f64, f64) {
+        (
+            self.value - self.half_width(),
+            self.value + self.half_width(),
+        )
+    }
+}
+
+impl Fit {
+    /// Σ g·β with its standard error, g given as (term, weight) pairs.
+    pub fn combine(&self, weights: &[(u32, f64)]) -> Estimate {
+        let g: Vec<f64> = self
+            .terms
+            .iter()
+            .map(|t| weights.iter().filter(|(u, _)| u == t).map(|(_, w)| w).sum())
+            .collect();
+        let value = g.iter().zip(&self.coef).map(|(a, b)| a * b).sum();
+        let var: f64 = (0..g.len())
+            .flat_map(|i| (0..g.len()).map(move |j| (i, j)))
+            .map(|(i, j)| g[i] * g[j] * self.cov[i][j])
+            .sum();
+        Estimate {
+            value,
+            se: var.max(0.0).sqrt(),
+        }
+    }
+
+    /// The factorial effect of a term (a main effect or a two-factor interaction): 2β.
+    pub fn effect(&self, term: u32) -> Estimate {
+        self.combine(&[(term, 2.0)])
+    }
+
+    /// The model's Elo at a point.
+    pub fn elo_at(&self, point: u32) -> f64 {
+        self.terms
+            .iter()
+            .zip(&self.coef)
+            .map(|(t, b)| column(*t, point) * b)
+            .sum()
+    }
+
+    /// The largest 95% half-width among the main effects and interactions.
+    pub fn worst_half_width(&self) -> f64 {
+        self.terms
+            .iter()
+            .filter(|t| **t != 0)
+            .map(|t| self.effect(*t).half_width())
+            .fold(0.0, f64::max)
+    }
+}
+
+/// Fits `terms` to the points' pairs. An error when the points with pairs cannot separate
+/// the terms (too few points played yet, or a design that aliases them).
+pub fn fit(points: &[PointPairs], terms: &[u32]) -> Result<Fit, String> {
+    let points: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0.0).collect();
+    let m = terms.len();
+    if points.len() < m {
+        return Err(format!(
+            "{} points with games for {m} terms; expected at least as many points as terms",
+            points.len()
+        ));
+    }
+    let rows: Vec<Vec<f64>> = points
+        .iter()
+        .map(|p| terms.iter().map(|t| column(*t, p.point)).collect())
+        .collect();
+    let mut beta = vec![0.0; m];
+    let mu_at = |beta: &[f64], row: &[f64]| {
+        let eta: f64 = row.iter().zip(beta).map(|(x, b)| x * b).sum();
+        1.0 / (1.0 + (-C * eta).exp())
+    };
+    let mut converged = false;
+    for _ in 0..100 {
+        let mut a = vec![vec![0.0; m]; m];
+        let mut u = vec![0.0; m];
+        for (p, row) in points.iter().zip(&rows) {
+            let mu = mu_at(&beta, row);
+            let (n, w) = (p.pairs(), C * mu * (1.0 - mu));
+            for i in 0..m {
+                u[i] += row[i] * n * (p.mean() - mu);
+                for j in 0..m {
+                    a[i][j] += row[i] * row[j] * n * w;
+                }
+            }
+        }
+        let step = solve(&a, &u).ok_or("the points played cannot separate the model's terms")?;
+        // A point won or lost every pair pulls its Elo to infinity: cap each step so that
+        // Newton's method stays inside the region where the others still hold it.
+        let largest = step.iter().fold(0.0f64, |s, x| s.max(x.abs()));
+        let scale = if largest > 200.0 {
+            200.0 / largest
+        } else {
+            1.0
+        };
+        for (b, s) in beta.iter_mut().zip(&step) {
+            *b += s * scale;
+        }
+        if largest < 1e-9 {
+            converged = true;
+            break;
+        }
+    }
+    if !converged {
+        return Err("the fit did not converge (a point that won or lost every pair?)".into());
+    }
+    let mut a = vec![vec![0.0; m]; m];
+    let mut b = vec![vec![0.0; m]; m];
+    let (mut pearson, mut misses) = (0.0, Vec::new());
+    for (p, row) in points.iter().zip(&rows) {
+        let mu = mu_at(&beta, row);
+        let (n, w, s) = (p.pairs(), C * mu * (1.0 - mu), p.squares_about(mu));
+        for i in 0..m {
+            for j in 0..m {
+                a[i][j] += row[i] * row[j] * n * w;
+                b[i][j] += row[i] * row[j] * s;
+            }
+        }
+        // The point's own spread of a pair's mean about its own mean, with a floor where every
+        // pair scored alike: a quarter of a drawless pair's variance at the model's score.
+        let own = (p.squares_about(p.mean()) / n).max(mu * (1.0 - mu) / 8.0);
+        let se = (own / n).sqrt();
+        pearson += (p.mean() - mu).powi(2) / (se * se);
+        let (lo, hi) = (p.mean() - Z95 * se, p.mean() + Z95 * se);
+        if mu < lo || mu > hi {
+            let elo = |s: f64| super::elo::elo_of_score(s.clamp(1e-9, 1.0 - 1e-9));
+            misses.push((p.point, elo(p.mean()), elo(mu)));
+        }
+    }
+    let a_inv = invert(&a).ok_or("the model's information matrix is singular")?;
+    let cov = multiply(&multiply(&a_inv, &b), &a_inv);
+    Ok(Fit {
+        terms: terms.to_vec(),
+        coef: beta,
+        cov,
+        pearson,
+        df: points.len() - m,
+        misses,
+    })
+}
+
+/// Solves a x = y by Gaussian elimination with partial pivoting; `None` when singular.
+fn solve(a: &[Vec<f64>], y: &[f64]) -> Option<Vec<f64>> {
+    let n = y.len();
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .zip(y)
+        .map(|(row, v)| row.iter().copied().chain([*v]).collect())
+        .collect();
+    let scale = a.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
+        if m[pivot][col].abs() <= scale * 1e-12 {
+            return None;
+        }
+        m.swap(col, pivot);
+        let pivot_row = m[col].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / pivot_row[col];
+                for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
+}
+
+fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let n = a.len();
+    let columns: Option<Vec<Vec<f64>>> = (0..n)
+        .map(|j| solve(a, &(0..n).map(|i| f64::from(i == j)).collect::<Vec<_>>()))
+        .collect();
+    let columns = columns?;
+    Some(
+        (0..n)
+            .map(|i| (0..n).map(|j| columns[j][i]).collect())
+            .collect(),
+    )
+}
+
+fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let n = a.len();
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| (0..n).map(|k| a[i][k] * b[k][j]).sum())
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resolution_three_design_leaves_out_the_aliased_interactions() {
+        // 2^(3-1), C = AB: every interaction is a main effect's column.
+        let relation = [0b111];
+        let (kept, left_out) = model_terms(3, &relation);
+        assert_eq!(kept, [0, 1, 2, 4]);
+        assert_eq!(left_out, [(0b011, 0b100), (0b101, 0b010), (0b110, 0b001)]);
+    }
+
+    #[test]
+    fn exact_scores_give_back_their_effects() {
+        // Two factors, full factorial: Elo = 10 + 20 x1 − 5 x2 + 3 x1 x2.
+        let elo = |p: u32| 10.0 + 20.0 * column(1, p) - 5.0 * column(2, p) + 3.0 * column(3, p);
+        let points: Vec<PointPairs> = (0..4u32)
+            .map(|p| {
+                // 10,000 pairs split between ½ and 1½ points to hit the score exactly.
+                let s = super::super::elo::score_of_elo(elo(p));
+                let high = ((s - 0.25) / 0.5 * 1e6).round() as u64;
+                PointPairs {
+                    point: p,
+                    ptnml: [0, 1_000_000 - high, 0, high, 0],
+                }
+            })
+            .collect();
+        let f = fit(&points, &[0, 1, 2, 3]).unwrap();
+        for (got, want) in f.coef.iter().zip([10.0, 20.0, -5.0, 3.0]) {
+            assert!((got - want).abs() < 0.01, "{:?}", f.coef);
+        }
+        assert!((f.effect(1).value - 40.0).abs() < 0.02);
+        assert_eq!(f.df, 0);
+    }
+}

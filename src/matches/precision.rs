@@ -1,0 +1,104 @@
+//! Precision-targeted runs (`precision = X`): a match stops once every effect of its design,
+//! or every pairing's Elo, has a 95% half-width of X Elo or less.
+//!
+//! The rule is checked only on whole rounds, a round being one complete pair of every pairing:
+//! pairs are played in canonical order, so the games a run keeps are a prefix of the same
+//! games for any `--jobs`, and a resumed run stops where an unbroken one would have. It is not
+//! checked before `MIN_PAIRS` pairs (and 4 rounds), because a spread measured on a handful of
+//! pairs can come out small by chance and stop the run early on an interval that is too
+//! narrow. Stopping on a half-width (which does not look at the estimate itself) leaves the
+//! intervals' coverage close to 95%: `tests/design_statistics.rs` measures it by simulation.
+
+use super::design_fit::{fit, model_terms, PointPairs};
+use super::elo::{estimate, Pentanomial};
+use super::games_csv::GameRow;
+use crate::config::design::Design;
+use std::collections::HashMap;
+
+/// Pairs a run must hold, over all its pairings, before the rule is first checked.
+pub const MIN_PAIRS: usize = 64;
+/// Rounds a run must hold before the rule is first checked.
+pub const MIN_ROUNDS: usize = 4;
+
+/// The first round count at which the rule may be checked, for `pairings` pairings.
+pub fn first_check(pairings: usize) -> usize {
+    MIN_ROUNDS.max(MIN_PAIRS.div_ceil(pairings.max(1)))
+}
+
+/// Each pairing's pentanomial over its pairs before `rounds`, both games in.
+pub fn pentanomials(
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    rounds: usize,
+) -> Vec<Pentanomial> {
+    let index: HashMap<(&str, &str), usize> = pairings
+        .iter()
+        .enumerate()
+        .map(|(i, (v, o))| ((v.as_str(), o.as_str()), i))
+        .collect();
+    let mut open: HashMap<(usize, usize), f64> = HashMap::new();
+    let mut out = vec![Pentanomial::default(); pairings.len()];
+    for row in rows.iter().filter(|r| r.pair < rounds) {
+        let Some(&i) = index.get(&(row.variant.as_str(), row.opponent.as_str())) else {
+            continue;
+        };
+        let points = row.variant_points();
+        match open.remove(&(i, row.pair)) {
+            Some(first) => out[i].0[((first + points) * 2.0).round() as usize] += 1,
+            None => {
+                open.insert((i, row.pair), points);
+            }
+        }
+    }
+    out
+}
+
+/// The largest 95% half-width the run's figures have over its first `rounds` rounds: each
+/// design effect (main effects and two-factor interactions) for the pairings that play the
+/// design's points, each pairing's Elo for the others. `None` when not every figure can be
+/// estimated yet.
+pub fn worst_half_width(
+    design: Option<&Design>,
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    rounds: usize,
+) -> Option<f64> {
+    let counts = pentanomials(pairings, rows, rounds);
+    let mut worst: f64 = 0.0;
+    let mut points = Vec::new();
+    for ((variant, _), ptnml) in pairings.iter().zip(&counts) {
+        match design.and_then(|d| d.point_of(variant)) {
+            Some(point) => points.push(PointPairs {
+                point,
+                ptnml: ptnml.0,
+            }),
+            None => {
+                let e = estimate(ptnml)?;
+                let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
+                if !half.is_finite() {
+                    return None;
+                }
+                worst = worst.max(half);
+            }
+        }
+    }
+    if let (Some(design), false) = (design, points.is_empty()) {
+        let (terms, _) = model_terms(design.factors.len(), &design.relation);
+        let fitted = fit(&points, &terms).ok()?;
+        worst = worst.max(fitted.worst_half_width());
+    }
+    Some(worst)
+}
+
+/// The first round count, from `first_check` up to `complete` rounds, at which the worst
+/// half-width is `target` or less.
+pub fn stop_round(
+    design: Option<&Design>,
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    complete: usize,
+    target: f64,
+) -> Option<usize> {
+    (first_check(pairings.len())..=complete)
+        .find(|&r| worst_half_width(design, pairings, rows, r).is_some_and(|w| w <= target))
+}
