@@ -24,7 +24,52 @@ const RUN_KEYS: &[&str] = &[
     "timemargin",
     "design",
     "precision",
+    "extends",
 ];
+
+/// The keys that set a limit per move: a run that sets one drops the others it inherits.
+const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc"];
+
+/// A run's table with what it extends under it: `extends = "OTHER"` takes every key of run
+/// OTHER (itself resolved) that this run does not set, as a variant extends another.
+fn merged(runs: &toml::Table, name: &str, chain: &mut Vec<String>) -> Result<toml::Table, String> {
+    let Some(Value::Table(own)) = runs.get(name) else {
+        return Err(format!("runs.{name} must be a table: [runs.{name}]"));
+    };
+    let Some(base) = own.get("extends") else {
+        return Ok(own.clone());
+    };
+    let Value::String(base) = base else {
+        return Err(format!(
+            "[runs.{name}]: extends = {base}; expected the name of another run"
+        ));
+    };
+    if chain.contains(base) || base == name {
+        chain.push(base.clone());
+        return Err(format!(
+            "[runs.{name}]: extends goes round in a circle ({}); expected runs that end in one that extends none",
+            chain.join(" → ")
+        ));
+    }
+    if !runs.contains_key(base) {
+        let names: Vec<String> = runs.keys().cloned().collect();
+        return Err(format!(
+            "[runs.{name}]: extends = \"{base}\": no such run; {}",
+            keys::hint(base, &names)
+        ));
+    }
+    chain.push(base.clone());
+    let mut table = merged(runs, base, chain)?;
+    if own.keys().any(|k| LIMIT_KEYS.contains(&k.as_str())) {
+        table.retain(|k, _| !LIMIT_KEYS.contains(&k));
+    }
+    for (k, v) in own {
+        if k != "extends" {
+            table.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(table)
+}
 
 /// A run's limit per move.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,9 +170,18 @@ pub fn parse(
     let known: Vec<String> = RUN_KEYS.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
     for (name, table) in runs {
-        let Value::Table(table) = table else {
+        let Value::Table(own) = table else {
             return Err(format!("runs.{name} must be a table: [runs.{name}]"));
         };
+        for key in own.keys() {
+            if !RUN_KEYS.contains(&key.as_str()) {
+                return Err(format!(
+                    "[runs.{name}]: unknown key \"{key}\"; {}",
+                    keys::hint(key, &known)
+                ));
+            }
+        }
+        let table = &merged(runs, name, &mut vec![name.clone()])?;
         for key in table.keys() {
             if !RUN_KEYS.contains(&key.as_str()) {
                 return Err(format!(
