@@ -64,6 +64,23 @@ impl LmrState {
     }
 }
 
+/// Whether a move is in Stockfish's step 16 block, whose every move is searched with
+/// `cutNode = true` whether it is reduced or not: `depth >= 3 && moveCount > 1 + 2 * rootNode
+/// && (!ttPv || !captureOrPromotion || (cutNode && (ss-1)->moveCount > 1))`. `searched`: the
+/// moves searched before it; `tactical_at_tt_pv`: a capture or promotion at a ttPv node (ablate
+/// knows ttPv only while `lmr.tt_pv` keeps it: without, no node is ttPv, and every late move is
+/// in the block); `parent_count`: the number of the move that led here (kept with
+/// `lmr.opponent_moves`, 0 otherwise).
+pub(super) fn in_stockfish_lmr_block(
+    node: &Node,
+    searched: usize,
+    tactical_at_tt_pv: bool,
+    parent_count: u8,
+) -> bool {
+    let late = searched > if node.ply == 0 { 2 } else { 0 };
+    node.depth >= 3 && late && (!tactical_at_tt_pv || (node.cut && parent_count > 1))
+}
+
 /// Whether any adjustment is on (read once per search).
 pub(super) fn any_on(cfg: &SearchConfig) -> bool {
     let lmr = &cfg.lmr;
@@ -141,5 +158,33 @@ impl Searcher<'_> {
         {
             state.ranged += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::window::Window;
+
+    fn node(depth: u32, ply: usize, cut: bool) -> Node {
+        let mut n = Node::root(depth, Window::FULL, 0);
+        n.ply = ply;
+        n.cut = cut;
+        n
+    }
+
+    #[test]
+    fn every_late_move_of_the_block_is_a_cut_node_child_reduced_or_not() {
+        // A late move: captures, killers and checks included, as Stockfish's block has them.
+        assert!(in_stockfish_lmr_block(&node(3, 2, false), 1, false, 0));
+        // Not the first move, not below depth 3, not the root's first three.
+        assert!(!in_stockfish_lmr_block(&node(3, 2, false), 0, false, 0));
+        assert!(!in_stockfish_lmr_block(&node(2, 2, false), 5, false, 0));
+        assert!(!in_stockfish_lmr_block(&node(8, 0, false), 2, false, 0));
+        assert!(in_stockfish_lmr_block(&node(8, 0, false), 3, false, 0));
+        // A capture at a ttPv node only at a cut node whose parent's move was not its first.
+        assert!(!in_stockfish_lmr_block(&node(5, 3, false), 4, true, 5));
+        assert!(!in_stockfish_lmr_block(&node(5, 3, true), 4, true, 1));
+        assert!(in_stockfish_lmr_block(&node(5, 3, true), 4, true, 2));
     }
 }

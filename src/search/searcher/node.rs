@@ -506,7 +506,19 @@ impl Searcher<'_> {
                     quiets.push(mv);
                 }
             }
-            let child_node = node.child(next, window, Some(mv), child_psq);
+            let mut child_node = node.child(next, window, Some(mv), child_psq);
+            // Stockfish searches every move of its step 16 block with `cutNode = true`, reduced
+            // or not; a reduced search sets it itself (`reduced_search`).
+            if TODAY && reduction == 0 {
+                let parent_count = self.move_numbers[node.ply.saturating_sub(1)];
+                let tt_pv = self.tracks_tt_pv && self.tt_pv[node.ply];
+                child_node.cut |= super::lmr_adjust::in_stockfish_lmr_block(
+                    node,
+                    found.searched,
+                    picked.tactical && tt_pv,
+                    parent_count,
+                );
+            }
             if TODAY && self.counts_double_extensions {
                 let double = u8::from(singular == Some(2));
                 self.double_extensions[node.ply + 1] = self.double_extensions[node.ply] + double;

@@ -183,6 +183,8 @@ impl Searcher<'_> {
                 alpha: beta - 1,
                 beta,
             },
+            // Stockfish passes `cutNode = false` to its verification search.
+            cut: false,
             ..*node
         };
         let checked = self.negamax::<SELECTIVE, TODAY>(board, again);

@@ -86,7 +86,9 @@ impl Searcher<'_> {
     #[inline]
     pub(super) fn internal_iterative_reduction(&mut self, node: &Node, facts: &NodeFacts) -> u32 {
         let iir = &self.cfg.iir;
-        if facts.hash_move.is_some() {
+        // Stockfish's root always has a table move (the first root move), so its IIR never
+        // acts there; ablate's root entry can lack one (a fail-low, an overwrite).
+        if facts.hash_move.is_some() || node.ply == 0 {
             return node.depth;
         }
         if !node.is_scout() && node.depth >= iir.min_depth {
