@@ -10,6 +10,7 @@ pub mod matches;
 pub mod merge;
 pub mod perft;
 pub mod report;
+pub mod report_design;
 pub mod reproduce;
 pub mod run;
 pub mod search;

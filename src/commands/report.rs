@@ -77,6 +77,9 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     use crate::matches::summary::{render_summary, summarize};
     let rows = read_games(&args.csv)?;
     let manifest = MatchManifest::beside(&args.csv);
+    if let Some(m) = manifest.as_ref().filter(|m| m.design.is_some()) {
+        return super::report_design::run(args, &rows, m);
+    }
     let sprt = manifest
         .as_ref()
         .and_then(|m| m.sprt.as_deref())

@@ -7,6 +7,7 @@
 //! `elo`); `play` drives the workers and `session` one sitting of a match end to end. A player is ablate's search in-process or an engine over UCI.
 
 pub mod adjudication;
+pub mod design_effects;
 pub mod design_fit;
 pub mod elo;
 pub mod game;

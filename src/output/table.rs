@@ -82,6 +82,20 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The table in Markdown: the first column left-aligned, the others right-aligned.
+    pub fn markdown(&self) -> String {
+        let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
+        let mut rule = vec![":---".to_string()];
+        rule.extend((1..self.header.len()).map(|_| "---:".to_string()));
+        let mut out = line(&self.header) + &line(&rule);
+        for row in &self.rows {
+            out += &line(row);
+        }
+        out
+    }
+}
+
 /// A ratio to three significant digits (0.0573, 0.889, 20.6), or "-".
 pub fn fmt_ratio(r: Option<f64>) -> String {
     r.map_or("-".into(), sig3)
@@ -122,5 +136,6 @@ mod tests {
         let mut t = Table::new(&["id", "n"]);
         t.row(vec!["a".into(), "1,000".into()]);
         assert_eq!(t.render(), "id      n\na   1,000\n");
+        assert_eq!(t.markdown(), "| id | n |\n| :--- | ---: |\n| a | 1,000 |\n");
     }
 }

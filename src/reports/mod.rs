@@ -5,6 +5,8 @@ pub mod field;
 pub mod figures;
 pub mod games;
 pub mod heatmap;
+pub mod interaction_map;
+pub mod interactions;
 pub mod ladder;
 pub mod markdown;
 pub mod style;

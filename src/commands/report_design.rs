@@ -1,0 +1,57 @@
+//! `ablate report` on the games of a designed match (`[design]`): the fit's figures in the
+//! terminal, and beside the CSV the Markdown, the tidy effects as CSV and JSON, the heat map of
+//! the interactions, and the PGN.
+
+use crate::cli::ReportArgs;
+use crate::matches::design_effects::analyse;
+use crate::matches::games_csv::GameRow;
+use crate::matches::manifest::MatchManifest;
+use crate::reports::interaction_map::{heatmap_path, write_heatmap};
+use crate::reports::interactions::{effect_rows, effects_path, markdown, terminal};
+use crate::storage::write_atomically;
+
+/// Writes the design's report files and prints its figures.
+pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
+    let design = manifest.design.as_ref().expect("called for a design");
+    let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
+    let analysis = analyse(design, &manifest.pairings, rows)
+        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
+    let opponent = manifest
+        .pairings
+        .first()
+        .map_or("the baseline", |(_, o)| o.as_str());
+    print!("{}", terminal(&analysis, opponent));
+    let markdown_path = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    let svg = args.svg.clone().unwrap_or_else(|| heatmap_path(&args.csv));
+    let csv = effects_path(&args.csv);
+    let json = csv.with_extension("json");
+    for path in [&markdown_path, &svg, &csv] {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    let title = &manifest.experiment;
+    write_heatmap(&analysis, title, &svg)?;
+    let link = svg.file_name().unwrap_or_default().to_string_lossy();
+    write_atomically(
+        &markdown_path,
+        markdown(&analysis, title, opponent, &link).as_bytes(),
+    )?;
+    let effects = effect_rows(&analysis);
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in &effects {
+        writer.serialize(row)?;
+    }
+    write_atomically(&csv, &writer.into_inner()?)?;
+    write_atomically(&json, serde_json::to_string_pretty(&effects)?.as_bytes())?;
+    let pgn = args.csv.with_extension("pgn");
+    let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
+    crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
+    for written in [&markdown_path, &csv, &json, &svg, &pgn] {
+        println!("wrote {}", written.display());
+    }
+    Ok(())
+}

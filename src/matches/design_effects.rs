@@ -1,0 +1,234 @@
+//! What a designed match's games say, read from the fitted model (`design_fit`) in the words
+//! of the steps: each step's worth switched on, averaged over the other steps' settings (its
+//! Shapley share) and at the baseline's corner (what removing or adding it alone would do),
+//! every pair's interaction, the all-on corner against the all-off one, and how well the model
+//! fits.
+//!
+//! "On" is each factor's steps-on level: a removal's step is on where the factor is not
+//! applied, an addition's (or a swap's) where it is. With s = −1 for a removal and +1 for the
+//! others, the on-coded coefficients are s_i β_i and s_i s_j β_ij.
+//!
+//! Shapley's value of a step in a model with main effects and two-step interactions is, in
+//! closed form, its averaged worth: a ±1 product term adds nothing to the difference between
+//! the all-on and all-off corners and splits its marginal contributions evenly, so
+//! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
+
+use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs};
+use super::games_csv::GameRow;
+use super::precision::pentanomials;
+use crate::config::design::{Design, Role};
+
+/// A step's name from its factor's: `no_null_move` (a removal) → `null_move`, `with_iir` (an
+/// addition) → `iir`; any other name as it is.
+pub fn step_name(factor: &str, role: Role) -> String {
+    let prefix = match role {
+        Role::Removal => "no_",
+        Role::Addition => "with_",
+        Role::Swap => "",
+    };
+    factor
+        .strip_prefix(prefix)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(factor)
+        .to_string()
+}
+
+/// One step's figures.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StepWorth {
+    /// The step's name (`step_name`).
+    pub step: String,
+    /// The factor's name.
+    pub factor: String,
+    /// Removal, addition or swap.
+    pub role: Role,
+    /// Its worth switched on, averaged over the other steps' settings: its Shapley share.
+    pub averaged: Estimate,
+    /// Its worth switched on at the baseline's corner (no factor applied).
+    pub at_baseline: Estimate,
+    /// The model's Elo of applying the factor alone, against the baseline (a removal row's
+    /// figure: negative when the step is worth something).
+    pub applied_alone: Estimate,
+}
+
+/// One pair's interaction, on-coded: positive when each step is worth more with the other on
+/// (they compound), negative when less (one covers for the other).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PairInteraction {
+    /// The two steps (`step_name`), in design order.
+    pub first: String,
+    pub second: String,
+    /// The factorial interaction effect, on-coded.
+    pub effect: Estimate,
+    /// Its two-sided p-value, and Holm's adjustment over all the pairs.
+    pub p: f64,
+    pub p_holm: f64,
+}
+
+/// Everything a design's report shows.
+#[derive(Debug, Clone)]
+pub struct DesignAnalysis {
+    /// The design.
+    pub design: Design,
+    /// The fit behind every figure.
+    pub fit: Fit,
+    /// Per step, in design order.
+    pub steps: Vec<StepWorth>,
+    /// Every estimable pair, in design order.
+    pub pairs: Vec<PairInteraction>,
+    /// Model terms the design aliases, each with the term it is aliased with (as sets).
+    pub aliased: Vec<(u32, u32)>,
+    /// All steps on against all off, from the model; equal to Σ of the Shapley shares.
+    pub all_on_vs_off: Estimate,
+    /// Complete pairs, and points with games.
+    pub pairs_played: u64,
+    pub points_played: usize,
+}
+
+fn sign(role: Role) -> f64 {
+    match role {
+        Role::Removal => -1.0,
+        Role::Addition | Role::Swap => 1.0,
+    }
+}
+
+/// The standard normal's two-sided tail beyond |z|.
+fn two_sided_p(z: f64) -> f64 {
+    1.0 - libm::erf(z.abs() / std::f64::consts::SQRT_2)
+}
+
+/// Holm's step-down adjustment of p-values, in their given order.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; p.len()];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((p.len() - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+/// Fits the design to the games each of its points played (pairs complete), and reads it.
+pub fn analyse(
+    design: &Design,
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+) -> Result<DesignAnalysis, String> {
+    let counts = pentanomials(pairings, rows, usize::MAX);
+    let points: Vec<PointPairs> = pairings
+        .iter()
+        .zip(&counts)
+        .filter_map(|((v, _), c)| {
+            design
+                .point_of(v)
+                .map(|point| PointPairs { point, ptnml: c.0 })
+        })
+        .collect();
+    let k = design.factors.len();
+    let (terms, aliased) = model_terms(k, &design.relation);
+    let fit = fit(&points, &terms)?;
+    let s: Vec<f64> = design.factors.iter().map(|f| sign(f.role)).collect();
+    let has = |t: u32| terms.contains(&t);
+    let steps = (0..k)
+        .map(|i| {
+            let main = 1u32 << i;
+            let pairs_of_i: Vec<u32> = (0..k)
+                .filter(|&j| j != i)
+                .map(|j| main | 1 << j)
+                .filter(|t| has(*t))
+                .collect();
+            let mut alone = vec![(main, 2.0)];
+            alone.extend(pairs_of_i.iter().map(|t| (*t, -2.0)));
+            let applied_alone = fit.combine(&alone);
+            let scaled = |e: Estimate| Estimate {
+                value: s[i] * e.value,
+                se: e.se,
+            };
+            StepWorth {
+                step: step_name(&design.factors[i].name, design.factors[i].role),
+                factor: design.factors[i].name.clone(),
+                role: design.factors[i].role,
+                averaged: scaled(fit.effect(main)),
+                at_baseline: scaled(applied_alone),
+                applied_alone,
+            }
+        })
+        .collect();
+    let mut pairs: Vec<PairInteraction> = Vec::new();
+    let name = |i: usize| step_name(&design.factors[i].name, design.factors[i].role);
+    for i in 0..k {
+        for j in i + 1..k {
+            let t = (1u32 << i) | (1 << j);
+            if !has(t) {
+                continue;
+            }
+            let e = fit.effect(t);
+            let effect = Estimate {
+                value: s[i] * s[j] * e.value,
+                se: e.se,
+            };
+            pairs.push(PairInteraction {
+                first: name(i),
+                second: name(j),
+                effect,
+                p: two_sided_p(effect.value / effect.se),
+                p_holm: 0.0,
+            });
+        }
+    }
+    let adjusted = holm(&pairs.iter().map(|p| p.p).collect::<Vec<_>>());
+    for (pair, a) in pairs.iter_mut().zip(adjusted) {
+        pair.p_holm = a;
+    }
+    let all_on: u32 = (0..k).filter(|&i| s[i] > 0.0).fold(0, |m, i| m | 1 << i);
+    let all_off: u32 = !all_on & ((1u32 << k) - 1);
+    let corners: Vec<(u32, f64)> = terms
+        .iter()
+        .map(|&t| {
+            let c = super::design_fit::column;
+            (t, c(t, all_on) - c(t, all_off))
+        })
+        .collect();
+    let all_on_vs_off = fit.combine(&corners);
+    Ok(DesignAnalysis {
+        design: design.clone(),
+        steps,
+        pairs,
+        aliased,
+        all_on_vs_off,
+        pairs_played: points.iter().map(|p| p.ptnml.iter().sum::<u64>()).sum(),
+        points_played: points
+            .iter()
+            .filter(|p| p.ptnml.iter().sum::<u64>() > 0)
+            .count(),
+        fit,
+    })
+}
+
+/// A term's name: its factors' names joined by ×, "intercept" for none.
+pub fn term_name(design: &Design, term: u32) -> String {
+    if term == 0 {
+        return "intercept".to_string();
+    }
+    (0..design.factors.len())
+        .filter(|i| term & (1 << i) != 0)
+        .map(|i| design.factors[i].name.as_str())
+        .collect::<Vec<_>>()
+        .join(" × ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holm_multiplies_the_smallest_by_the_count_and_keeps_the_order() {
+        let a = holm(&[0.01, 0.04, 0.03, 0.5]);
+        assert!((a[0] - 0.04).abs() < 1e-12);
+        assert!((a[2] - 0.09).abs() < 1e-12);
+        assert!((a[1] - 0.09).abs() < 1e-12);
+        assert!((a[3] - 0.5).abs() < 1e-12);
+    }
+}

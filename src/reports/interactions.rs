@@ -1,0 +1,213 @@
+//! The report of a designed match: its steps' worth (averaged, which is each step's Shapley
+//! share, and at the baseline's corner), the pairs' interactions, the fit's quality and what
+//! the design aliases. The figures are built once as tables (`output::table::Table`) and as
+//! tidy effect rows; the terminal, Markdown, CSV and JSON are renderings of those.
+
+use crate::matches::design_effects::{term_name, DesignAnalysis};
+use crate::matches::design_fit::Estimate;
+use crate::output::table::Table;
+use std::path::{Path, PathBuf};
+
+/// The tidy effects file beside a games CSV: `x.games.csv` → `x.games.effects.csv`.
+pub fn effects_path(csv: &Path) -> PathBuf {
+    csv.with_extension("effects.csv")
+}
+
+/// One row of the effects CSV: one figure of the fit.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct EffectRow {
+    /// "worth_averaged" (= the Shapley share), "worth_at_baseline", "applied_alone",
+    /// "interaction" or "all_on_vs_off".
+    pub kind: &'static str,
+    /// The step (for an interaction, the first of the two).
+    pub step: String,
+    /// The second step of an interaction; empty otherwise.
+    pub with: String,
+    /// The figure in Elo, its standard error and its 95% interval.
+    pub elo: f64,
+    pub se: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// Two-sided p-value and Holm's adjustment over the interactions (interactions only).
+    pub p: Option<f64>,
+    pub p_holm: Option<f64>,
+}
+
+fn row(kind: &'static str, step: &str, with: &str, e: &Estimate) -> EffectRow {
+    let (lo, hi) = e.interval();
+    EffectRow {
+        kind,
+        step: step.to_string(),
+        with: with.to_string(),
+        elo: e.value,
+        se: e.se,
+        lo,
+        hi,
+        p: None,
+        p_holm: None,
+    }
+}
+
+/// Every figure as tidy rows: per step its averaged worth, its worth at the baseline and the
+/// Elo of applying it alone; per pair its interaction; the corners' difference.
+pub fn effect_rows(a: &DesignAnalysis) -> Vec<EffectRow> {
+    let mut out = Vec::new();
+    for s in &a.steps {
+        out.push(row("worth_averaged", &s.step, "", &s.averaged));
+        out.push(row("worth_at_baseline", &s.step, "", &s.at_baseline));
+        out.push(row("applied_alone", &s.step, "", &s.applied_alone));
+    }
+    for p in &a.pairs {
+        let mut r = row("interaction", &p.first, &p.second, &p.effect);
+        r.p = Some(p.p);
+        r.p_holm = Some(p.p_holm);
+        out.push(r);
+    }
+    out.push(row("all_on_vs_off", "", "", &a.all_on_vs_off));
+    out
+}
+
+/// `+12.3 [+5.1, +19.5]`.
+pub fn with_interval(e: &Estimate) -> String {
+    let (lo, hi) = e.interval();
+    format!("{:+.1} [{lo:+.1}, {hi:+.1}]", e.value)
+}
+
+/// What an on-coded interaction's interval says.
+pub fn verdict(e: &Estimate) -> &'static str {
+    let (lo, hi) = e.interval();
+    if hi < 0.0 {
+        "cover for each other"
+    } else if lo > 0.0 {
+        "compound"
+    } else {
+        "not resolved"
+    }
+}
+
+/// The steps' table.
+pub fn steps_table(a: &DesignAnalysis) -> Table {
+    let mut t = Table::new(&[
+        "step",
+        "factor",
+        "worth, averaged (Shapley)",
+        "worth at the baseline",
+        "factor applied alone",
+    ]);
+    for s in &a.steps {
+        t.row(vec![
+            s.step.clone(),
+            s.factor.clone(),
+            with_interval(&s.averaged),
+            with_interval(&s.at_baseline),
+            with_interval(&s.applied_alone),
+        ]);
+    }
+    t
+}
+
+/// The pairs' table, largest first; `resolved_only` keeps those whose interval excludes 0.
+pub fn pairs_table(a: &DesignAnalysis, resolved_only: bool) -> Table {
+    let mut t = Table::new(&["pair", "interaction", "reading", "Holm p"]);
+    let mut pairs: Vec<_> = a.pairs.iter().collect();
+    pairs.sort_by(|x, y| y.effect.value.abs().total_cmp(&x.effect.value.abs()));
+    for p in pairs {
+        let reading = verdict(&p.effect);
+        if resolved_only && reading == "not resolved" {
+            continue;
+        }
+        t.row(vec![
+            format!("{} × {}", p.first, p.second),
+            with_interval(&p.effect),
+            reading.to_string(),
+            format!("{:.3}", p.p_holm),
+        ]);
+    }
+    t
+}
+
+/// The lines about the design, the games and the fit.
+pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
+    let d = &a.design;
+    let k = d.factors.len();
+    let fraction = match d.resolution {
+        None => format!("the full 2^{k} factorial"),
+        Some(r) => format!(
+            "a 2^({k}-{}) fraction of resolution {r} ({})",
+            d.generators.len(),
+            d.generators.join(", ")
+        ),
+    };
+    let mut lines = vec![
+        format!(
+            "{k} steps, {fraction}: {} points, {} with games, {} game pairs against {opponent}",
+            d.points.len(),
+            a.points_played,
+            a.pairs_played
+        ),
+        format!(
+            "model: Elo = intercept + {k} main effects + {} interactions; Pearson χ² {:.1} on {} degrees of freedom (ratio {:.2}); worst half-width ±{:.1}",
+            a.pairs.len(),
+            a.fit.pearson,
+            a.fit.df,
+            a.fit.pearson / a.fit.df.max(1) as f64,
+            a.fit.worst_half_width()
+        ),
+        format!(
+            "every step on against every step off: {} (the Shapley shares' sum)",
+            with_interval(&a.all_on_vs_off)
+        ),
+    ];
+    for (t, u) in &a.aliased {
+        lines.push(format!(
+            "aliased: {} is {} in this fraction; it is left out, and the estimate of {} holds both",
+            term_name(d, *t),
+            term_name(d, *u),
+            term_name(d, *u)
+        ));
+    }
+    if !a.fit.misses.is_empty() {
+        let names: Vec<String> = a
+            .fit
+            .misses
+            .iter()
+            .map(|(p, obs, model)| {
+                format!(
+                    "{} ({obs:+.0} played, {model:+.0} modelled)",
+                    d.point_name(*p)
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "{} of {} points lie outside their own 95% interval about the model (about {:.0} would by chance): {}",
+            names.len(),
+            a.points_played,
+            a.points_played as f64 * 0.05,
+            names.join("; ")
+        ));
+    }
+    lines
+}
+
+/// The terminal report.
+pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
+    let mut out = preamble(a, opponent).join("\n") + "\n\n";
+    out += "Each step's worth switched on, in Elo with its 95% interval: averaged over the other steps' settings (its Shapley share), at the baseline's corner, and the model's Elo of the factor applied alone to the baseline (a removal row's figure):\n";
+    out += &steps_table(a).with_gap(2).render();
+    out += "\nInteractions whose interval excludes 0 (positive: each step worth more with the other on; negative: one covers for the other):\n";
+    out += &pairs_table(a, true).render();
+    out
+}
+
+/// The Markdown report, with the heat map's link.
+pub fn markdown(a: &DesignAnalysis, title: &str, opponent: &str, heatmap: &str) -> String {
+    let mut out = format!("# {title}: how the steps interact\n\n");
+    for line in preamble(a, opponent) {
+        out += &format!("- {line}\n");
+    }
+    out += "\n## Steps\n\n";
+    out += &steps_table(a).markdown();
+    out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
+    out += &pairs_table(a, false).markdown();
+    out
+}
