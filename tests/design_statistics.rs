@@ -1,0 +1,242 @@
+//! The statistics of designed experiments tested as code: games simulated from known effects
+//! (main effects and interactions, with draws at a realistic rate, played as pairs whose two
+//! games share an opening's bias) are fitted back; the estimates must recover the truth, the
+//! 95% intervals must cover it 93–97% of the time over 200 experiments, a resolution III
+//! design's aliasing must be reported, and the precision stopping rule must keep that coverage.
+
+use ablate::config::design::{parse, Design};
+use ablate::matches::design_effects::analyse;
+use ablate::matches::design_fit::{column, fit, model_terms, PointPairs};
+use ablate::matches::games_csv::GameRow;
+use ablate::matches::precision::{first_check, worst_half_width};
+
+/// splitmix64: a small, fixed-seed generator, so that every run simulates the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// One game's points for the side whose expected score is `e`: draws at up to 35%, as many
+/// as the expected score allows, so that the expectation stays exactly `e`.
+fn game(rng: &mut Rng, e: f64) -> f64 {
+    let draw = 0.35f64.min(2.0 * e.min(1.0 - e));
+    let u = rng.next();
+    if u < e - draw / 2.0 {
+        1.0
+    } else if u < e + draw / 2.0 {
+        0.5
+    } else {
+        0.0
+    }
+}
+
+/// A pair's two games at expected score `e`: the opening favours one colour by up to 0.15 of
+/// a point, which the colours' swap cancels on average (the pair's expected mean stays `e`).
+fn pair(rng: &mut Rng, e: f64) -> (f64, f64) {
+    let bias = (rng.next() - 0.5) * 0.3;
+    let bias = bias.clamp(-e.min(1.0 - e), e.min(1.0 - e));
+    (game(rng, e + bias), game(rng, e - bias))
+}
+
+/// The true model: (term, coefficient in Elo), the ±1 coding of `design_fit`.
+const TRUTH: &[(u32, f64)] = &[
+    (0, -70.0),
+    (0b00001, -20.0),
+    (0b00010, -8.0),
+    (0b00100, -45.0),
+    (0b01000, 3.0),
+    (0b10000, 0.0),
+    (0b00011, 6.0),
+    (0b01100, -5.0),
+    (0b10100, 4.0),
+];
+
+fn true_elo(point: u32) -> f64 {
+    TRUTH.iter().map(|(t, b)| b * column(*t, point)).sum()
+}
+
+fn true_coef(term: u32) -> f64 {
+    TRUTH
+        .iter()
+        .find(|(t, _)| *t == term)
+        .map_or(0.0, |(_, b)| *b)
+}
+
+fn design(fraction: &str) -> Design {
+    let text = format!(
+        "[design]\nfraction = \"{fraction}\"\n[design.factors]\n\
+         a = {{ \"null_move.enabled\" = false }}\nb = {{ \"probcut.enabled\" = false }}\n\
+         c = {{ \"lmr.enabled\" = false }}\nd = {{ \"futility.enabled\" = false }}\n\
+         e = {{ \"iir.enabled\" = true }}\n"
+    );
+    let table: toml::Table = text.parse().unwrap();
+    parse(table.get("design").unwrap()).unwrap()
+}
+
+/// `pairs` pairs at every point, as pentanomial counts.
+fn simulate(rng: &mut Rng, points: &[u32], pairs: usize) -> Vec<PointPairs> {
+    points
+        .iter()
+        .map(|&point| {
+            let mut ptnml = [0u64; 5];
+            let e = score_of(true_elo(point));
+            for _ in 0..pairs {
+                let (a, b) = pair(rng, e);
+                ptnml[((a + b) * 2.0).round() as usize] += 1;
+            }
+            PointPairs { point, ptnml }
+        })
+        .collect()
+}
+
+#[test]
+fn estimates_recover_known_effects_and_intervals_cover_95_percent() {
+    let d = design("resolution 5");
+    let (terms, aliased) = model_terms(5, &d.relation);
+    assert!(aliased.is_empty(), "resolution V aliases nothing it fits");
+    let mut rng = Rng(53);
+    // One large experiment: every estimate within three standard errors of the truth.
+    let big = fit(&simulate(&mut rng, &d.points, 4000), &terms).unwrap();
+    for (t, (b, v)) in terms.iter().zip(big.coef.iter().zip(&big.cov)) {
+        let se = v[terms.iter().position(|u| u == t).unwrap()].sqrt();
+        assert!(
+            (b - true_coef(*t)).abs() < 3.0 * se,
+            "term {t:05b}: {b:.2} against {} (se {se:.2})",
+            true_coef(*t)
+        );
+    }
+    // 200 experiments of 100 pairs a point: how often each interval holds the truth.
+    let (mut covered, mut total) = (0usize, 0usize);
+    for _ in 0..200 {
+        let f = fit(&simulate(&mut rng, &d.points, 100), &terms).unwrap();
+        for &t in terms.iter().filter(|t| **t != 0) {
+            let (lo, hi) = f.effect(t).interval();
+            let truth = 2.0 * true_coef(t);
+            covered += usize::from(lo <= truth && truth <= hi);
+            total += 1;
+        }
+    }
+    let rate = covered as f64 / total as f64;
+    assert!(
+        (0.93..=0.97).contains(&rate),
+        "95% intervals covered the truth {covered} of {total} times ({rate:.3})"
+    );
+}
+
+#[test]
+fn a_resolution_three_design_reports_its_aliasing() {
+    let d = design("resolution 3");
+    assert_eq!(d.points.len(), 8);
+    assert_eq!(d.resolution, Some(3));
+    let pairings: Vec<(String, String)> = d
+        .point_names()
+        .into_iter()
+        .map(|n| (n, "ref".to_string()))
+        .collect();
+    let mut rng = Rng(3);
+    let rows = rows_of(&mut rng, &d, &pairings, 0, 50);
+    let a = analyse(&d, &pairings, &rows).unwrap();
+    // D = AB and E = AC: the interactions AB and AC are D's and E's columns, and more.
+    assert!(a.aliased.contains(&(0b00011, 0b01000)), "{:?}", a.aliased);
+    assert!(a.aliased.contains(&(0b00101, 0b10000)), "{:?}", a.aliased);
+    assert!(a.pairs.iter().all(|p| !(p.first == "a" && p.second == "b")));
+    let text = ablate::reports::interactions::preamble(&a, "ref").join("\n");
+    assert!(
+        text.contains("aliased: a × b is d in this fraction"),
+        "{text}"
+    );
+}
+
+/// Games of rounds `from..to` at every point, as the games CSV holds them.
+fn rows_of(
+    rng: &mut Rng,
+    d: &Design,
+    pairings: &[(String, String)],
+    from: usize,
+    to: usize,
+) -> Vec<GameRow> {
+    let mut rows = Vec::new();
+    for pair_index in from..to {
+        for (variant, opponent) in pairings {
+            let point = d.point_of(variant).unwrap();
+            let (first, second) = pair(rng, score_of(true_elo(point)));
+            for (game, points) in [(0usize, first), (1, second)] {
+                let (white, black) = if game == 0 {
+                    (variant.clone(), opponent.clone())
+                } else {
+                    (opponent.clone(), variant.clone())
+                };
+                let white_points = if game == 0 { points } else { 1.0 - points };
+                let result = match white_points {
+                    1.0 => "1-0",
+                    0.0 => "0-1",
+                    _ => "1/2-1/2",
+                };
+                rows.push(GameRow {
+                    variant: variant.clone(),
+                    opponent: opponent.clone(),
+                    pair: pair_index,
+                    game,
+                    white,
+                    black,
+                    result: result.to_string(),
+                    ..GameRow::default()
+                });
+            }
+        }
+    }
+    rows
+}
+
+#[test]
+fn the_precision_stopping_rule_keeps_the_coverage() {
+    let d = design("resolution 5");
+    let pairings: Vec<(String, String)> = d
+        .point_names()
+        .into_iter()
+        .map(|n| (n, "ref".to_string()))
+        .collect();
+    let (terms, _) = model_terms(5, &d.relation);
+    let target = 45.0;
+    let mut rng = Rng(54);
+    let (mut covered, mut total, mut rounds_at_stop) = (0usize, 0usize, Vec::new());
+    for _ in 0..200 {
+        let mut rows = rows_of(&mut rng, &d, &pairings, 0, first_check(pairings.len()));
+        let mut r = first_check(pairings.len());
+        // The rule as `ablate match` applies it: after each whole round, stop at the first
+        // whose worst half-width meets the target.
+        while worst_half_width(Some(&d), &pairings, &rows, r).is_none_or(|w| w > target) {
+            rows.extend(rows_of(&mut rng, &d, &pairings, r, r + 1));
+            r += 1;
+        }
+        rounds_at_stop.push(r);
+        let a = analyse(&d, &pairings, &rows).unwrap();
+        for &t in terms.iter().filter(|t| **t != 0) {
+            let (lo, hi) = a.fit.effect(t).interval();
+            let truth = 2.0 * true_coef(t);
+            covered += usize::from(lo <= truth && truth <= hi);
+            total += 1;
+        }
+    }
+    let rate = covered as f64 / total as f64;
+    rounds_at_stop.sort_unstable();
+    assert!(
+        (0.93..=0.97).contains(&rate),
+        "at the stop, 95% intervals covered the truth {covered} of {total} times ({rate:.3}); rounds at stop from {} to {}",
+        rounds_at_stop[0],
+        rounds_at_stop[rounds_at_stop.len() - 1]
+    );
+    // The rule stops where the target is met, not at the first check every time.
+    assert!(rounds_at_stop[0] > first_check(pairings.len()));
+}
