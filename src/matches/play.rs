@@ -23,6 +23,8 @@ pub struct MatchOutcome {
     pub resumed: usize,
     /// True when a signal stopped it.
     pub interrupted: bool,
+    /// Games the CSV holds at the end.
+    pub kept: usize,
 }
 
 /// In the default folder, a games CSV of another match is moved aside to `<name>.<hash>.csv`
@@ -294,6 +296,7 @@ pub fn run_match(
         played,
         resumed,
         interrupted,
+        kept: rows.len(),
     })
 }
 

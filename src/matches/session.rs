@@ -40,6 +40,15 @@ pub struct SessionOptions {
     pub shard: Option<String>,
 }
 
+/// Whether the PGN a sitting would resume is there.
+fn pgn_exists(options: &SessionOptions, csv: &std::path::Path) -> bool {
+    options
+        .pgn
+        .clone()
+        .unwrap_or_else(|| csv.with_extension("pgn"))
+        .exists()
+}
+
 /// What a session did.
 pub struct Session {
     /// Every game the CSV now holds, in its canonical order.
@@ -131,7 +140,12 @@ pub fn play_session(
         options.adjudicate.clone(),
         options.shard.clone(),
     );
-    manifest.write(&json_path)?;
+    // A fresh match marks its manifest unfinished at once; a resumed one only once a game is
+    // played, so that a sitting that finds the match complete leaves every file as it was.
+    let resuming = earlier.is_some() && pgn_exists(options, csv);
+    if !resuming {
+        manifest.write(&json_path)?;
+    }
     let signals = StopSignals::install();
     let (mut seen, mut warnings) = (0usize, 0usize);
     let mut progress = MatchProgress::new(manifest.games_total);
@@ -141,13 +155,16 @@ pub fn play_session(
         .clone()
         .unwrap_or_else(|| csv.with_extension("pgn"));
     let tags = PgnTags::of(Some(&manifest));
-    let mut pgn_log = PgnLog::resume(
-        &pgn_path,
-        csv,
-        &prepared.hash,
-        &tags.date,
-        &tags.time_control,
-    )?;
+    let open_log = || {
+        PgnLog::resume(
+            &pgn_path,
+            csv,
+            &prepared.hash,
+            &tags.date,
+            &tags.time_control,
+        )
+    };
+    let mut pgn_log = if resuming { None } else { Some(open_log()?) };
     let mut pgn_error = None;
     let outcome = run_match(
         prepared,
@@ -167,8 +184,15 @@ pub fn play_session(
             }
             MatchEvent::Precision { worst, target } => running.checked(worst, target),
             MatchEvent::Played(game) => {
-                if pgn_error.is_none() {
-                    pgn_error = pgn_log.append(&game.row).err();
+                if pgn_log.is_none() && pgn_error.is_none() {
+                    let opened = manifest.write(&json_path).and_then(|_| open_log());
+                    match opened {
+                        Ok(log) => pgn_log = Some(log),
+                        Err(e) => pgn_error = Some(e),
+                    }
+                }
+                if let (Some(log), None) = (pgn_log.as_mut(), pgn_error.as_ref()) {
+                    pgn_error = log.append(&game.row).err();
                 }
                 seen += 1;
                 // Faults and ignored limits are said even with --quiet: they change what results mean.
@@ -186,9 +210,14 @@ pub fn play_session(
     if !options.quiet {
         progress.finish();
     }
+    // Nothing played and nothing missing: the files stay as the sitting that finished the
+    // match wrote them.
+    let untouched = outcome.played == 0
+        && !outcome.interrupted
+        && earlier.as_ref().is_some_and(|done| !done.interrupted)
+        && outcome.resumed == outcome.kept;
     match (&earlier, &earlier_text) {
-        // Nothing played and nothing missing: the manifest stays as the sitting that
-        // finished the match wrote it.
+        _ if untouched && resuming => {}
         (Some(done), Some(text))
             if outcome.played == 0 && !outcome.interrupted && !done.interrupted =>
         {
@@ -211,7 +240,9 @@ pub fn play_session(
     }
     // The canonical order, as the CSV now has it.
     let rows = read_games(csv)?;
-    write_pgn(&pgn_path, &rows, &tags, csv)?;
+    if !(untouched && resuming) {
+        write_pgn(&pgn_path, &rows, &tags, csv)?;
+    }
     Ok(Session {
         rows,
         pgn: pgn_path,
