@@ -10,8 +10,7 @@ use std::path::Path;
 
 /// Three removals in a full factorial (8 points), each playing the baseline at 300 nodes.
 const DESIGN: &str = "name = \"tiny\"\nsuite = \"positions/bk.epd\"\ndepths = [1]\n\
-baseline = \"base\"\n\
-[search]\ntt_mb = 1\nnull_move.enabled = true\nlmr.enabled = true\nfutility.enabled = true\n\
+[search]\nname = \"base\"\ntt_mb = 1\nnull_move.enabled = true\nlmr.enabled = true\nfutility.enabled = true\n\
 [design]\nfraction = \"full\"\n[design.factors]\n\
 no_null_move = { \"null_move.enabled\" = false }\n\
 no_lmr = { \"lmr.enabled\" = false }\n\

@@ -37,7 +37,7 @@ fn setup() -> tempfile::TempDir {
 }
 
 #[test]
-fn a_baseline_one_typo_from_a_variant_is_refused_with_the_name_it_meant() {
+fn a_baseline_that_names_no_variant_is_refused_with_the_name_it_meant() {
     let dir = setup();
     std::fs::write(
         dir.path().join("typo.toml"),
@@ -56,10 +56,36 @@ fn a_baseline_one_typo_from_a_variant_is_refused_with_the_name_it_meant() {
             && e.contains("did you mean \"fruit\""),
         "{e}"
     );
-    // A name unlike every variant's still names [search], as the shipped configs use it.
+    // Two letters swapped are one edit (Damerau), and a name that matches nothing never
+    // falls through to [search]: it is refused, with the variants listed.
+    std::fs::write(
+        dir.path().join("swap.toml"),
+        "suite = \"positions/startpos.epd\"\ndepths = [1]\nbaseline = \"plian\"\n\
+         [search]\npvs = false\n[variants.plain]\n[variants.killers]\nordering.killers = 1\n",
+    )
+    .unwrap();
+    let out = ablate(dir.path(), &["--config", "swap.toml", "-q"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let e = stderr(&out);
+    assert!(
+        e.contains("swap.toml: baseline = \"plian\" names no variant; did you mean \"plain\"?")
+            && e.contains("the variants are plain, killers"),
+        "{e}"
+    );
+    assert!(!dir.path().join("results").exists(), "nothing ran");
+    // [search] named by itself is the baseline, as the shipped configs name theirs.
+    std::fs::write(
+        dir.path().join("named.toml"),
+        "suite = \"positions/startpos.epd\"\ndepths = [1]\n[search]\nname = \"plain\"\n\
+         [variants.killers]\nordering.killers = 1\n",
+    )
+    .unwrap();
+    let out = ablate(dir.path(), &["--config", "named.toml", "--out", "e.csv"]);
+    assert_success(&out);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("plain"));
     let out = ablate(
         dir.path(),
-        &["--config", "even.toml", "--out", "e.csv", "-q"],
+        &["--config", "even.toml", "--out", "e2.csv", "-q"],
     );
     assert_success(&out);
 }

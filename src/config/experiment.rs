@@ -257,19 +257,30 @@ impl Experiment {
                 )))
             }
         };
-        let baseline_name = match table.get("baseline") {
-            None => BASELINE.to_string(),
-            Some(Value::String(s)) if is_variant_name(s) => s.clone(),
-            Some(other) => {
-                return Err(err(format!(
-                    "baseline = {other}; expected the name of the [search] variant: {VARIANT_NAME}"
-                )))
-            }
-        };
         let mut baseline = match table.get("search") {
             None => Table::new(),
             Some(Value::Table(t)) => t.clone(),
             Some(other) => return Err(err(format!("search = {other}; expected a table [search]"))),
+        };
+        // [search] names itself (`name = "plain"`); `baseline` names the variant the others
+        // are measured against: [search] by that name, or an engine variant.
+        let search_name = match baseline.remove("name") {
+            None => None,
+            Some(Value::String(s)) if is_variant_name(&s) => Some(s),
+            Some(other) => {
+                return Err(err(format!(
+                    "[search]: name = {other}; expected the [search] variant's name: {VARIANT_NAME}"
+                )))
+            }
+        };
+        let baseline_name = match table.get("baseline") {
+            None => search_name.clone().unwrap_or_else(|| BASELINE.to_string()),
+            Some(Value::String(s)) if is_variant_name(s) => s.clone(),
+            Some(other) => {
+                return Err(err(format!(
+                    "baseline = {other}; expected a variant's name: {VARIANT_NAME}"
+                )))
+            }
         };
         let search_base = take_extends(&mut baseline).map_err(|m| err(format!("[search]: {m}")))?;
         keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
@@ -357,22 +368,33 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
-        // A baseline that names no variant is [search]'s name; one a typo away from a
-        // variant's was meant for that variant, and would silently play [search] instead.
-        let names = variants
-            .iter()
-            .map(|(n, _)| n)
-            .chain(engines.iter().map(|(n, _)| n));
-        if !names.clone().any(|n| *n == baseline_name) {
-            // One edit (two in a longer name): a slip of the keyboard, not another word.
-            let slip = |n: &&String| {
-                keys::edit_distance(n, &baseline_name) <= 1 + usize::from(n.len() > 8)
+        // `baseline` must name something: [search] by its declared name (or "baseline" when
+        // it declares none), or an engine variant. A name that matches nothing is a typo, and
+        // would otherwise run [search] under that name.
+        let search_named = search_name.clone().unwrap_or_else(|| BASELINE.to_string());
+        let is_engine = engines.iter().any(|(n, _)| *n == baseline_name);
+        if baseline_name != search_named && !is_engine {
+            let mut names: Vec<String> = vec![search_named.clone()];
+            names.extend(variants.iter().map(|(n, _)| n.clone()));
+            let near = names
+                .iter()
+                .min_by_key(|n| keys::damerau_distance(n, &baseline_name))
+                .filter(|n| keys::damerau_distance(n, &baseline_name) <= 2.max(n.len() / 3));
+            let hint = match near {
+                Some(n) => format!("did you mean \"{n}\"? "),
+                None => String::new(),
             };
-            if let Some(near) = names.clone().find(slip) {
-                return Err(err(format!(
-                    "baseline = \"{baseline_name}\" names no variant, so it would name [search]; did you mean \"{near}\"? (to name [search], pick a name unlike every variant's)"
-                )));
-            }
+            let declared = match &search_name {
+                Some(n) => format!("[search] is \"{n}\""),
+                None => {
+                    "[search] declares no name (name = \"...\" in [search]), so it is \"baseline\""
+                        .to_string()
+                }
+            };
+            return Err(err(format!(
+                "baseline = \"{baseline_name}\" names no variant; {hint}expected [search]'s name or an engine variant's; {declared}; the variants are {}",
+                names[1..].join(", ")
+            )));
         }
         for (vname, _, base) in &own {
             if let Some(Base::Variant(other)) = base {
