@@ -226,7 +226,13 @@ impl Sources {
             let experiment = folder.file_name().unwrap_or_default().to_string_lossy();
             for file in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
                 let name = file.file_name().to_string_lossy().into_owned();
-                if let Some(stem) = name.strip_suffix(".json") {
+                // A manifest sits beside its results or games CSV; other JSON (a report's
+                // tidy effects, say) is not one.
+                let Some(stem) = name.strip_suffix(".json") else {
+                    continue;
+                };
+                let csv = folder.join(format!("{stem}.csv"));
+                if crate::storage::manifest::CsvKind::of(&csv).is_some() {
                     names.push(format!("{experiment}/{stem}"));
                 }
             }
