@@ -20,16 +20,57 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-const CONF: &str = "/tmp/ablate-slurm/slurm.conf";
+thread_local! {
+    /// The SLURM_CONF of the cluster this test's thread started: every command it runs talks
+    /// to that cluster only, whatever else runs on the machine.
+    static CONF: std::cell::RefCell<PathBuf> = std::cell::RefCell::new(PathBuf::new());
+}
 
-/// Stops the daemons the test started, also when it fails.
-struct Cluster;
+/// A single-node cluster of this test's own: its own folder, cluster name and ports
+/// (`local-cluster.sh`), stopped when dropped, also when the test fails.
+struct Cluster {
+    dir: tempfile::TempDir,
+    name: String,
+}
+
+impl Cluster {
+    /// Starts a cluster named `ablate-test-<name>-<pid>`; `Err` with the script's words.
+    fn start(name: &str) -> Result<Cluster, String> {
+        let dir = tempfile::Builder::new()
+            .prefix("ablate-slurm-")
+            .tempdir()
+            .unwrap();
+        let name = format!("ablate-test-{name}-{}", std::process::id());
+        let cluster = Cluster { dir, name };
+        let out = cluster.script("start");
+        if !out.status.success() {
+            return Err(text(&out));
+        }
+        Ok(cluster)
+    }
+
+    fn script(&self, action: &str) -> Output {
+        Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))
+            .arg(action)
+            .env("ABLATE_SLURM_DIR", self.dir.path())
+            .env("ABLATE_SLURM_CLUSTER", &self.name)
+            .output()
+            .unwrap()
+    }
+
+    fn conf(&self) -> PathBuf {
+        self.dir.path().join("slurm.conf")
+    }
+
+    /// Makes this cluster the one the thread's commands talk to.
+    fn use_here(&self) {
+        CONF.with(|c| *c.borrow_mut() = self.conf());
+    }
+}
 
 impl Drop for Cluster {
     fn drop(&mut self) {
-        let _ = Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))
-            .arg("stop")
-            .status();
+        let _ = self.script("stop");
     }
 }
 
@@ -38,7 +79,7 @@ fn run(dir: &Path, program: &str, args: &[&str], env: &[(&str, &str)]) -> Output
     command
         .args(args)
         .current_dir(dir)
-        .env("SLURM_CONF", CONF)
+        .env("SLURM_CONF", CONF.with(|c| c.borrow().clone()))
         .env("ABLATE", env!("CARGO_BIN_EXE_ablate"));
     for (k, v) in env {
         command.env(k, v);
@@ -58,23 +99,38 @@ fn script() -> String {
     format!("{ROOT}/scripts/slurm/ablate-array.sh")
 }
 
-/// Waits until none of `jobs` is queued (pending or running).
-fn wait_for(dir: &Path, jobs: &[&str], seconds: u64) {
+/// Waits until none of `jobs` is queued (pending or running). A failing `squeue` is an error,
+/// never "finished": a cluster that went away has not run the jobs.
+fn wait_for(dir: &Path, jobs: &[&str], seconds: u64) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     loop {
         let out = run(dir, "squeue", &["-h", "-o", "%i %T"], &[]);
+        if !out.status.success() {
+            return Err(format!(
+                "squeue failed while waiting for jobs {jobs:?} (is the cluster still up?): {}",
+                text(&out)
+            ));
+        }
         let queue = String::from_utf8_lossy(&out.stdout).to_string();
         if !queue.lines().any(|l| {
             jobs.iter()
                 .any(|j| l.starts_with(&format!("{j}_")) || l.starts_with(&format!("{j} ")))
         }) {
-            return;
+            return Ok(());
         }
-        assert!(
-            Instant::now() < deadline,
-            "jobs {jobs:?} still queued after {seconds} s:\n{queue}"
-        );
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "jobs {jobs:?} still queued after {seconds} s:\n{queue}"
+            ));
+        }
         std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// `wait_for`, failing the test on an error.
+fn wait(dir: &Path, jobs: &[&str], seconds: u64) {
+    if let Err(e) = wait_for(dir, jobs, seconds) {
+        panic!("{e}");
     }
 }
 
@@ -105,25 +161,80 @@ fn job_ids(out: &Output) -> (String, String) {
     (words[2].to_string(), words[merge_at].to_string())
 }
 
-#[test]
-fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_recovered() {
-    if !Command::new("id")
+/// Whether this process may start the daemons; says why it skips when not.
+fn root_or_skip() -> bool {
+    let root = Command::new("id")
         .arg("-u")
         .output()
-        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
-    {
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    if !root {
         common::skip_without(
             "root, to start slurmctld, slurmd and munged,",
             "run as root",
         );
+    }
+    root
+}
+
+#[test]
+fn a_cluster_beside_another_runs_its_own_jobs_and_a_failing_squeue_is_not_done() {
+    if !root_or_skip() {
         return;
     }
-    let start = Command::new(format!("{ROOT}/scripts/slurm/local-cluster.sh"))
-        .arg("start")
-        .output()
-        .unwrap();
-    let _cluster = Cluster;
-    assert!(start.status.success(), "cluster: {}", text(&start));
+    // A decoy first, as another job on a shared machine would have it; then the test's own.
+    let decoy = Cluster::start("decoy").unwrap_or_else(|e| panic!("decoy: {e}"));
+    let own = Cluster::start("own").unwrap_or_else(|e| panic!("own: {e}"));
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    for cluster in [&decoy, &own] {
+        cluster.use_here();
+        let out = run(dir, "scontrol", &["show", "config"], &[]);
+        assert!(
+            text(&out).contains(&format!("= {}", cluster.name)),
+            "{}: {}",
+            cluster.name,
+            text(&out)
+        );
+    }
+    // A second start from the same folder refuses, naming it.
+    let again = own.script("start");
+    assert!(!again.status.success());
+    assert!(text(&again).contains("a cluster already runs from"), "{}", text(&again));
+    // A job on the own cluster runs there and is not in the decoy's queue.
+    own.use_here();
+    let out = run(
+        dir,
+        "sbatch",
+        &["--parsable", "--wrap", "sleep 2; echo own > own.txt"],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    decoy.use_here();
+    let decoy_queue = run(dir, "squeue", &["-h", "-o", "%i"], &[]);
+    assert!(decoy_queue.status.success());
+    assert!(!String::from_utf8_lossy(&decoy_queue.stdout).contains(&id));
+    own.use_here();
+    wait(dir, &[&id], 60);
+    assert_eq!(std::fs::read_to_string(dir.join("own.txt")).unwrap(), "own\n");
+    // With the decoy gone, waiting on it is an error, never "finished".
+    let decoy_conf = decoy.conf();
+    drop(decoy);
+    CONF.with(|c| *c.borrow_mut() = decoy_conf);
+    let gone = wait_for(dir, &[&id], 5);
+    assert!(
+        gone.as_ref().is_err_and(|e| e.contains("squeue failed")),
+        "{gone:?}"
+    );
+}
+
+#[test]
+fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_recovered() {
+    if !root_or_skip() {
+        return;
+    }
+    let cluster = Cluster::start("array").unwrap_or_else(|e| panic!("cluster: {e}"));
+    cluster.use_here();
 
     // A folder that is not the repository, with a space in its path, on a filesystem every node
     // sees (this one node).
@@ -222,7 +333,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     );
     assert!(out.status.success(), "{}", text(&out));
     let (array, merge) = job_ids(&out);
-    wait_for(&dir, &[&array, &merge], 300);
+    wait(&dir, &[&array, &merge], 300);
     let merged = dir.join("results/runs/arr.csv");
     assert!(
         merged.exists(),
@@ -264,7 +375,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     }
     let out = run(&dir, "scancel", &[&task], &[]);
     assert!(out.status.success(), "{}", text(&out));
-    wait_for(&dir, &[&array, &merge], 300);
+    wait(&dir, &[&array, &merge], 300);
     assert!(
         !dir.join("results/runs/slowarr.csv").exists(),
         "the merge job ran although a task was cancelled"
@@ -301,7 +412,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     );
     assert!(recover.status.success(), "{}", text(&recover));
     let id = String::from_utf8_lossy(&recover.stdout).trim().to_string();
-    wait_for(&dir, &[&id], 300);
+    wait(&dir, &[&id], 300);
     let merged = run(&dir, ablate, &merge_args, &[]);
     assert!(merged.status.success(), "{}", text(&merged));
     assert_eq!(
@@ -345,7 +456,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         text(&out)
     );
     let (array, merge) = job_ids(&out);
-    wait_for(&dir, &[&array, &merge], 300);
+    wait(&dir, &[&array, &merge], 300);
     let merged = dir.join("results/runs/arrmatch.games.csv");
     assert_eq!(games(&merged), games(&dir.join("local.games.csv")));
     assert_eq!(games(&merged).len(), 12);
@@ -367,7 +478,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     );
     assert!(recover.status.success(), "{}", text(&recover));
     let id = String::from_utf8_lossy(&recover.stdout).trim().to_string();
-    wait_for(&dir, &[&id], 300);
+    wait(&dir, &[&id], 300);
     assert!(shard1.exists(), "the recovered task wrote no shard");
     let mut merge_args = vec!["merge".to_string()];
     merge_args.extend((0..3).map(|k| format!("results/runs/arrmatch.games.shard-{k}-of-3.csv")));
@@ -410,7 +521,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         );
         assert!(out.status.success(), "{}", text(&out));
         let (array, merge) = job_ids(&out);
-        wait_for(&dir, &[&array, &merge], 300);
+        wait(&dir, &[&array, &merge], 300);
         let merged = dir.join("results/runs/arrladder.games.csv");
         let local = dir.join(format!("results/arrladder/nodes-{nodes}.games.csv"));
         assert_eq!(games(&merged), games(&local), "budget {nodes}");

@@ -12,9 +12,17 @@
 # process tracking, no task plugin, cons_tres, no accounting, state and spool under
 # $ABLATE_SLURM_DIR, default /tmp/ablate-slurm; the node's CPUs from nproc), and waits until
 # the node is idle. stop ends exactly the daemons start started, by the PID files it wrote.
+#
+# Several clusters may run on one machine (a shared build host, CI beside another job): each
+# has its own folder ($ABLATE_SLURM_DIR), its own name ($ABLATE_SLURM_CLUSTER, default
+# "ablate-" and the folder's name) and its own controller and node ports, free ones found at
+# start. Readiness asks the controller its conf names for the cluster's name, and checks that
+# the daemons this start started are alive, so that another cluster's idle node is never taken
+# for this one's.
 set -euo pipefail
 dir=${ABLATE_SLURM_DIR:-/tmp/ablate-slurm}
 conf=$dir/slurm.conf
+name=${ABLATE_SLURM_CLUSTER:-ablate-$(basename "$dir" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9\n' '-' | cut -c1-30)}
 
 die() { echo "local-cluster.sh: $*" >&2; exit 1; }
 
@@ -55,14 +63,24 @@ start() {
         || die "munged did not start"
     fi
   fi
-  local host cpus memory
+  if [ -f "$dir/slurmctld.pid" ] && kill -0 "$(cat "$dir/slurmctld.pid")" 2>/dev/null; then
+    die "a cluster already runs from $dir (slurmctld pid $(cat "$dir/slurmctld.pid")); stop it first, or give another ABLATE_SLURM_DIR"
+  fi
+  local host cpus memory ctld_port node_port
   host=$(hostname -s)
+  # Two free TCP ports on this machine, asked of the kernel.
+  read -r ctld_port node_port < <(python3 -c 'import socket
+s = [socket.socket() for _ in range(2)]
+[x.bind(("", 0)) for x in s]
+print(*[x.getsockname()[1] for x in s])')
   cpus=$(nproc)
   memory=$(awk '/MemTotal/ { print int($2 / 1024 * 0.9) }' /proc/meminfo)
   cat > "$conf" <<EOF
 # Written by scripts/slurm/local-cluster.sh: one node, this machine.
-ClusterName=ablate-local
+ClusterName=$name
 SlurmctldHost=$host(127.0.0.1)
+SlurmctldPort=$ctld_port
+SlurmdPort=$node_port
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -97,17 +115,32 @@ EOF
     slurmd -D -f "$conf" >>"$dir/slurmd.out" 2>&1 &
     echo $! > "$dir/slurmd.pid"
   fi
+  local state="" answered=""
   for _ in $(seq 60); do
-    state=$(sinfo -h -N -o %t 2>/dev/null | head -n 1 || true)
-    case "$state" in idle|mix|alloc) break ;; esac
+    # Our daemons, not another cluster's: both still alive, and the controller at our port
+    # answering with our cluster's name.
+    for daemon in slurmctld slurmd; do
+      if ! kill -0 "$(cat "$dir/$daemon.pid")" 2>/dev/null; then
+        tail -n 20 "$dir/$daemon.out" "$dir/$daemon.log" >&2 2>/dev/null || true
+        die "$daemon exited at start (logs in $dir)"
+      fi
+    done
+    answered=$(scontrol show config 2>/dev/null | awk '$1 == "ClusterName" { print $3 }' || true)
+    if [ "$answered" = "$name" ]; then
+      state=$(sinfo -h -N -o %t 2>/dev/null | head -n 1 || true)
+      case "$state" in idle|mix|alloc) break ;; esac
+    fi
     sleep 0.5
   done
+  if [ "$answered" != "$name" ]; then
+    die "the controller at port $ctld_port answers as cluster \"${answered:-nothing}\", not \"$name\"; logs in $dir"
+  fi
   case "${state:-}" in
     idle|mix|alloc) ;;
     *) tail -n 20 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
        die "the node did not come up (state \"${state:-none}\"); logs in $dir" ;;
   esac
-  echo "Slurm is up: node $host, $cpus CPUs, partition local"
+  echo "Slurm is up: cluster $name, node $host, $cpus CPUs, partition local, controller port $ctld_port"
   echo "export SLURM_CONF=$conf"
 }
 
