@@ -231,7 +231,7 @@ pub struct RunArgs {
     /// Override the config's depths, e.g. 5,6.
     #[arg(long, value_name = "D,D,..", value_delimiter = ',', value_parser = parse_depth, allow_negative_numbers = true)]
     pub depths: Option<Vec<u32>>,
-    /// Override the config's suite (an EPD file).
+    /// Override the config's suite (an EPD file, or a PGN file whose games' positions are searched).
     #[arg(long, value_name = "EPD")]
     pub suite: Option<PathBuf>,
     /// Only the first N positions of the suite.

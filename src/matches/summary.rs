@@ -262,7 +262,7 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
             Some(e) if e.elo.is_finite() => (
                 // A value that rounds to zero prints as 0.0, never -0.0.
                 format!("{:.1}", if e.elo.abs() < 0.05 { 0.0 } else { e.elo }),
-                match (e.elo_hi - e.elo_lo) / 2.0 {
+                match true_half(e.elo, e.elo_lo, e.elo_hi) {
                     half if half.is_nan() => "n/a".into(),
                     half => format!("{half:.1}"),
                 },
@@ -312,9 +312,17 @@ fn speed_text(s: &PairingSummary) -> String {
     )
 }
 
+/// The ± that holds the whole 95% interval: its larger side. Logistic Elo's interval is not
+/// symmetric about the estimate (far from an even score, much less so), and half its width
+/// would put a bound inside the interval: 240.8 ± 206.1 for [106.2, 518.3].
+pub fn true_half(elo: f64, lo: f64, hi: f64) -> f64 {
+    (hi - elo).max(elo - lo)
+}
+
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
 /// wins - losses - draws, the score in brackets, the game count), so that engine authors read
-/// it as they read theirs. `+/-` is half the 95% interval.
+/// it as they read theirs. `+/-` is the larger side of the 95% interval (`true_half`), so
+/// that the interval lies within it.
 pub fn conventional_lines(s: &PairingSummary) -> String {
     let fixed = |x: f64, d: usize| {
         let text = format!("{x:.d$}");
@@ -341,7 +349,7 @@ pub fn conventional_lines(s: &PairingSummary) -> String {
     );
     let elo = match (s.elo, s.elo_lo, s.elo_hi) {
         (Some(e), Some(lo), Some(hi)) => {
-            format!("{} +/- {}", fixed(e, 1), fixed((hi - lo) / 2.0, 1))
+            format!("{} +/- {}", fixed(e, 1), fixed(true_half(e, lo, hi), 1))
         }
         // One pair has no spread: the interval is not available, not zero.
         (Some(e), _, _) if s.ptnml.iter().sum::<u64>() < 2 => {
@@ -414,6 +422,24 @@ mod tests {
         // With no time recorded for a side, no speed is claimed.
         s.opponent_ms_per_move = 0.0;
         assert!(!render_summary(&[s]).contains("nodes/s"));
+    }
+
+    #[test]
+    fn the_plus_minus_holds_the_whole_interval() {
+        // A lopsided score: the interval reaches further above the estimate than below.
+        let mut s = pairing("strong", "weak", [0, 1, 2, 10, 7]);
+        let est = estimate(&Pentanomial(s.ptnml)).unwrap();
+        (s.elo, s.elo_lo, s.elo_hi) = (Some(est.elo), Some(est.elo_lo), Some(est.elo_hi));
+        let (e, lo, hi) = (est.elo, est.elo_lo, est.elo_hi);
+        assert!(hi - e > e - lo + 10.0, "asymmetric: {lo} {e} {hi}");
+        let text = conventional_lines(&s);
+        let half: f64 = text
+            .split("+/- ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap();
+        assert!(e - half <= lo + 0.05 && e + half >= hi - 0.05, "{text}");
     }
 
     #[test]
