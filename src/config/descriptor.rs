@@ -59,9 +59,24 @@ pub enum Kind<C: 'static> {
     /// May change the root score while `active` holds for the configuration (`when` says when,
     /// for people); otherwise it changes at most the order, or nothing.
     TreeWhen(fn(&C) -> bool, &'static str),
+    /// Changes the order only, and only while `active` holds (`when`, said with the knobs it
+    /// depends on: `ordering.killers > 0`); otherwise nothing at all.
+    OrderingWhen(fn(&C) -> bool, &'static str),
 }
 
 impl<C> Knob<C> {
+    /// What the knob depends on, when it declares it: the condition under which it has any
+    /// effect, said with the knobs it names (`lmr.enabled`, `ordering.killers > 0`). A step's
+    /// own switch depends on nothing.
+    pub fn depends_on(&self) -> Option<(fn(&C) -> bool, &'static str)> {
+        match self.kind {
+            Kind::TreeWhen(active, when) | Kind::OrderingWhen(active, when) if when != self.key => {
+                Some((active, when))
+            }
+            _ => None,
+        }
+    }
+
     /// True when, in `config`, this knob may change the root score.
     pub fn changes_tree(&self, config: &C) -> bool {
         matches!(self.kind, Kind::TreeWhen(active, _) if active(config))
@@ -73,6 +88,7 @@ impl<C> Knob<C> {
             Kind::Ordering => "ordering".into(),
             Kind::Definition => "definition".into(),
             Kind::TreeWhen(_, when) => format!("tree when {when}"),
+            Kind::OrderingWhen(_, when) => format!("ordering when {when}"),
         }
     }
 
@@ -158,6 +174,7 @@ impl<C> std::fmt::Debug for Kind<C> {
             Kind::Ordering => f.write_str("Ordering"),
             Kind::Definition => f.write_str("Definition"),
             Kind::TreeWhen(_, when) => write!(f, "TreeWhen({when:?})"),
+            Kind::OrderingWhen(_, when) => write!(f, "OrderingWhen({when:?})"),
         }
     }
 }

@@ -180,7 +180,7 @@ pub fn ordering_values() -> Vec<(&'static str, Value)> {
                 Some((value, config))
             })
             .collect();
-        let decides = matches!(knob.kind, Kind::Ordering)
+        let decides = matches!(knob.kind, Kind::Ordering | Kind::OrderingWhen(..))
             || configs.iter().any(|(_, c)| knob.changes_tree(c));
         if decides {
             out.extend(

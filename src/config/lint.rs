@@ -4,7 +4,6 @@
 //! measures ×1.000, and a reader would conclude the knob is worth nothing; so each is said
 //! before anything is searched.
 
-use super::descriptor::Kind;
 use super::experiment::{Experiment, ResolvedVariant};
 use super::keys::flatten;
 use super::knob;
@@ -21,7 +20,18 @@ impl Experiment {
             };
             // Only what the variant itself sets: a removal variant switches a step off and
             // leaves the step's inherited settings idle, which is its purpose.
+            // [search] is also the layer every other variant starts from: a knob set there for
+            // them (`killer_placement` beside `killers = 0`) is inert only if inert in all.
+            let is_base = variant.name == self.baseline_name;
             for (key, _) in stack.last().map(flatten).unwrap_or_default() {
+                let active_elsewhere = is_base
+                    && resolved
+                        .iter()
+                        .filter(|v| v.engine.is_none())
+                        .any(|v| inert(&key, &v.config).is_none());
+                if active_elsewhere {
+                    continue;
+                }
                 if let Some(needs) = inert(&key, &variant.config) {
                     notes.push(format!(
                         "{}: variant \"{}\": {key} has no effect while {needs}",
@@ -101,35 +111,36 @@ fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
         ));
     }
     let knob = knob::find(key)?;
-    match knob.kind {
-        // A step's own switch, and knobs that act whatever else is set, are never inert; a
-        // condition said as switches ("continuation.enabled and lmr.enabled") names those of
-        // them that are off.
-        Kind::TreeWhen(active, when) if when != key => {
-            let switches: Vec<&str> = when.split(" and ").collect();
-            if !switches.iter().all(|s| knob::find(s).is_some()) {
-                return None;
-            }
-            // A switch of its own (`continuation.pruning`), whose own value is part of when it
-            // acts, is judged switched on: only what it depends on can make it inert.
-            let on = switched_on(config, key);
-            if active(on.as_ref().unwrap_or(config)) {
-                return None;
-            }
-            let values = knob::values(config);
-            let off: Vec<&str> = switches
-                .into_iter()
-                .filter(|s| {
-                    values
-                        .iter()
-                        .any(|(k, v)| k == s && *v == toml::Value::Boolean(false))
-                })
-                .collect();
-            let verb = if off.len() > 1 { "are" } else { "is" };
-            (!off.is_empty()).then(|| format!("{} {verb} false", off.join(" and ")))
-        }
-        _ => None,
+    let (active, when) = knob.depends_on()?;
+    // The condition as knobs: `a and b`, each term a bool switch (`lmr.enabled`) or a count
+    // above zero (`ordering.killers > 0`); one said otherwise (`tt = "full"`) is not judged.
+    let terms: Vec<(&str, bool)> = when
+        .split(" and ")
+        .map(|t| match t.strip_suffix(" > 0") {
+            Some(k) => (k, true),
+            None => (t, false),
+        })
+        .collect();
+    if !terms.iter().all(|(k, _)| knob::find(k).is_some()) {
+        return None;
     }
+    // A switch of its own (`continuation.pruning`), whose own value is part of when it acts,
+    // is judged switched on: only what it depends on can make it inert.
+    let on = switched_on(config, key);
+    if active(on.as_ref().unwrap_or(config)) {
+        return None;
+    }
+    let values = knob::values(config);
+    let value = |k: &str| values.iter().find(|(name, _)| name == k).map(|(_, v)| v);
+    let failing: Vec<String> = terms
+        .into_iter()
+        .filter_map(|(k, count)| match (value(k), count) {
+            (Some(toml::Value::Boolean(false)), false) => Some(format!("{k} is false")),
+            (Some(toml::Value::Integer(0)), true) => Some(format!("{k} is 0")),
+            _ => None,
+        })
+        .collect();
+    (!failing.is_empty()).then(|| failing.join(" and "))
 }
 
 /// `config` with the bool knob `key` set to true, when it is a bool set to false.
@@ -149,6 +160,67 @@ fn switched_on(config: &super::SearchConfig, key: &str) -> Option<super::SearchC
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_knob_that_declares_a_dependency_is_said_inert_naming_it() {
+        let mut walked = Vec::new();
+        for knob in knob::all() {
+            let Some((_, when)) = knob.depends_on() else {
+                continue;
+            };
+            let terms: Vec<(&str, bool)> = when
+                .split(" and ")
+                .map(|t| t.strip_suffix(" > 0").map_or((t, false), |k| (k, true)))
+                .collect();
+            if !terms.iter().all(|(k, _)| knob::find(k).is_some()) {
+                continue; // said in other words (`tt = "full"`): not a switch to turn off
+            }
+            // What it depends on, off; the knob itself set away from its default.
+            let mut table = toml::Table::new();
+            for (k, count) in terms.iter().filter(|(k, _)| *k != knob.key) {
+                let off = match count {
+                    true => toml::Value::Integer(0),
+                    false => toml::Value::Boolean(false),
+                };
+                super::super::keys::insert(&mut table, k, off);
+            }
+            let default = knob::values(&crate::config::SearchConfig::default())
+                .into_iter()
+                .find(|(k, _)| k == knob.key)
+                .map(|(_, v)| v);
+            let Some(value) = knob
+                .sample_values()
+                .into_iter()
+                .find(|v| Some(v) != default.as_ref())
+            else {
+                continue;
+            };
+            super::super::keys::insert(&mut table, knob.key, value);
+            let config = super::super::keys::resolve(&[&table])
+                .unwrap_or_else(|e| panic!("{}: {e}", knob.key));
+            let note = inert(knob.key, &config)
+                .unwrap_or_else(|| panic!("{} is not said inert while {when} fails", knob.key));
+            for (k, _) in terms.iter().filter(|(k, _)| *k != knob.key) {
+                assert!(note.contains(k), "{}: \"{note}\" names {k}", knob.key);
+            }
+            walked.push(knob.key);
+        }
+        // The ordering knobs that depend on another, and every step's parameters.
+        for key in [
+            "ordering.killer_placement",
+            "ordering.history_decay",
+            "aspiration.window",
+            "quiescence.ordering",
+            "lmr.min_depth",
+            "null_move.reduction",
+        ] {
+            assert!(
+                walked.contains(&key),
+                "{key} declares its dependency: {walked:?}"
+            );
+        }
+        assert!(walked.len() >= 60, "{} knobs walked", walked.len());
+    }
 
     #[test]
     fn a_knob_under_a_step_that_is_off_and_a_repeated_search_are_said() {
@@ -187,7 +259,7 @@ mod tests {
         let e = Experiment::parse("configs/g.toml", text).unwrap();
         let notes = e.lint(&e.resolve(&[]).unwrap());
         assert!(notes.iter().any(|n| n.contains("variant \"guard\": null_move.eval_guard_min_depth has no effect while null_move.eval_guard is false")), "{notes:?}");
-        assert!(notes.iter().any(|n| n.contains("variant \"both\": continuation.lmr has no effect while continuation.enabled and lmr.enabled are false")), "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("variant \"both\": continuation.lmr has no effect while continuation.enabled is false and lmr.enabled is false")), "{notes:?}");
         // The shipped removal table says nothing.
         let text =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/configs/pruning.toml"))

@@ -135,21 +135,21 @@ crate::knob_group! {
         /// order non-capturing promotions with the captures (Kornilov); false: among the quiet moves
         promotions_with_captures: bool = true, Domain::Bool, Kind::Ordering;
         /// where killers go relative to captures
-        killer_placement: KillerPlacement = KillerPlacement::AfterCaptures, Domain::Choice(KillerPlacement::NAMES), Kind::Ordering;
+        killer_placement: KillerPlacement = KillerPlacement::AfterCaptures, Domain::Choice(KillerPlacement::NAMES), Kind::OrderingWhen(|c| c.ordering.killers > 0, "ordering.killers > 0");
         /// sort moves by the history table
         history: bool = true, Domain::Bool, Kind::Ordering;
         /// the bonus a good move earns at remaining depth n
-        history_bonus: HistoryBonus = HistoryBonus::DepthSquared, Domain::Choice(HistoryBonus::NAMES), Kind::Ordering;
+        history_bonus: HistoryBonus = HistoryBonus::DepthSquared, Domain::Choice(HistoryBonus::NAMES), Kind::OrderingWhen(|c| c.ordering.history, "ordering.history");
         /// the history table's shape
-        history_table: HistoryShape = HistoryShape::SideFromTo, Domain::Choice(HistoryShape::NAMES), Kind::Ordering;
+        history_table: HistoryShape = HistoryShape::SideFromTo, Domain::Choice(HistoryShape::NAMES), Kind::OrderingWhen(|c| c.ordering.history, "ordering.history");
         /// which moves history sorts: quiets, or quiets and losing captures (ElephantEye)
-        history_scope: HistoryScope = HistoryScope::Quiets, Domain::Choice(HistoryScope::NAMES), Kind::Ordering;
+        history_scope: HistoryScope = HistoryScope::Quiets, Domain::Choice(HistoryScope::NAMES), Kind::OrderingWhen(|c| c.ordering.history, "ordering.history");
         /// which moves history and killers learn from
         history_good: HistoryGood = HistoryGood::CutoffAndPv, Domain::Choice(HistoryGood::NAMES), Kind::Ordering;
         /// the best move of a PV node earns this many times the bonus ("some programs give PV moves more")
-        history_pv_bonus: u8 = 1, Domain::Int { min: 1, max: Some(16), unit: "" }, Kind::Ordering;
+        history_pv_bonus: u8 = 1, Domain::Int { min: 1, max: Some(16), unit: "" }, Kind::OrderingWhen(|c| c.ordering.history, "ordering.history");
         /// factor on every history entry between iterations (1.0 keeps, 0.0 clears)
-        history_decay: f64 = 1.0, Domain::Float { min: 0.0, max: 1.0 }, Kind::Ordering;
+        history_decay: f64 = 1.0, Domain::Float { min: 0.0, max: 1.0 }, Kind::OrderingWhen(|c| c.ordering.history, "ordering.history");
     }
 }
 
@@ -159,9 +159,9 @@ crate::knob_group! {
         /// search the root in a window around the previous score (first: static eval)
         enabled: bool = true, Domain::Bool, Kind::Ordering;
         /// half-width of the aspiration window
-        window: i32 = 50, Domain::Int { min: 0, max: None, unit: " centipawns" }, Kind::Ordering;
+        window: i32 = 50, Domain::Int { min: 0, max: None, unit: " centipawns" }, Kind::OrderingWhen(|c| c.aspiration.enabled, "aspiration.enabled");
         /// after a fail: open (failed side to infinity) | widen (double the window)
-        research: AspirationResearch = AspirationResearch::Open, Domain::Choice(AspirationResearch::NAMES), Kind::Ordering;
+        research: AspirationResearch = AspirationResearch::Open, Domain::Choice(AspirationResearch::NAMES), Kind::OrderingWhen(|c| c.aspiration.enabled, "aspiration.enabled");
     }
 }
 
@@ -173,7 +173,7 @@ crate::knob_group! {
         /// the static evaluation is a lower bound the side to move may take
         stand_pat: bool = true, Domain::Bool, Kind::Definition;
         /// capture order inside quiescence
-        ordering: QuiescenceOrdering = QuiescenceOrdering::MvvLva, Domain::Choice(QuiescenceOrdering::NAMES), Kind::Ordering;
+        ordering: QuiescenceOrdering = QuiescenceOrdering::MvvLva, Domain::Choice(QuiescenceOrdering::NAMES), Kind::OrderingWhen(|c| c.quiescence.enabled, "quiescence.enabled");
         /// old name of prune = "losing_mvv": skip captures whose attacker is worth more than the victim
         prune_losing: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.quiescence.prune_losing, "true");
         /// which captures quiescence skips: none, losing by MVV/LVA (attacker worth more than victim), or losing by SEE
