@@ -199,7 +199,11 @@ fn a_cluster_beside_another_runs_its_own_jobs_and_a_failing_squeue_is_not_done()
     // A second start from the same folder refuses, naming it.
     let again = own.script("start");
     assert!(!again.status.success());
-    assert!(text(&again).contains("a cluster already runs from"), "{}", text(&again));
+    assert!(
+        text(&again).contains("a cluster already runs from"),
+        "{}",
+        text(&again)
+    );
     // A job on the own cluster runs there and is not in the decoy's queue.
     own.use_here();
     let out = run(
@@ -216,7 +220,10 @@ fn a_cluster_beside_another_runs_its_own_jobs_and_a_failing_squeue_is_not_done()
     assert!(!String::from_utf8_lossy(&decoy_queue.stdout).contains(&id));
     own.use_here();
     wait(dir, &[&id], 60);
-    assert_eq!(std::fs::read_to_string(dir.join("own.txt")).unwrap(), "own\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("own.txt")).unwrap(),
+        "own\n"
+    );
     // With the decoy gone, waiting on it is an error, never "finished".
     let decoy_conf = decoy.conf();
     drop(decoy);

@@ -50,6 +50,9 @@ pub enum Domain {
     },
 }
 
+/// A condition on a configuration, and the same in words.
+pub type Condition<C> = (fn(&C) -> bool, &'static str);
+
 /// Whether a knob may change the root score.
 pub enum Kind<C: 'static> {
     /// Changes which nodes are visited, never the root score.
@@ -68,7 +71,7 @@ impl<C> Knob<C> {
     /// What the knob depends on, when it declares it: the condition under which it has any
     /// effect, said with the knobs it names (`lmr.enabled`, `ordering.killers > 0`). A step's
     /// own switch depends on nothing.
-    pub fn depends_on(&self) -> Option<(fn(&C) -> bool, &'static str)> {
+    pub fn depends_on(&self) -> Option<Condition<C>> {
         match self.kind {
             Kind::TreeWhen(active, when) | Kind::OrderingWhen(active, when) if when != self.key => {
                 Some((active, when))
