@@ -146,3 +146,59 @@ fn a_missing_reference_is_bad_input() {
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("nope.csv: no such reference; run once with --bless"));
 }
+
+/// The signature each page gives for a committed reference is the one `ablate check` prints.
+#[test]
+fn the_docs_signatures_are_the_commands() {
+    let root = std::path::Path::new(ROOT);
+    for (config, reference) in [
+        ("configs/ci.toml", "results/ci/reference.csv"),
+        (
+            "configs/ci-minimax.toml",
+            "results/ci-minimax/reference.csv",
+        ),
+    ] {
+        let out = ablate(
+            root,
+            &["check", "--config", config, "--reference", reference],
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        let signature = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("signature: "))
+            .unwrap_or_else(|| panic!("no signature: {stdout}"))
+            .to_string();
+        // docs/cluster.md gives each command with its signature.
+        let cluster = std::fs::read_to_string(root.join("docs/cluster.md")).unwrap();
+        let line = cluster
+            .lines()
+            .find(|l| l.contains(&format!("--config {config} --reference {reference}")))
+            .unwrap_or_else(|| panic!("docs/cluster.md shows no command for {config}"));
+        assert!(
+            line.ends_with(&format!("# signature: {signature}")),
+            "docs/cluster.md: {line}; the command prints {signature}"
+        );
+    }
+    // results/README.md gives ci's.
+    let out = ablate(
+        root,
+        &[
+            "check",
+            "--config",
+            "configs/ci.toml",
+            "--reference",
+            "results/ci/reference.csv",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let signature = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("signature: "))
+        .unwrap();
+    let readme = std::fs::read_to_string(root.join("results/README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("(signature {signature})")),
+        "results/README.md; the command prints {signature}"
+    );
+}
