@@ -331,3 +331,30 @@ fn a_config_runs_from_any_directory_and_a_missing_one_says_where_it_looked() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_run_moved_aside_is_taken_back_when_asked_for_again() {
+    let dir = setup();
+    let runs = dir.path().join("results/runs");
+    let count = || std::fs::read_dir(&runs).unwrap().count();
+    assert_success(&ablate(dir.path(), &["--config", "even.toml", "-q"]));
+    let first = std::fs::read_to_string(runs.join("even.csv")).unwrap();
+    // Other depths: the first run goes aside.
+    assert_success(&ablate(
+        dir.path(),
+        &["--config", "even.toml", "--depths", "1", "-q"],
+    ));
+    assert_eq!(count(), 4, "the CSV and manifest of each run");
+    // The config's own depths again: the first run comes back, nothing is searched again,
+    // and no copy piles up.
+    let out = ablate(dir.path(), &["--config", "even.toml"]);
+    assert_success(&out);
+    assert!(
+        stderr(&out).contains("took back this run from"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(count(), 4);
+    let again = std::fs::read_to_string(runs.join("even.csv")).unwrap();
+    assert_eq!(again, first);
+}

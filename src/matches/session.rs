@@ -110,6 +110,12 @@ pub fn play_session(
                 eprintln!("note: {from} held games of another match; moved them to {to}");
             }
         }
+        // This match's games, moved aside by another match earlier, come back to be resumed.
+        if let Some(from) = crate::storage::aside::take_back(csv, &prepared.hash, &["pgn"])? {
+            if !options.quiet {
+                eprintln!("note: took back this match's games from {}", from.display());
+            }
+        }
     }
     // Before the manifest is written: a refused match must leave the other one's as it was.
     refuse_other_match(csv, &prepared.hash, options.force)?;

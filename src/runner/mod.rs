@@ -251,7 +251,24 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
             InputError::in_file(&shown, "is a folder; expected the path of a CSV file").into(),
         );
     }
+    // In the default folder, a run of this configuration moved aside earlier comes back.
+    let take_back = |why: &str| -> anyhow::Result<bool> {
+        if args.out.is_some() {
+            return Ok(false);
+        }
+        let hash = config_hash.trim_start_matches('h');
+        let back = crate::storage::aside::take_back(csv, hash, &[]).map_err(|e| {
+            InputError::in_file(&shown, format!("cannot take back the run moved aside: {e}"))
+        })?;
+        if let (Some(from), false) = (&back, args.quiet) {
+            eprintln!("note: {why}took back this run from {}", from.display());
+        }
+        Ok(back.is_some())
+    };
     let Some(previous) = existing_hash(csv)? else {
+        if take_back("")? {
+            return decide_resume(csv, config_hash, args);
+        }
         return Ok(false);
     };
     let old = Manifest::beside(csv);
@@ -304,6 +321,9 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         "{shown} held {what}; moved it to {}",
         aside.display()
     ));
+    if take_back("")? {
+        return decide_resume(csv, config_hash, args);
+    }
     Ok(false)
 }
 
