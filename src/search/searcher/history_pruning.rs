@@ -65,12 +65,18 @@ impl Searcher<'_> {
     /// only those searched). `histories` is zero for a capture.
     #[inline]
     pub(super) fn history_extension(&mut self, quiets_before: usize, histories: Histories) -> u32 {
-        let extends = self.cfg.continuation.extension
-            && quiets_before < EXTENSION_QUIETS
-            && histories.counter >= EXTENSION_HISTORY
-            && histories.follow_up >= EXTENSION_HISTORY;
+        let extends = self.history_extends(quiets_before, histories);
         self.stats.history_extensions += u64::from(extends);
         u32::from(extends)
+    }
+
+    /// Whether Ethereal's history extension would extend the move, counting nothing.
+    #[inline]
+    pub(super) fn history_extends(&self, quiets_before: usize, histories: Histories) -> bool {
+        self.cfg.continuation.extension
+            && quiets_before < EXTENSION_QUIETS
+            && histories.counter >= EXTENSION_HISTORY
+            && histories.follow_up >= EXTENSION_HISTORY
     }
 
     /// Stockfish's "quiet ttMove extensions (~0 Elo)" at 88f17a814 (`extensions.quiet_tt_move`):

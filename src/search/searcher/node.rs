@@ -430,7 +430,12 @@ impl Searcher<'_> {
                 && self.cfg.singular.enabled
                 && !minimax
                 && Some(mv) == facts.table.and_then(|e| e.mv)
-                && self.singular_candidate(node, facts.table.as_ref())
+                && self.singular_candidate(
+                    node,
+                    facts.table.as_ref(),
+                    facts.in_check,
+                    continuation && quiet && self.history_extends(quiets.len(), histories),
+                )
             {
                 let entry = facts.table.expect("a candidate has an entry");
                 match self.singular::<SELECTIVE, TODAY>(board, node, mv, entry) {

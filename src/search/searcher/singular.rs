@@ -41,13 +41,24 @@ const DOUBLE_MARGIN: Score = from_stockfish(75);
 impl Searcher<'_> {
     /// Whether the hash move is tested at this node: not the root, not inside another test,
     /// deep enough, and the table's entry a lower bound (or exact) from nearly this depth and
-    /// not a mate score.
+    /// not a mate score. Ethereal's test is the last term of its step 14's `inCheck || history
+    /// extension || moveIsSingular(...)`: C's `||` never runs it at a node in check
+    /// (`in_check`) or for a move the history extension extends (`history_extends`).
     #[inline]
-    pub(super) fn singular_candidate(&self, node: &Node, entry: Option<&TtEntry>) -> bool {
+    pub(super) fn singular_candidate(
+        &self,
+        node: &Node,
+        entry: Option<&TtEntry>,
+        in_check: bool,
+        history_extends: bool,
+    ) -> bool {
         let singular = &self.cfg.singular;
         let Some(entry) = entry else {
             return false;
         };
+        if singular.form == SingularForm::Ethereal && (in_check || history_extends) {
+            return false;
+        }
         // Stockfish tests PV nodes two plies deeper (`depth >= 6 + 2 * (PvNode && ...)`).
         let pv_plies = match singular.form {
             SingularForm::Ethereal => 0,
@@ -184,5 +195,37 @@ impl Searcher<'_> {
         } else {
             Singular::No
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::SearchConfig;
+
+    fn candidate(form: SingularForm, in_check: bool, history_extends: bool) -> bool {
+        let mut cfg = SearchConfig::default();
+        cfg.singular.enabled = true;
+        cfg.singular.form = form;
+        let searcher = Searcher::new(&cfg, None, None);
+        let mut node = Node::root(10, Window::FULL, 0);
+        node.ply = 3;
+        let entry = TtEntry {
+            mv: None,
+            depth: 10,
+            bound: Bound::Lower,
+            score: 50,
+            pv: false,
+        };
+        searcher.singular_candidate(&node, Some(&entry), in_check, history_extends)
+    }
+
+    #[test]
+    fn ethereal_never_tests_in_check_nor_a_move_the_history_extension_extends() {
+        assert!(candidate(SingularForm::Ethereal, false, false));
+        assert!(!candidate(SingularForm::Ethereal, true, false));
+        assert!(!candidate(SingularForm::Ethereal, false, true));
+        // Stockfish's test has no such terms.
+        assert!(candidate(SingularForm::Stockfish, true, true));
     }
 }
