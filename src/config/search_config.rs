@@ -257,7 +257,7 @@ crate::knob_group! {
         cut_node: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.cut_node, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "increase reduction if ttMove is a capture (~3 Elo)": a ply more when the hash move is a capture or promotion
         tt_capture: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.tt_capture, "lmr.enabled");
-        /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, came within 14 cp of the static evaluation (staticEval - value < 30 in Stockfish's units, 208 a pawn)
+        /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, scored less than 14 cp below the static evaluation (staticEval - value < 30 in Stockfish's units, 208 a pawn: one-sided, a score far above counts too)
         range: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.range, "lmr.enabled");
     }
 }

@@ -11,8 +11,8 @@
 //!   killer (`cutNode && move != ss->killers[0]`, ~3 Elo);
 //! - `lmr.tt_capture`: a ply more when the table's move is a capture or promotion (~3 Elo);
 //! - `lmr.range`: a ply more once more than 2 reduced searches of the node, from depth 8, came
-//!   within 30 of the static evaluation (`rangeReduction > 2`, ~3 Elo; 30 of Stockfish's
-//!   units, where a pawn is 208: 14 cp).
+//!   less than 30 below the static evaluation, a one-sided test (`staticEval - value < 30`,
+//!   `rangeReduction > 2`, ~3 Elo; 30 of Stockfish's units, where a pawn is 208: 14 cp).
 //!
 //! Stockfish applies them to its own base reduction; ablate applies them to `lmr.reduction`'s
 //! (see docs/test-bed.md's forms table), and a reduced move is still searched at depth 1 or
@@ -38,7 +38,7 @@ const RANGE_COUNT: u32 = 2;
 pub(super) struct LmrState {
     /// Times this node raised alpha (Stockfish's `bestMoveCount`, PV nodes only).
     pub raised: u32,
-    /// Reduced searches that came within 30 cp of the static evaluation (`rangeReduction`).
+    /// Reduced searches that scored less than 30 (Stockfish's units) below the static evaluation (`rangeReduction`).
     pub ranged: u32,
     /// The table's move is a capture or promotion (`ttCapture`).
     pub tt_capture: bool,
@@ -171,6 +171,21 @@ mod tests {
         n.ply = ply;
         n.cut = cut;
         n
+    }
+
+    #[test]
+    fn a_node_starts_with_no_moves_counted_at_its_ply() {
+        // Stockfish's `ss->moveCount = 0` at step 1: what a sibling's subtree left at this ply
+        // is not this node's count (a null move's child reads it as its parent's).
+        let mut cfg = crate::config::SearchConfig::default();
+        cfg.lmr.enabled = true;
+        cfg.lmr.opponent_moves = true;
+        let mut searcher = Searcher::new(&cfg, None, None);
+        searcher.move_numbers[3] = 20;
+        let board = cozy_chess::Board::default();
+        let leaf = node(0, 3, false);
+        let _ = searcher.negamax::<true, true>(&board, leaf);
+        assert_eq!(searcher.move_numbers[3], 0);
     }
 
     #[test]

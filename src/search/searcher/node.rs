@@ -144,6 +144,11 @@ impl Searcher<'_> {
         }
         self.pv.clear(node.ply);
         self.stats.seldepth = self.stats.seldepth.max(node.ply as u64);
+        if TODAY && self.counts_moves {
+            // Stockfish's `ss->moveCount = 0` at step 1: a null move's or ProbCut's child
+            // reads 0 for its parent, not the count a sibling's subtree left at this ply.
+            self.move_numbers[node.ply] = 0;
+        }
         if SELECTIVE && node.ply >= MAX_PLY {
             // Only extensions reach this deep; the static evaluation is all there is room for.
             return self.evaluate(board, node.psq);
