@@ -44,13 +44,24 @@ fn escape(text: &str) -> String {
 pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
     let names: Vec<&str> = a.steps.iter().map(|s| s.step.as_str()).collect();
     let k = names.len();
-    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as f64;
+    // Rows are named in full, each after its design letter; columns by the letter alone, so
+    // that long names need no slanted text.
+    let row_names: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{}  {n}", crate::config::design::letter(i)))
+        .collect();
+    let longest = row_names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0) as f64;
     let left = 16.0 + longest * GLYPH;
     let top = 70.0;
-    let bottom = 16.0 + longest * GLYPH * 0.68;
+    let bottom = 36.0;
     let legend = 120.0;
     // Wide enough for the three lines of text above the matrix.
-    let width = (left + CELL * k as f64 + legend).max(640.0);
+    let width = (left + CELL * k as f64 + legend).max(16.0 + 106.0 * 11.0 * 0.56 + 8.0);
     let height = top + CELL * k as f64 + bottom;
     let scale = a
         .pairs
@@ -70,10 +81,17 @@ pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
     );
     let cell_text = |svg: &mut String, x: f64, y: f64, value: f64, half: f64, dark: bool| {
         let fill = if dark { "white" } else { "#111" };
+        // A value that rounds to zero prints as 0, never -0.
+        let value = if value.abs() < 0.5 { 0.0 } else { value };
+        let shown = if value == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{value:+.0}")
+        };
         let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
         let _ = writeln!(
             svg,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" fill="{fill}" font-weight="bold">{value:+.0}</text><text x="{cx:.1}" y="{:.1}" text-anchor="middle" fill="{fill}" font-size="10">±{half:.0}</text>"#,
+            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" fill="{fill}" font-weight="bold">{shown}</text><text x="{cx:.1}" y="{:.1}" text-anchor="middle" fill="{fill}" font-size="10">±{half:.0}</text>"#,
             cy - 2.0,
             cy + 12.0
         );
@@ -85,7 +103,7 @@ pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
             r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
             left - 6.0,
             y + CELL / 2.0 + 4.0,
-            escape(names[i])
+            escape(&row_names[i])
         );
         let x = left + CELL * i as f64;
         let _ = writeln!(
@@ -126,14 +144,14 @@ pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
             cell_text(&mut svg, x, y, p.effect.value, p.effect.half_width(), dark);
         }
     }
-    // Column names below the matrix, slanted so that long names do not collide.
-    let base = top + CELL * k as f64 + 10.0;
-    for (j, name) in names.iter().enumerate() {
+    // Column letters below the matrix.
+    let base = top + CELL * k as f64 + 18.0;
+    for j in 0..k {
         let x = left + CELL * j as f64 + CELL / 2.0;
         let _ = writeln!(
             svg,
-            r#"<text x="{x:.1}" y="{base:.1}" text-anchor="end" transform="rotate(-40 {x:.1} {base:.1})">{}</text>"#,
-            escape(name)
+            r#"<text x="{x:.1}" y="{base:.1}" text-anchor="middle" font-weight="bold">{}</text>"#,
+            crate::config::design::letter(j)
         );
     }
     // The colour scale.

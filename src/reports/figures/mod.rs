@@ -6,6 +6,7 @@
 //! (and the figures test) re-renders them and compares, word for word.
 
 pub mod format;
+mod interactions;
 mod peers;
 mod pruning_and_games;
 mod readme;
@@ -66,6 +67,9 @@ const BLOCKS: &[Block] = &[
     block("eval-worth-today", test_bed::eval_worth_today),
     block("removal", removal::removal),
     block("transfer", transfer::transfer),
+    block("interactions-design", interactions::design),
+    block("interactions-steps", interactions::steps),
+    block("interactions-pairs", interactions::pairs),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {

@@ -17,7 +17,7 @@ use std::fmt::Write;
 /// with quiet checks in quiescence, the only quiet moves the step can skip there). A step
 /// played in two runs (`no_history`, whose lopsided score needs 3,000 games for ±15) is read
 /// from the run that has played it most.
-const RUNS: [&str; 4] = [
+pub(super) const RUNS: [&str; 4] = [
     "removal/removal.games",
     "removal/removal-history.games",
     "removal/removal-small.games",
