@@ -358,3 +358,26 @@ fn a_run_moved_aside_is_taken_back_when_asked_for_again() {
     let again = std::fs::read_to_string(runs.join("even.csv")).unwrap();
     assert_eq!(again, first);
 }
+
+#[test]
+fn a_match_with_crashes_is_also_reported_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["csv", "json"] {
+        std::fs::copy(
+            Path::new(ROOT).join(format!("results/strength/strongest.games.{ext}")),
+            dir.path().join(format!("s.games.{ext}")),
+        )
+        .unwrap();
+    }
+    let out = ablate(dir.path(), &["report", "s.games.csv"]);
+    assert_success(&out);
+    let text = stdout(&out);
+    assert!(
+        text.contains("Without the 20 games an engine crashed in"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Score of strongest vs fruit: 241 - 76 - 63  [0.707] 380"),
+        "{text}"
+    );
+}

@@ -86,6 +86,17 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         .and_then(|s| crate::matches::elo::Sprt::parse(s).ok());
     let pairings = summarize(&rows, sprt.as_ref());
     print!("{}", render_summary(&pairings));
+    // A crash is scored as the crashed side's loss, as cutechess and fastchess do; the games
+    // finished at the board give the figure that counts only chess.
+    let crashes = rows.iter().filter(|r| r.crashed()).count();
+    if crashes > 0 {
+        let finished: Vec<_> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
+        println!(
+            "\nWithout the {crashes} game{} an engine crashed in (their pairs left out of the pentanomial):",
+            if crashes == 1 { "" } else { "s" }
+        );
+        print!("{}", render_summary(&summarize(&finished, sprt.as_ref())));
+    }
     let title = manifest.as_ref().map_or_else(
         || {
             args.csv

@@ -52,6 +52,13 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// Whether a side's engine died in this game (it exited, or was killed by a signal, while
+    /// ablate waited for its move): the game was not finished at the board, and cutechess and
+    /// fastchess score it as that side's loss.
+    pub fn crashed(&self) -> bool {
+        self.termination.starts_with("abandoned") && self.termination.contains("exited")
+    }
+
     /// Points the row's variant scored.
     pub fn variant_points(&self) -> f64 {
         let white = GameResult::parse(&self.result).map_or(0.5, |r| r.white_points());

@@ -45,6 +45,7 @@ pub(super) fn headline(src: &Sources) -> String {
             elo("null_move"),
             s("[30,000 nodes per move](docs/pruning-and-games.md)"),
         ],
+        strength_row(src),
         vec![
             s("All pruning together, in games"),
             s("—"),
@@ -53,4 +54,30 @@ pub(super) fn headline(src: &Sources) -> String {
         ],
     ];
     table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
+}
+
+/// `strongest` against Fruit 2.1 at 4+0.05, scored on the games Fruit finished: a crash is
+/// Fruit's loss in cutechess's and fastchess's scoring, but not a game of chess, so the
+/// headline leaves the crashed games out and gives their count beside it.
+fn strength_row(src: &Sources) -> Vec<String> {
+    let name = "strength/strongest.games";
+    let rows = src.games(name);
+    let crashes = rows.iter().filter(|r| r.crashed()).count();
+    let finished: Vec<_> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
+    let fair = crate::matches::summary::summarize(&finished, None);
+    let p = src.pairing(&fair, "strongest", name);
+    let elo = match (p.elo, p.elo_lo, p.elo_hi) {
+        (Some(elo), Some(lo), Some(hi)) => format!(
+            "{elo:+.0} Elo [{lo:.0}, {hi:.0}], {} games Fruit finished ({crashes} it crashed in left out)",
+            p.games
+        )
+        .replace('-', "−"),
+        _ => format!("no interval, {} games", p.games),
+    };
+    vec![
+        s("ablate's strongest search, against Fruit 2.1 at 4+0.05"),
+        s("—"),
+        elo,
+        s("[test-bed.md](docs/test-bed.md#strength-against-fruit-21-configsstrengthtoml)"),
+    ]
 }

@@ -78,11 +78,6 @@ fn mean_depth(rows: &[GameRow], who: &str) -> f64 {
     sum as f64 / count.max(1) as f64
 }
 
-/// Games an engine lost by crashing (`abandoned: ... exited ...`).
-fn crashed(row: &GameRow) -> bool {
-    row.termination.starts_with("abandoned") && row.termination.contains("exited")
-}
-
 /// "1,234 games in 56 minutes with `--jobs 2`", and the games an earlier run of the same
 /// match had played when this one resumed it.
 pub(super) fn run_line(src: &Sources, name: &str) -> String {
@@ -132,7 +127,7 @@ pub(super) fn strength(src: &Sources) -> String {
     let all = summarize(&rows, None);
     // A game Fruit abandoned by crashing is a loss for it, as cutechess and fastchess score it;
     // the second column leaves those games' pairs out, so the crash is not counted as chess.
-    let finished: Vec<GameRow> = rows.iter().filter(|r| !crashed(r)).cloned().collect();
+    let finished: Vec<GameRow> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
     let fair = summarize(&finished, None);
     let steps = [
         ("full", "elo-worth.toml's full search, Michniewski's tables"),
@@ -151,7 +146,7 @@ pub(super) fn strength(src: &Sources) -> String {
             let p = &src.pairing(&all, variant, "strength/strength.games");
             let f = &src.pairing(&fair, variant, "strength/strength.games");
             let mine = games_of(&rows, variant);
-            let crashes = mine.iter().filter(|r| crashed(r)).count();
+            let crashes = mine.iter().filter(|r| r.crashed()).count();
             vec![
                 format!("`{variant}`"),
                 s(step),
