@@ -381,3 +381,16 @@ fn a_match_with_crashes_is_also_reported_without_them() {
         "{text}"
     );
 }
+
+#[test]
+fn the_suite_option_says_it_takes_pgn_too() {
+    let out = ablate(Path::new(ROOT), &["--help"]);
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .skip_while(|l| !l.contains("--suite"))
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(line.contains("EPD") && line.contains("PGN"), "{line}");
+}
