@@ -151,7 +151,7 @@ fn a_resolution_three_design_reports_its_aliasing() {
     assert!(a.aliased.contains(&(0b00011, 0b01000)), "{:?}", a.aliased);
     assert!(a.aliased.contains(&(0b00101, 0b10000)), "{:?}", a.aliased);
     assert!(a.pairs.iter().all(|p| !(p.first == "a" && p.second == "b")));
-    let text = ablate::reports::interactions::preamble(&a, "ref").join("\n");
+    let text = ablate::reports::design_report::preamble(&a, "ref").join("\n");
     assert!(
         text.contains("aliased: a × b is d in this fraction"),
         "{text}"

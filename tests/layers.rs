@@ -136,7 +136,8 @@ fn expand(tree: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every path a file's code imports: its `use` items, expanded, and inline `crate::` paths.
+/// Every path a file's code imports: its `use` items, expanded, and inline `crate::` and
+/// `super::` paths.
 fn imported_paths(code: &str) -> Vec<String> {
     let mut paths = Vec::new();
     let mut rest = code;
@@ -150,20 +151,25 @@ fn imported_paths(code: &str) -> Vec<String> {
         rest = &after[end.min(after.len())..];
     }
     let bytes = code.as_bytes();
-    let mut from = 0;
-    while let Some(found) = code[from..].find("crate::") {
-        let at = from + found;
-        let word_start = at == 0
-            || !(bytes[at - 1].is_ascii_alphanumeric()
-                || bytes[at - 1] == b'_'
-                || bytes[at - 1] == b'$');
-        let end = code[at..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
-            .map_or(code.len(), |e| at + e);
-        if word_start {
-            paths.push(code[at..end].trim_end_matches(':').to_string());
+    // Inline paths from the crate root and from the parent module (`super::keys::insert(..)`
+    // imports keys.rs as surely as a `use` does, also between files of one folder).
+    for root in ["crate::", "super::"] {
+        let mut from = 0;
+        while let Some(found) = code[from..].find(root) {
+            let at = from + found;
+            let word_start = at == 0
+                || !(bytes[at - 1].is_ascii_alphanumeric()
+                    || bytes[at - 1] == b'_'
+                    || bytes[at - 1] == b'$'
+                    || bytes[at - 1] == b':');
+            let end = code[at..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .map_or(code.len(), |e| at + e);
+            if word_start {
+                paths.push(code[at..end].trim_end_matches(':').to_string());
+            }
+            from = end.max(at + 1);
         }
-        from = end.max(at + 1);
     }
     paths
 }

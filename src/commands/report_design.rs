@@ -6,8 +6,8 @@ use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
 use crate::matches::manifest::MatchManifest;
+use crate::reports::design_report::{effect_rows, effects_path, markdown, terminal};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
-use crate::reports::interactions::{effect_rows, effects_path, markdown, terminal};
 use crate::storage::write_atomically;
 
 /// Writes the design's report files and prints its figures.

@@ -119,6 +119,50 @@ impl Design {
     }
 }
 
+impl Design {
+    /// Each point as a variant: its name and override table. A point named as the baseline or
+    /// as a variant of the file (`taken`) is an error.
+    pub fn variants(
+        &self,
+        baseline: &str,
+        taken: &[&String],
+    ) -> Result<Vec<(String, Table)>, String> {
+        self.points
+            .iter()
+            .map(|&point| {
+                let name = self.point_name(point);
+                if name == baseline || taken.iter().any(|t| **t == name) {
+                    return Err(format!(
+                        "[design]: point \"{name}\" has the name of a variant; rename the variant or the factor"
+                    ));
+                }
+                Ok((name, self.point_overrides(point)))
+            })
+            .collect()
+    }
+
+    /// The declared opponent must be a variant of the file outside the design (`playable`:
+    /// every name a run may list).
+    pub fn check_opponent(&self, playable: &[String]) -> Result<(), String> {
+        let Some(opponent) = &self.opponent else {
+            return Ok(());
+        };
+        let points = self.point_names();
+        if playable.contains(opponent) && !points.contains(opponent) {
+            return Ok(());
+        }
+        let others: Vec<String> = playable
+            .iter()
+            .filter(|n| !points.contains(n))
+            .cloned()
+            .collect();
+        Err(format!(
+            "[design]: opponent = \"{opponent}\" names no variant outside the design; {}",
+            keys::hint(opponent, &others)
+        ))
+    }
+}
+
 /// Reads `[design]`. Errors say which key or factor and what was expected; the caller adds
 /// the file.
 pub fn parse(value: &Value) -> Result<Design, String> {

@@ -5,7 +5,7 @@ use super::engine::EngineSpec;
 use super::extends::{stacks, take_extends, Base};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
-use super::names::grid_variants;
+use super::names::{check_baseline, grid_variants};
 pub use super::names::{is_experiment_name, is_variant_name, EXPERIMENT_NAME, VARIANT_NAME};
 pub use super::paths::locate;
 use super::paths::{beside, looked_at, suite_path};
@@ -17,8 +17,7 @@ use toml::{Table, Value};
 /// How many files one `extends` chain may pass through (more is taken for a cycle).
 const MAX_EXTENDS_FILES: usize = 16;
 
-/// The default name of the unmodified `[search]` configuration.
-pub const BASELINE: &str = "baseline";
+pub use super::names::BASELINE;
 
 const TOP_LEVEL_KEYS: &[&str] = &[
     "name",
@@ -356,46 +355,21 @@ impl Experiment {
             Some(value) => Some(super::design::parse(value).map_err(err)?),
         };
         if let Some(design) = &design {
-            for point in &design.points {
-                let vname = design.point_name(*point);
-                if vname == baseline_name || variants.iter().any(|(n, _)| *n == vname) {
-                    return Err(err(format!(
-                        "[design]: point \"{vname}\" has the name of a variant; rename the variant or the factor"
-                    )));
-                }
-                let overrides = design.point_overrides(*point);
+            let taken: Vec<&String> = variants.iter().map(|(n, _)| n).collect();
+            for (vname, overrides) in design.variants(&baseline_name, &taken).map_err(err)? {
                 own.push((vname.clone(), overrides.clone(), None));
                 variants.push((vname, overrides));
             }
         }
-        // `baseline` must name something: [search] by its declared name (or "baseline" when
-        // it declares none), or an engine variant. A name that matches nothing is a typo, and
-        // would otherwise run [search] under that name.
-        let search_named = search_name.clone().unwrap_or_else(|| BASELINE.to_string());
-        let is_engine = engines.iter().any(|(n, _)| *n == baseline_name);
-        if baseline_name != search_named && !is_engine {
-            let mut names: Vec<String> = vec![search_named.clone()];
-            names.extend(variants.iter().map(|(n, _)| n.clone()));
-            let near = names
-                .iter()
-                .min_by_key(|n| keys::damerau_distance(n, &baseline_name))
-                .filter(|n| keys::damerau_distance(n, &baseline_name) <= 2.max(n.len() / 3));
-            let hint = match near {
-                Some(n) => format!("did you mean \"{n}\"? "),
-                None => String::new(),
-            };
-            let declared = match &search_name {
-                Some(n) => format!("[search] is \"{n}\""),
-                None => {
-                    "[search] declares no name (name = \"...\" in [search]), so it is \"baseline\""
-                        .to_string()
-                }
-            };
-            return Err(err(format!(
-                "baseline = \"{baseline_name}\" names no variant; {hint}expected [search]'s name or an engine variant's; {declared}; the variants are {}",
-                names[1..].join(", ")
-            )));
-        }
+        let names: Vec<String> = variants.iter().map(|(n, _)| n.clone()).collect();
+        let engine_names: Vec<String> = engines.iter().map(|(n, _)| n.clone()).collect();
+        check_baseline(
+            &baseline_name,
+            search_name.as_deref(),
+            &names,
+            &engine_names,
+        )
+        .map_err(err)?;
         for (vname, _, base) in &own {
             if let Some(Base::Variant(other)) = base {
                 if engines.iter().any(|(n, _)| n == other) {
@@ -423,19 +397,8 @@ impl Experiment {
             .chain(variants.iter().map(|(n, _)| n.clone()))
             .chain(engines.iter().map(|(n, _)| n.clone()))
             .collect();
-        if let Some(opponent) = design.as_ref().and_then(|d| d.opponent.as_ref()) {
-            let points = design.as_ref().map(Design::point_names).unwrap_or_default();
-            if !playable.contains(opponent) || points.contains(opponent) {
-                let others: Vec<String> = playable
-                    .iter()
-                    .filter(|n| !points.contains(n))
-                    .cloned()
-                    .collect();
-                return Err(err(format!(
-                    "[design]: opponent = \"{opponent}\" names no variant outside the design; {}",
-                    keys::hint(opponent, &others)
-                )));
-            }
+        if let Some(design) = &design {
+            design.check_opponent(&playable).map_err(err)?;
         }
         let points = design.as_ref().map(Design::point_names).unwrap_or_default();
         let runs = super::runs::parse(table.get("runs"), &playable, &points).map_err(err)?;

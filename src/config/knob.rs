@@ -3,8 +3,8 @@
 
 use super::descriptor;
 pub use super::descriptor::{Domain, Kind};
-use super::keys::flatten;
 use super::search_config::{QuiescencePrune, SearchConfig, TtMode};
+use super::table_paths::flatten;
 use toml::Value;
 
 /// One knob of the search, as declared.
@@ -174,8 +174,8 @@ pub fn ordering_values() -> Vec<(&'static str, Value)> {
             .into_iter()
             .filter_map(|value| {
                 let mut table = toml::Table::new();
-                super::keys::insert(&mut table, "tt", Value::String("off".into()));
-                super::keys::insert(&mut table, knob.key, value.clone());
+                super::table_paths::insert(&mut table, "tt", Value::String("off".into()));
+                super::table_paths::insert(&mut table, knob.key, value.clone());
                 let config = Value::Table(table).try_into::<SearchConfig>().ok()?;
                 Some((value, config))
             })

@@ -17,6 +17,7 @@ pub mod paths;
 pub mod resolve;
 pub mod runs;
 pub mod search_config;
+pub mod table_paths;
 
 pub use search_config::SearchConfig;
 

@@ -3,6 +3,9 @@
 use super::keys;
 use toml::{Table, Value};
 
+/// The default name of the unmodified `[search]` configuration.
+pub const BASELINE: &str = "baseline";
+
 /// What an experiment name may be, in words.
 pub const EXPERIMENT_NAME: &str =
     "a letter, then letters, digits, - _ or . (it names files, and spreadsheets must read it as text)";
@@ -64,4 +67,35 @@ pub fn grid_variants(grid: &Table) -> Result<Vec<(String, Table)>, String> {
         .filter(|(n, _)| !n.is_empty())
         .map(|(n, t)| (n.join(","), t))
         .collect())
+}
+
+/// `baseline` must name something: [search] by its declared name (or "baseline" when it
+/// declares none), or an engine variant. A name that matches nothing is a typo, and would
+/// otherwise run [search] under that name.
+pub fn check_baseline(
+    baseline: &str,
+    search_name: Option<&str>,
+    variants: &[String],
+    engines: &[String],
+) -> Result<(), String> {
+    let search_named = search_name.unwrap_or(BASELINE);
+    if baseline == search_named || engines.iter().any(|n| n == baseline) {
+        return Ok(());
+    }
+    let mut names: Vec<&str> = vec![search_named];
+    names.extend(variants.iter().map(String::as_str));
+    let near = names
+        .iter()
+        .min_by_key(|n| keys::damerau_distance(n, baseline))
+        .filter(|n| keys::damerau_distance(n, baseline) <= 2.max(n.len() / 3));
+    let hint = near.map_or(String::new(), |n| format!("did you mean \"{n}\"? "));
+    let declared = match search_name {
+        Some(n) => format!("[search] is \"{n}\""),
+        None => "[search] declares no name (name = \"...\" in [search]), so it is \"baseline\""
+            .to_string(),
+    };
+    Err(format!(
+        "baseline = \"{baseline}\" names no variant; {hint}expected [search]'s name or an engine variant's; {declared}; the variants are {}",
+        names[1..].join(", ")
+    ))
 }

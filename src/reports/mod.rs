@@ -1,12 +1,12 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
 pub mod before_after;
+pub mod design_report;
 pub mod field;
 pub mod figures;
 pub mod games;
 pub mod heatmap;
 pub mod interaction_map;
-pub mod interactions;
 pub mod ladder;
 pub mod markdown;
 pub mod style;

@@ -153,7 +153,7 @@ pub(super) fn pairs(src: &Sources) -> String {
             vec![
                 format!("{} × {}", p.first, p.second),
                 with_interval(&p.effect),
-                s(crate::reports::interactions::verdict(&p.effect)),
+                s(crate::reports::design_report::verdict(&p.effect)),
                 format!("{:.3}", p.p_holm),
             ]
         })

@@ -71,7 +71,7 @@ impl LmrState {
 /// knows ttPv only while `lmr.tt_pv` keeps it: without, no node is ttPv, and every late move is
 /// in the block); `parent_count`: the number of the move that led here (kept with
 /// `lmr.opponent_moves`, 0 otherwise).
-pub(super) fn in_stockfish_lmr_block(
+fn in_stockfish_lmr_block(
     node: &Node,
     searched: usize,
     tactical_at_tt_pv: bool,
@@ -79,6 +79,20 @@ pub(super) fn in_stockfish_lmr_block(
 ) -> bool {
     let late = searched > if node.ply == 0 { 2 } else { 0 };
     node.depth >= 3 && late && (!tactical_at_tt_pv || (node.cut && parent_count > 1))
+}
+
+impl Searcher<'_> {
+    /// `in_stockfish_lmr_block`, for the move loop.
+    #[inline]
+    pub(super) fn in_stockfish_lmr_block(
+        &self,
+        node: &Node,
+        searched: usize,
+        tactical_at_tt_pv: bool,
+        parent_count: u8,
+    ) -> bool {
+        in_stockfish_lmr_block(node, searched, tactical_at_tt_pv, parent_count)
+    }
 }
 
 /// Whether any adjustment is on (read once per search).

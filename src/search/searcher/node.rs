@@ -522,7 +522,7 @@ impl Searcher<'_> {
             if TODAY && reduction == 0 {
                 let parent_count = self.move_numbers[node.ply.saturating_sub(1)];
                 let tt_pv = self.tracks_tt_pv && self.tt_pv[node.ply];
-                child_node.cut |= super::lmr_adjust::in_stockfish_lmr_block(
+                child_node.cut |= self.in_stockfish_lmr_block(
                     node,
                     found.searched,
                     picked.tactical && tt_pv,
