@@ -401,7 +401,8 @@ fn a_committed_match_reports_in_the_field_s_conventions() {
     for s in &summaries {
         let ptnml = Pentanomial(s.ptnml);
         let e = estimate(&ptnml).unwrap();
-        let half = (e.elo_hi - e.elo_lo) / 2.0;
+        // The ± holds the whole interval: its larger side (logistic Elo's is not symmetric).
+        let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
         let (lo, hi) = sprt.bounds();
         let expected = format!(
             "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\nElo difference: {:.1} +/- {:.1}, LOS: {:.1} %, DrawRatio: {:.1} %\nPtnml(0-2): [{}]\nLLR: {:.2} ({:.2}, {:.2}) [-10.00, 0.00]\n",

@@ -73,7 +73,8 @@ impl RunningScore {
                     100.0 * t.points / t.games.max(1) as f64
                 );
                 if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
-                    let half = (e.elo_hi - e.elo_lo) / 2.0;
+                    // The larger side: logistic Elo's interval is not symmetric.
+                    let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
                     // Under half an Elo prints as 0, never +0 or -0.
                     let elo = if e.elo.abs() < 0.5 {
                         "0".to_string()
