@@ -6,7 +6,7 @@ use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
 use crate::matches::manifest::MatchManifest;
-use crate::reports::design_report::{effect_rows, effects_path, markdown, terminal};
+use crate::reports::design_report::{effect_rows, effects_csv, effects_path, markdown, terminal};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::storage::write_atomically;
 
@@ -41,11 +41,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         markdown(&analysis, title, opponent, &link).as_bytes(),
     )?;
     let effects = effect_rows(&analysis);
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in &effects {
-        writer.serialize(row)?;
-    }
-    write_atomically(&csv, &writer.into_inner()?)?;
+    write_atomically(&csv, effects_csv(&effects)?.as_bytes())?;
     write_atomically(&json, serde_json::to_string_pretty(&effects)?.as_bytes())?;
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));

@@ -67,6 +67,37 @@ pub fn effect_rows(a: &DesignAnalysis) -> Vec<EffectRow> {
     out
 }
 
+/// A number as a spreadsheet writes it back: six decimals at most, no trailing zeros, no
+/// exponent, no negative zero (LibreOffice reads `1.0` and writes `1`).
+fn cell(x: f64) -> String {
+    let rounded = (x * 1e6).round() / 1e6 + 0.0;
+    format!("{rounded}")
+}
+
+/// The effects as CSV, every number in `cell`'s form, so that the file comes back from a
+/// spreadsheet as it went.
+pub fn effects_csv(rows: &[EffectRow]) -> anyhow::Result<String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer.write_record([
+        "kind", "step", "with", "elo", "se", "lo", "hi", "p", "p_holm",
+    ])?;
+    for r in rows {
+        let optional = |x: Option<f64>| x.map_or(String::new(), cell);
+        writer.write_record([
+            r.kind.to_string(),
+            r.step.clone(),
+            r.with.clone(),
+            cell(r.elo),
+            cell(r.se),
+            cell(r.lo),
+            cell(r.hi),
+            optional(r.p),
+            optional(r.p_holm),
+        ])?;
+    }
+    Ok(String::from_utf8(writer.into_inner()?)?)
+}
+
 /// `+12.3 [+5.1, +19.5]`.
 pub fn with_interval(e: &Estimate) -> String {
     let (lo, hi) = e.interval();

@@ -321,7 +321,8 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         "{shown} held {what}; moved it to {}",
         aside.display()
     ));
-    if take_back("")? {
+    // Never the run just moved aside (the same configuration, from another build).
+    if previous != config_hash && take_back("")? {
         return decide_resume(csv, config_hash, args);
     }
     Ok(false)
