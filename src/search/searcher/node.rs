@@ -519,7 +519,10 @@ impl Searcher<'_> {
             let mut child_node = node.child(next, window, Some(mv), child_psq);
             // Stockfish searches every move of its step 16 block with `cutNode = true`, reduced
             // or not; a reduced search sets it itself (`reduced_search`).
-            if TODAY && reduction == 0 {
+            // Only a step that reads the flag pays for it (`strongest` has none).
+            let reads_cut =
+                self.cfg.lmr.cut_node || (self.cfg.iir.enabled && self.cfg.iir.cut_nodes);
+            if TODAY && reduction == 0 && reads_cut {
                 let parent_count = self.move_numbers[node.ply.saturating_sub(1)];
                 let tt_pv = self.tracks_tt_pv && self.tt_pv[node.ply];
                 child_node.cut |= self.in_stockfish_lmr_block(
