@@ -38,7 +38,6 @@ const FIRST_LAYOUT: [&str; 24] = [
 ];
 
 /// Columns added since, in the order they came: the pruning counters, then the minimal tree.
-/// A counter declared after these becomes the next column.
 const LATER_COLUMNS: [&str; 14] = [
     "null_tries",
     "null_cutoffs",
@@ -56,12 +55,31 @@ const LATER_COLUMNS: [&str; 14] = [
     "fullwidth_leaves",
 ];
 
+/// Columns added after those, in the order they came: the counters of issue 40's steps, then
+/// the nodes of the iteration two plies back. A counter declared after these becomes the next
+/// column, so that no column ever moves.
+const NEWER_COLUMNS: [&str; 12] = [
+    "see_prunes",
+    "probcut_cutoffs",
+    "iir_reductions",
+    "singular_tests",
+    "singular_extensions",
+    "multi_cuts",
+    "counter_move_prunes",
+    "follow_up_prunes",
+    "history_extensions",
+    "improving_nodes",
+    "tt_value_evals",
+    "nodes_two_plies_back",
+];
+
 /// Every column, in order: the first layout, the later columns, then counters declared since.
 pub fn header() -> &'static [&'static str] {
     static HEADER: OnceLock<Vec<&'static str>> = OnceLock::new();
     HEADER.get_or_init(|| {
         let mut columns = FIRST_LAYOUT.to_vec();
         columns.extend(LATER_COLUMNS);
+        columns.extend(NEWER_COLUMNS);
         let newer: Vec<&str> = SearchStats::NAMES
             .iter()
             .copied()
@@ -114,6 +132,9 @@ pub struct Row {
     pub oracle_nodes: Option<u64>,
     /// Leaves of the full-width tree (for the measured branching factor).
     pub fullwidth_leaves: Option<u64>,
+    /// Main-search nodes of the iteration two plies back, when the search went through it;
+    /// empty in a file made before the column existed ("not recorded").
+    pub nodes_two_plies_back: Option<u64>,
     /// Which counter columns are known: all for ablate's search, few for an external engine.
     pub counted: Counted,
 }
@@ -161,6 +182,7 @@ impl Row {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            nodes_two_plies_back: report.nodes_two_plies_back,
             counted: Counted::All,
         }
     }
@@ -192,6 +214,7 @@ impl Row {
             "minimal_nodes" => opt(self.minimal_nodes.map(|v| v.to_string())),
             "oracle_nodes" => opt(self.oracle_nodes.map(|v| v.to_string())),
             "fullwidth_leaves" => opt(self.fullwidth_leaves.map(|v| v.to_string())),
+            "nodes_two_plies_back" => opt(self.nodes_two_plies_back.map(|v| v.to_string())),
             counter => match self.counted {
                 Counted::All => opt(self.stats.get(counter).map(|v| v.to_string())),
                 Counted::Seldepth if counter == "seldepth" => self.stats.seldepth.to_string(),
@@ -238,6 +261,7 @@ impl Row {
             "minimal_nodes" => self.minimal_nodes = optional(text, WHOLE)?,
             "oracle_nodes" => self.oracle_nodes = optional(text, WHOLE)?,
             "fullwidth_leaves" => self.fullwidth_leaves = optional(text, WHOLE)?,
+            "nodes_two_plies_back" => self.nodes_two_plies_back = optional(text, WHOLE)?,
             // An external engine's row: the counters it did not report are empty.
             counter if text.is_empty() => {
                 self.counted = match (counter, self.counted) {
@@ -274,6 +298,7 @@ impl Row {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            nodes_two_plies_back: None,
             counted: Counted::All,
         }
     }

@@ -336,7 +336,19 @@ fn a_config_runs_from_any_directory_and_a_missing_one_says_where_it_looked() {
 fn a_run_moved_aside_is_taken_back_when_asked_for_again() {
     let dir = setup();
     let runs = dir.path().join("results/runs");
-    let count = || std::fs::read_dir(&runs).unwrap().count();
+    // The runs' rows and manifests; the summary beside them is made again from the rows.
+    let count = || {
+        std::fs::read_dir(&runs)
+            .unwrap()
+            .filter(|e| {
+                !e.as_ref()
+                    .unwrap()
+                    .path()
+                    .to_string_lossy()
+                    .contains(".summary.")
+            })
+            .count()
+    };
     assert_success(&ablate(dir.path(), &["--config", "even.toml", "-q"]));
     let first = std::fs::read_to_string(runs.join("even.csv")).unwrap();
     // Other depths: the first run goes aside.
@@ -393,4 +405,34 @@ fn the_suite_option_says_it_takes_pgn_too() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(line.contains("EPD") && line.contains("PGN"), "{line}");
+}
+
+/// The ebf column of each "baseline" line of a run's summary, in depth order.
+fn baseline_ebf(out: &std::process::Output) -> Vec<String> {
+    stdout(out)
+        .lines()
+        .filter(|l| l.starts_with("baseline "))
+        .map(|l| l.split_whitespace().last().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn ebf_comes_from_the_depths_the_search_went_through() {
+    let dir = setup();
+    std::fs::write(
+        dir.path().join("deep.toml"),
+        "suite = \"positions/openings.epd\"\ndepths = [1, 2, 3, 4]\n[search]\ntt_mb = 1\n",
+    )
+    .unwrap();
+    let all = ablate(dir.path(), &["--config", "deep.toml"]);
+    assert_success(&all);
+    let all = baseline_ebf(&all);
+    assert_eq!(all.len(), 4, "{all:?}");
+    assert_eq!(all[..2], ["-", "-"]);
+    // Only depths 3 and 4 asked for: iterative deepening still went through 1 and 2, and the
+    // rows say how many nodes those took.
+    let some = ablate(dir.path(), &["--config", "deep.toml", "--depths", "3,4"]);
+    assert_success(&some);
+    assert_eq!(baseline_ebf(&some), all[2..]);
+    assert!(all[2].parse::<f64>().unwrap() > 1.0, "{all:?}");
 }

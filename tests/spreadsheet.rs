@@ -1,6 +1,7 @@
 //! The results CSV survives a real spreadsheet: every committed results CSV, plus a run whose
-//! config hash and position ids are the kind spreadsheets mangle, goes through LibreOffice Calc
-//! (CSV → xlsx → CSV, headless) and comes back with every cell but the times unchanged.
+//! config hash and position ids are the kind spreadsheets mangle and its report's summary as
+//! data, goes through LibreOffice Calc (CSV → xlsx → CSV, headless) and comes back with every
+//! cell but the times unchanged.
 //!
 //! Needs `libreoffice` (Debian's libreoffice-calc-nogui; `.ci/run` installs it when it runs as
 //! root). Without it the test prints why it skips.
@@ -125,9 +126,33 @@ fn results_csvs_survive_a_round_trip_through_libreoffice() {
         "the run's hash is {hash}"
     );
 
+    // The report writes the per-depth summary as data beside the rows; its CSV goes through
+    // the spreadsheet with them, and its JSON holds the same figures.
+    assert_success(&ablate(d, &["report", "risky.csv"]));
+    let summary = cells(&d.join("risky.summary.csv"));
+    assert_eq!(
+        summary.len(),
+        3,
+        "a header and one row per depth: {summary:?}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("risky.summary.json")).unwrap())
+            .unwrap();
+    for (row, object) in summary[1..].iter().zip(json.as_array().unwrap()) {
+        for (column, cell) in summary[0].iter().zip(row) {
+            let value = &object[column.as_str()];
+            let text = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_string);
+            assert_eq!(text.replace("null", ""), *cell, "column {column}");
+        }
+    }
+
     let inputs = d.join("in");
     std::fs::create_dir(&inputs).unwrap();
-    std::fs::copy(d.join("risky.csv"), inputs.join("risky.csv")).unwrap();
+    for file in ["risky.csv", "risky.summary.csv"] {
+        std::fs::copy(d.join(file), inputs.join(file)).unwrap();
+    }
     let mut committed = 0;
     for path in common::result_files(".csv") {
         {

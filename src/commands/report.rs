@@ -1,4 +1,5 @@
-//! `ablate report`: Markdown tables and SVG charts from a results CSV.
+//! `ablate report`: Markdown tables, SVG charts and the summary as CSV and JSON from a results
+//! CSV; a games CSV's match report.
 
 use crate::cli::ReportArgs;
 use crate::records::read_rows;
@@ -33,12 +34,8 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     // The manifest gives variant order and which variants must keep the baseline's scores.
     let manifest = Manifest::read(&manifest_path(&args.csv))?;
-    if let Some(why) = manifest
-        .as_ref()
-        .and_then(|m| m.provenance.git_commit.as_deref())
-        .and_then(crate::storage::provenance::staleness)
-    {
-        eprintln!("warning: {}: {why}", args.csv.display());
+    if let Some(m) = &manifest {
+        currency(&args.csv, m, &rows);
     }
     let (order, checked) = match &manifest {
         Some(m) => (
@@ -59,8 +56,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         charts: charts.iter().map(|c| relative_to(c, &markdown)).collect(),
     };
     exporter.export(&summary, &markdown)?;
+    let tables = crate::reports::depth_table::write_summary(&summary, &args.csv)?;
     print!("{}", summary.render_terminal());
-    for written in std::iter::once(markdown).chain(charts) {
+    for written in std::iter::once(markdown).chain(charts).chain(tables) {
         if !written.exists() {
             continue;
         }
@@ -120,6 +118,36 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
         println!("wrote {}", written.display());
     }
     Ok(())
+}
+
+/// Says whether the file's counts hold for this build, and where its times come from. Only a
+/// count that would change is a warning: a spot check searches rows again; when it can check
+/// none, the reference's history stands in (`provenance::counts_changed_since`).
+fn currency(csv: &std::path::Path, manifest: &Manifest, rows: &[crate::records::Row]) {
+    let shown = csv.display();
+    eprintln!(
+        "{shown}: {}",
+        crate::storage::provenance::times_label(&manifest.provenance)
+    );
+    let check = crate::runner::spot_check::spot_check(std::path::Path::new("."), manifest, rows);
+    if check.found_a_difference() {
+        eprintln!(
+            "warning: {shown}: its counts differ from this build's; run it again\n{}",
+            check.comparison.render()
+        );
+        return;
+    }
+    eprintln!("{shown}: {}", check.label());
+    if check.skipped.is_some() || check.left_ablate_unchecked(manifest) {
+        if let Some(why) = manifest
+            .provenance
+            .git_commit
+            .as_deref()
+            .and_then(crate::storage::provenance::counts_changed_since)
+        {
+            eprintln!("warning: {shown}: {why}");
+        }
+    }
 }
 
 /// Where the Markdown and the first chart go: as asked, else beside the CSV.

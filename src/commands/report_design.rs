@@ -6,7 +6,7 @@ use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
 use crate::matches::manifest::MatchManifest;
-use crate::reports::design_report::{effect_rows, effects_csv, effects_path, markdown, terminal};
+use crate::reports::design_report::{effect_rows, effects_path, effects_table, markdown, terminal};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::storage::write_atomically;
 
@@ -40,9 +40,9 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         &markdown_path,
         markdown(&analysis, title, opponent, &link).as_bytes(),
     )?;
-    let effects = effect_rows(&analysis);
-    write_atomically(&csv, effects_csv(&effects)?.as_bytes())?;
-    write_atomically(&json, serde_json::to_string_pretty(&effects)?.as_bytes())?;
+    let effects = effects_table(&effect_rows(&analysis));
+    write_atomically(&csv, effects.csv()?.as_bytes())?;
+    write_atomically(&json, effects.json().as_bytes())?;
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
     crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;

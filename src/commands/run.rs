@@ -4,6 +4,7 @@ use crate::cli::RunArgs;
 use crate::error::InputError;
 use crate::records::read_rows;
 use crate::reports::before_after::Summary;
+use crate::reports::depth_table::write_summary;
 use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
 use crate::signals::StopSignals;
 
@@ -27,14 +28,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
         let kept = outcome.jobs_run + outcome.jobs_resumed;
         return Err(signals.stopped(kept, "jobs", &outcome.csv).into());
     }
+    let rows = read_rows(&outcome.csv)?;
+    let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
+    let checked = score_checks(&prepared.variants);
+    let summary = Summary::compute(&rows, &names, &checked);
+    // The summary as data beside the rows, for a spreadsheet or a script.
+    let tables = write_summary(&summary, &outcome.csv)?;
     if !args.quiet {
-        let rows = read_rows(&outcome.csv)?;
-        let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
-        let checked = score_checks(&prepared.variants);
-        print!(
-            "{}",
-            Summary::compute(&rows, &names, &checked).render_terminal()
-        );
+        print!("{}", summary.render_terminal());
         if outcome.jobs_run == 0 && outcome.jobs_resumed > 0 {
             println!(
                 "{} holds this run already ({} jobs): nothing searched, nothing written (--force runs it again)",
@@ -49,6 +50,8 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 outcome.jobs_resumed
             );
         }
+        let tables: Vec<String> = tables.iter().map(|p| p.display().to_string()).collect();
+        println!("summary as data: {}", tables.join(", "));
     }
     Ok(())
 }

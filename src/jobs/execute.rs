@@ -300,6 +300,7 @@ fn engine_row(
         minimal_nodes: None,
         oracle_nodes: None,
         fullwidth_leaves: None,
+        nodes_two_plies_back: None,
         counted: if search.seldepth.is_some() {
             Counted::Seldepth
         } else {

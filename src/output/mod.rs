@@ -1,4 +1,6 @@
-//! What the user sees in the terminal: tables, the progress bar.
+//! What the user sees: tables in the terminal, the progress bar, and tidy tables as data for
+//! CSV and JSON.
 
 pub mod progress_bar;
 pub mod table;
+pub mod tidy;

@@ -202,9 +202,11 @@ impl Summary {
                 let cutoffs: u64 = vrows.iter().map(|r| r.stats.beta_cutoffs).sum();
                 let first: u64 = vrows.iter().map(|r| r.stats.first_move_cutoffs).sum();
                 let nodes: u64 = vrows.iter().map(|r| r.stats.nodes).sum();
-                let earlier: u64 = by_key
-                    .get(&(variant.as_str(), depth.saturating_sub(2)))
-                    .map_or(0, |rs| rs.iter().map(|r| r.stats.nodes).sum());
+                let earlier = nodes_two_plies_back(&vrows).unwrap_or_else(|| {
+                    by_key
+                        .get(&(variant.as_str(), depth.saturating_sub(2)))
+                        .map_or(0, |rs| rs.iter().map(|r| r.stats.nodes).sum())
+                });
                 let check = checks.get(variant).copied().unwrap_or(ScoreCheck::None);
                 if check != ScoreCheck::None && *variant != baseline {
                     let compared: Vec<(&Row, &Row)> = vrows
@@ -307,6 +309,14 @@ impl Summary {
 }
 
 /// Σ nodes over Σ of a per-row yardstick, over the rows that have it.
+/// The nodes of the iterations two plies back, summed, when every row recorded them: the
+/// search went through those depths even when they were not asked for (`--depths 5,6`). A
+/// file made before the column existed, or a search without iterative deepening, has none; the
+/// rows two plies shallower stand in.
+fn nodes_two_plies_back(rows: &[&Row]) -> Option<u64> {
+    rows.iter().map(|r| r.nodes_two_plies_back).sum()
+}
+
 fn ratio_to(rows: &[&Row], yardstick: impl Fn(&Row) -> Option<u64>) -> Option<f64> {
     let (mut nodes, mut total) = (0u64, 0u64);
     for r in rows {
@@ -414,6 +424,7 @@ mod tests {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            nodes_two_plies_back: None,
             counted: crate::records::Counted::All,
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
@@ -449,6 +460,7 @@ mod tests {
             minimal_nodes: None,
             oracle_nodes: None,
             fullwidth_leaves: None,
+            nodes_two_plies_back: None,
             counted: crate::records::Counted::All,
         };
         let rows = vec![row("baseline", 10), row("pure", 20), row("pruned", 30)];

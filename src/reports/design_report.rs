@@ -6,6 +6,7 @@
 use crate::matches::design_effects::{term_name, DesignAnalysis};
 use crate::matches::design_fit::Estimate;
 use crate::output::table::Table;
+use crate::output::tidy::{Cell, Tidy};
 use std::path::{Path, PathBuf};
 
 /// The tidy effects file beside a games CSV: `x.games.csv` → `x.games.effects.csv`.
@@ -14,7 +15,7 @@ pub fn effects_path(csv: &Path) -> PathBuf {
 }
 
 /// One row of the effects CSV: one figure of the fit.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone)]
 pub struct EffectRow {
     /// "worth_averaged" (= the Shapley share), "worth_at_baseline", "applied_alone",
     /// "interaction" or "all_on_vs_off".
@@ -67,35 +68,26 @@ pub fn effect_rows(a: &DesignAnalysis) -> Vec<EffectRow> {
     out
 }
 
-/// A number as a spreadsheet writes it back: six decimals at most, no trailing zeros, no
-/// exponent, no negative zero (LibreOffice reads `1.0` and writes `1`).
-fn cell(x: f64) -> String {
-    let rounded = (x * 1e6).round() / 1e6 + 0.0;
-    format!("{rounded}")
-}
-
-/// The effects as CSV, every number in `cell`'s form, so that the file comes back from a
-/// spreadsheet as it went.
-pub fn effects_csv(rows: &[EffectRow]) -> anyhow::Result<String> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    writer.write_record([
+/// The effects as a tidy table, every number in `tidy::number`'s form, so that the CSV comes
+/// back from a spreadsheet as it went; the JSON holds the same cells.
+pub fn effects_table(rows: &[EffectRow]) -> Tidy {
+    let mut table = Tidy::new(&[
         "kind", "step", "with", "elo", "se", "lo", "hi", "p", "p_holm",
-    ])?;
+    ]);
     for r in rows {
-        let optional = |x: Option<f64>| x.map_or(String::new(), cell);
-        writer.write_record([
-            r.kind.to_string(),
-            r.step.clone(),
-            r.with.clone(),
-            cell(r.elo),
-            cell(r.se),
-            cell(r.lo),
-            cell(r.hi),
-            optional(r.p),
-            optional(r.p_holm),
-        ])?;
+        table.row(vec![
+            Cell::Text(r.kind.to_string()),
+            Cell::Text(r.step.clone()),
+            Cell::Text(r.with.clone()),
+            Cell::Number(Some(r.elo)),
+            Cell::Number(Some(r.se)),
+            Cell::Number(Some(r.lo)),
+            Cell::Number(Some(r.hi)),
+            Cell::Number(r.p),
+            Cell::Number(r.p_holm),
+        ]);
     }
-    Ok(String::from_utf8(writer.into_inner()?)?)
+    table
 }
 
 /// `+12.3 [+5.1, +19.5]`.

@@ -1,6 +1,7 @@
 //! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
 
 pub mod before_after;
+pub mod depth_table;
 pub mod design_report;
 pub mod field;
 pub mod figures;

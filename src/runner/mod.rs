@@ -5,6 +5,7 @@ pub mod bench;
 pub mod check;
 pub mod merge;
 pub mod reproduce;
+pub mod spot_check;
 
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};

@@ -26,6 +26,9 @@ pub struct IterationReport {
     pub stats: SearchStats,
     /// nodes + qnodes from the start of the search through this iteration.
     pub nodes_cum: u64,
+    /// Main-search nodes of the iteration two plies shallower, when this search went through
+    /// it: the effective branching factor's denominator, even when that depth was not asked for.
+    pub nodes_two_plies_back: Option<u64>,
     /// Wall time of this iteration, milliseconds.
     pub time_ms: f64,
     /// Wall time from the start of the search through this iteration, milliseconds.

@@ -103,12 +103,28 @@ pub fn git_commit() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Why results written at `commit` may be out of date, when git can tell: a later commit changed
-/// a count the reference held (`results/ci/reference.csv`, re-blessed whenever node counts
-/// change; a bless that only adds rows changes none), or the search code (which sets the
-/// times). `None` when they are current, or
-/// outside a git checkout that knows the commit.
-pub fn staleness(commit: &str) -> Option<String> {
+/// Where a file's times were measured: the build and the machine, as a label (times differ
+/// from machine to machine and build to build; that makes them no less current).
+pub fn times_label(p: &Provenance) -> String {
+    let commit = p
+        .git_commit
+        .as_deref()
+        .map_or("an unknown commit".to_string(), |c| {
+            format!("commit {}", &c[..c.len().min(7)])
+        });
+    let cpu = p.cpu_model.as_deref().unwrap_or("an unrecorded CPU");
+    format!(
+        "times measured by ablate {} at {commit}, on {cpu} ({} cores, {} threads)",
+        p.ablate_version, p.cores, p.threads
+    )
+}
+
+/// Why results written at `commit` may hold counts this build would not, when git can tell: a
+/// later commit changed a count the reference held (`results/ci/reference.csv`, re-blessed
+/// whenever node counts change; a bless that only adds rows changes none). The stand-in for
+/// a file no row of which can be searched again (`runner::spot_check`). `None` when the
+/// counts are current, or outside a git checkout that knows the commit.
+pub fn counts_changed_since(commit: &str) -> Option<String> {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .args(args)
@@ -116,44 +132,15 @@ pub fn staleness(commit: &str) -> Option<String> {
             .output()
             .ok()
     };
-    // The reference is followed through renames (results/ moved to one folder per experiment)
-    // and only its content changes count: a move re-blesses nothing.
-    let last_change = |paths: &[&str]| -> Option<String> {
-        let mut args = vec!["log", "-1", "--format=%h %cs"];
-        if paths.len() == 1 {
-            args.extend(["--follow", "--diff-filter=AM"]);
-        }
-        args.push("--");
-        args.extend(paths);
-        let out = git(&args)?;
-        let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        (!text.is_empty()).then_some(text)
-    };
-    let contains = |change: &str| -> Option<bool> {
-        let hash = change.split_whitespace().next()?;
-        let out = git(&["merge-base", "--is-ancestor", hash, commit])?;
-        match out.status.code() {
-            Some(0) => Some(true),
-            Some(1) => Some(false),
-            _ => None,
-        }
-    };
+    let change = last_count_change(&git)?;
+    let hash = change.split_whitespace().next()?;
+    let out = git(&["merge-base", "--is-ancestor", hash, commit])?;
     let short = &commit[..commit.len().min(7)];
-    if let Some(change) = last_count_change(&git) {
-        if contains(&change) == Some(false) {
-            return Some(format!(
-                "written by commit {short}, before node counts last changed ({change}, when the reference was re-blessed): its counts may differ from this build's; run it again"
-            ));
-        }
-    }
-    if let Some(change) = last_change(&["src/search", "src/chess"]) {
-        if contains(&change) == Some(false) {
-            return Some(format!(
-                "written by commit {short}, before the search code last changed ({change}); no node count changed since (the reference holds the counts it held), but its time columns come from an older build"
-            ));
-        }
-    }
-    None
+    (out.status.code() == Some(1)).then(|| {
+        format!(
+            "written by commit {short}, before node counts last changed ({change}, when the reference was re-blessed): its counts may differ from this build's; run it again"
+        )
+    })
 }
 
 /// The newest commit at which the reference's node counts changed (as `%h %cs`): a bless that

@@ -56,6 +56,10 @@ impl Searcher<'_> {
             let stats = self.stats.since(&before);
             nodes_cum += stats.nodes + stats.qnodes;
             let line = self.pv.line(0);
+            let nodes_two_plies_back = reports
+                .iter()
+                .find(|r: &&IterationReport| r.depth + 2 == d)
+                .map(|r| r.stats.nodes);
             reports.push(IterationReport {
                 depth: d,
                 score_cp: score,
@@ -65,6 +69,7 @@ impl Searcher<'_> {
                 pv: uci_line(root, line),
                 stats,
                 nodes_cum,
+                nodes_two_plies_back,
                 time_ms: iteration_start.elapsed().as_secs_f64() * 1e3,
                 time_ms_cum: started.elapsed().as_secs_f64() * 1e3,
             });
