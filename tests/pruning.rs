@@ -188,6 +188,21 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
     assert!(stats.tt_value_evals > 0, "the table's score never stood in");
     assert_ne!(work, rfp_work, "the table's score changes the tree");
     assert_eq!(rfp_stats.tt_value_evals, 0);
+    // Only reverse futility and null move read it (Stockfish 88f17a814 steps 7 and 8):
+    // razoring, futility and ProbCut read the evaluation function, so without those two the
+    // tree is the one without the table's score.
+    let others = [
+        "razoring.enabled=true",
+        "futility.enabled=true",
+        "probcut.enabled=true",
+        "probcut.min_depth=3",
+    ];
+    let mut with_value = others.to_vec();
+    with_value.push("tt_value_as_eval=true");
+    let (without, _, _) = run(&config(&others));
+    let (work, stats, _) = run(&config(&with_value));
+    assert_eq!(work, without, "a step other than reverse futility and null move read it");
+    assert_eq!(stats.tt_value_evals, 0);
     let (work, _, _) = run(&config(&["quiescence.checks=2"]));
     assert!(work > base, "quiescence checks: {work} vs {base}");
     // SEE ordering is pure ordering: another tree, the same scores.

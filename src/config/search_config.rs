@@ -29,8 +29,8 @@ crate::knob_group! {
         tt: TtMode = TtMode::Full, Domain::Choice(TtMode::NAMES), WITH_FULL_TT;
         /// transposition table size in MiB (rounded down to a power-of-two entry count)
         tt_mb: u32 = 16, Domain::Int { min: 1, max: Some(4096), unit: "" }, WITH_FULL_TT;
-        /// the table's score stands in for the static evaluation the pruning steps read when its bound says the position is worth at least (lower bound) or at most (upper bound) that score; never a mate score (Stockfish 88f17a814, search.cpp step 6: "ttValue can be used as a better position evaluation")
-        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.tt_value_as_eval && c.tt != TtMode::Off, "tt = \"move\" or \"full\"");
+        /// the table's score stands in for the static evaluation reverse futility and null move read (Stockfish feeds it to steps 7 and 8 only; razoring, futility and ProbCut read the evaluation function) when its bound says the position is worth at least (lower bound) or at most (upper bound) that score; never a mate score (Stockfish 88f17a814, search.cpp step 6: "ttValue can be used as a better position evaluation")
+        tt_value_as_eval: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.tt_value_as_eval && c.tt != TtMode::Off && (c.reverse_futility.enabled || c.null_move.enabled), "tt = \"move\" or \"full\", with reverse_futility or null_move");
     }
     nested {
         /// The static evaluation: its kind, and the terms of the tapered one.
@@ -360,7 +360,7 @@ crate::knob_group! {
     pub struct SingularConfig ("singular.") {
         /// extend the hash move by a ply when the table holds it as a lower bound from nearly this depth and every other move, searched at half depth on a null window at the table's score minus depth, fails low; when one fails high there and that raised beta is still at or above beta, end the node there (multi-cut). Not at the root, not for a mate score (Ethereal 11.82, e755a81)
         enabled: bool = false, Domain::Bool, while_on!(singular, "true");
-        /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more (Stockfish's units, 208 a pawn: 1.4 cp a ply, 36 cp), at most 6 such along a line; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
+        /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more (Stockfish's units, 208 a pawn: 1.4 cp a ply, 36 cp), when no more than 6 lie on the line above, so a 7th is allowed; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
         form: SingularForm = SingularForm::Ethereal, Domain::Choice(SingularForm::NAMES), while_on!(singular, "singular.enabled");
         /// the shallowest remaining depth it tries (Ethereal: 8; Stockfish: 6)
         min_depth: u32 = 8, Domain::Int { min: 2, max: Some(64), unit: "" }, while_on!(singular, "singular.enabled");

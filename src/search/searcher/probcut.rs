@@ -41,7 +41,8 @@ impl Searcher<'_> {
             return None;
         }
         let (margin, reduction) = (probcut.margin, probcut.reduction);
-        let eval = self.static_eval(board, node, facts);
+        // The evaluation function's, as Stockfish's ProbCut threshold reads `ss->staticEval`.
+        let eval = self.evaluated(board, node, facts);
         if eval + best_case_gain(board) < beta + margin {
             return None;
         }

@@ -45,7 +45,9 @@ impl Searcher<'_> {
         if !razor.enabled || node.depth > 2 {
             return None;
         }
-        let static_eval = self.static_eval(board, node, facts);
+        // The evaluation function's: Stockfish's better guess (`tt_value_as_eval`) reaches only
+        // reverse futility and null move.
+        let static_eval = self.evaluated(board, node, facts);
         if static_eval + razor.margin > node.window.alpha {
             return None;
         }
@@ -130,7 +132,8 @@ impl Searcher<'_> {
         let futility = &self.cfg.futility;
         if futility.enabled && node.depth <= 3 {
             let margin = futility.margins[node.depth as usize - 1];
-            let hopeless = self.static_eval(board, node, facts) + margin;
+            // The evaluation function's, as Stockfish's futility reads `ss->staticEval`.
+            let hopeless = self.evaluated(board, node, facts) + margin;
             if hopeless <= node.window.alpha {
                 if gives_check() {
                     return None;
