@@ -1,23 +1,44 @@
-//! Every committed config keeps its meaning: each variant's name and resolved knobs, hashed,
-//! against `tests/data/resolved-configs.csv`, written by the build of 6e28f4f (the code of
-//! 535679e as far as configs go). A change of config grammar, or a rewrite of a config with
-//! `extends` or a declared name, must leave this file as it is; `BLESS=1 cargo test --test
-//! config_meaning` rewrites it when a config is meant to change, and the diff shows which.
+//! Every committed config keeps its meaning: each variant's name and the knobs it sets away
+//! from their defaults, hashed, against `tests/data/resolved-configs.csv`, and every knob's
+//! default against `tests/data/knob-defaults.csv`. The hashes were first written by the build
+//! of 6e28f4f (the code of 535679e as far as configs go). A change of config grammar, or a
+//! rewrite of a config with `extends` or a declared name, must leave both files as they are.
+//!
+//! A knob added since reads as its default in every config (the default is the behaviour from
+//! before the knob), so it moves no hash; a default that changes would change every config
+//! that leaves the knob alone, and fails here. `BLESS=1 cargo test --test config_meaning`
+//! rewrites both files when a config is meant to change, and the diff shows which.
 
 use ablate::config::experiment::Experiment;
+use ablate::config::{knob, SearchConfig};
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const SNAPSHOT: &str = "tests/data/resolved-configs.csv";
+const DEFAULTS: &str = "tests/data/knob-defaults.csv";
 
-/// `config,variant,sha256 of the resolved knobs` for every variant of every committed config.
+/// `key,default` for every knob.
+fn defaults() -> String {
+    let mut out = String::from("key,default\n");
+    for (key, value) in knob::values(&SearchConfig::default()) {
+        out.push_str(&format!(
+            "{key},\"{}\"\n",
+            value.to_string().replace('"', "\"\"")
+        ));
+    }
+    out
+}
+
+/// `config,variant,sha256 of the knobs set away from their defaults` for every variant of
+/// every committed config (an engine variant: of its engine).
 fn resolved() -> String {
     let mut files: Vec<_> = std::fs::read_dir(Path::new(ROOT).join("configs"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
+    let default_values = knob::values(&SearchConfig::default());
     let mut out = String::from("config,variant,knobs_sha256\n");
     for path in files {
         let experiment = Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -25,7 +46,11 @@ fn resolved() -> String {
         for v in experiment.resolve(&[]).unwrap() {
             let knobs = match &v.engine {
                 Some(engine) => serde_json::to_string(engine).unwrap(),
-                None => serde_json::to_string(&v.config).unwrap(),
+                None => knob::values(&v.config)
+                    .into_iter()
+                    .filter(|kv| !default_values.contains(kv))
+                    .map(|(key, value)| format!("{key}={value}\n"))
+                    .collect(),
             };
             let hash = Sha256::digest(knobs.as_bytes());
             let hex: String = hash.iter().take(12).map(|b| format!("{b:02x}")).collect();
@@ -33,6 +58,23 @@ fn resolved() -> String {
         }
     }
     out
+}
+
+#[test]
+fn every_knob_keeps_its_default() {
+    let now = defaults();
+    let path = Path::new(ROOT).join(DEFAULTS);
+    if std::env::var("BLESS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, &now).unwrap();
+        return;
+    }
+    let then = std::fs::read_to_string(&path).unwrap();
+    let now_lines: Vec<&str> = now.lines().collect();
+    let changed: Vec<&str> = then.lines().filter(|l| !now_lines.contains(l)).collect();
+    assert!(
+        changed.is_empty(),
+        "knobs gone or with another default than in {DEFAULTS}: {changed:#?}"
+    );
 }
 
 #[test]
