@@ -57,6 +57,11 @@ const CONFIGS: &[&[&str]] = &[
     ],
     &["quiescence.delta=true", "quiescence.checks=2"],
     &["extensions.check=true"],
+    // Ethereal's check extension: every move at a node in check, not at the root.
+    &[
+        "extensions.check=true",
+        "extensions.check_form=\"in_check\"",
+    ],
     // The field's forms: Fruit's guarded and verified null move, Stockfish's verification
     // (from depth 2, so that it acts at these depths), Ethereal's SEE and late-move pruning.
     &[

@@ -94,6 +94,18 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
         work > base && stats.extensions > 0,
         "check extensions: {work} vs {base}"
     );
+    // Ethereal's form extends the moves at a node in check, not the move giving check: another
+    // tree, and as many extensions as moves searched in check below the root.
+    let in_check = [
+        "extensions.check=true",
+        "extensions.check_form=\"in_check\"",
+    ];
+    let (ethereal_work, ethereal_stats, _) = run(&config(&in_check));
+    assert!(ethereal_work > base && ethereal_stats.extensions > 0);
+    assert_ne!(
+        ethereal_work, work,
+        "in_check extends other moves than gives_check"
+    );
     // Singular extensions from depth 3 (Ethereal: 8): some hash moves tested, each extended
     // or ending its node.
     let (_, stats, _) = run(&config(&["singular.enabled=true", "singular.min_depth=3"]));
@@ -201,7 +213,10 @@ fn each_pruning_knob_saves_work_and_counts_what_it_did() {
     with_value.push("tt_value_as_eval=true");
     let (without, _, _) = run(&config(&others));
     let (work, stats, _) = run(&config(&with_value));
-    assert_eq!(work, without, "a step other than reverse futility and null move read it");
+    assert_eq!(
+        work, without,
+        "a step other than reverse futility and null move read it"
+    );
     assert_eq!(stats.tt_value_evals, 0);
     let (work, _, _) = run(&config(&["quiescence.checks=2"]));
     assert!(work > base, "quiescence checks: {work} vs {base}");

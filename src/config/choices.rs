@@ -12,6 +12,16 @@ crate::choice_enum! {
 }
 
 crate::choice_enum! {
+    /// Which moves the check extension (`extensions.check`) extends.
+    pub enum CheckForm {
+        /// ablate's: a move that gives check, at the root too.
+        GivesCheck = "gives_check",
+        /// Ethereal's at e755a81 (step 14, `(inCheck)`): every move at a node in check, not the root.
+        InCheck = "in_check",
+    }
+}
+
+crate::choice_enum! {
     /// How far the null move reduces, and when it is tried.
     pub enum NullForm {
         /// `reduction` plies (or Heinz's adaptive 2 or 3) beyond the move itself.

@@ -2,9 +2,9 @@
 //! type, default, allowed values and kind. Everything else about knobs is derived from here.
 
 pub use super::choices::{
-    AspirationResearch, CaptureOrder, HistoryBonus, HistoryGood, HistoryScope, HistoryShape,
-    KillerPlacement, LmrReduction, NullForm, NullVerify, QuiescenceOrdering, QuiescencePrune,
-    SingularForm, TtMode,
+    AspirationResearch, CaptureOrder, CheckForm, HistoryBonus, HistoryGood, HistoryScope,
+    HistoryShape, KillerPlacement, LmrReduction, NullForm, NullVerify, QuiescenceOrdering,
+    QuiescencePrune, SingularForm, TtMode,
 };
 use super::descriptor::Domain;
 use crate::chess::eval::EvalKind;
@@ -432,6 +432,8 @@ crate::knob_group! {
     pub struct ExtensionsConfig ("extensions.") {
         /// extend a move that gives check by one ply, while the ply stays below twice the iteration's depth
         check: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.extensions.check, "true");
+        /// which moves the check extension extends: gives_check (ablate's: a move that gives check, at the root too) or in_check (Ethereal e755a81 step 14, `extension = (inCheck) || ...` and `newDepth = depth + (extension && !RootNode)`: every move at a node in check, never at the root); both one ply while the ply stays below twice the iteration's depth, a cap Ethereal does not have
+        check_form: CheckForm = CheckForm::GivesCheck, Domain::Choice(CheckForm::NAMES), Kind::TreeWhen(|c| c.extensions.check && c.extensions.check_form == CheckForm::InCheck, "extensions.check");
         /// Stockfish 88f17a814's "quiet ttMove extensions (~0 Elo)": at a PV node, a ply for the hash move when it is quiet, the first killer, and its counter-move history is at least 10,000 of Stockfish's 29,952 (5,470 of Ethereal's 16,384 here); only where the singular test did not run
         quiet_tt_move: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.continuation.enabled && c.extensions.quiet_tt_move, "continuation.enabled");
     }

@@ -488,7 +488,9 @@ impl Searcher<'_> {
                     }
                     // Ethereal extends once for a singular move or a check.
                     plies => {
-                        let usual = self.check_extension(node, gives_check).max(history);
+                        let usual = self
+                            .check_extension(node, gives_check, facts.in_check)
+                            .max(history);
                         next + usual.max(plies.unwrap_or(0) as u32)
                     }
                 };

@@ -7,7 +7,7 @@
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::piece_value;
-use crate::config::search_config::{LmpForm, LmrReduction};
+use crate::config::search_config::{CheckForm, LmpForm, LmrReduction};
 use crate::search::learning::continuation::Histories;
 use crate::search::picker::Picked;
 use crate::search::score::{Score, MATE_BOUND};
@@ -217,12 +217,21 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8c. Check extension (`extensions.check`): one ply for a move that gives check, while
-    /// the ply stays below twice the iteration's depth.
+    /// Step 8c. Check extension (`extensions.check`): one ply for a move that gives check
+    /// (`check_form = "gives_check"`), or for every move at a node in check but the root
+    /// (`"in_check"`, Ethereal's), while the ply stays below twice the iteration's depth.
     #[inline]
-    pub(super) fn check_extension(&mut self, node: &Node, gives_check: bool) -> u32 {
-        if self.cfg.extensions.check && gives_check && node.ply < 2 * self.iteration_depth as usize
-        {
+    pub(super) fn check_extension(
+        &mut self,
+        node: &Node,
+        gives_check: bool,
+        in_check: bool,
+    ) -> u32 {
+        let extends = match self.cfg.extensions.check_form {
+            CheckForm::GivesCheck => gives_check,
+            CheckForm::InCheck => in_check && node.ply > 0,
+        };
+        if self.cfg.extensions.check && extends && node.ply < 2 * self.iteration_depth as usize {
             self.stats.extensions += 1;
             1
         } else {
