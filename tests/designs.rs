@@ -172,3 +172,80 @@ fn a_factor_that_changes_nothing_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_design_run_plays_in_shards_that_merge_into_the_whole_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = DESIGN.replace("games = 400\nprecision = 120\n", "games = 8\n");
+    setup(dir.path(), &fixed);
+    let d = dir.path();
+    // Each shard of the declared run writes its own file beside the run's, as a cluster's
+    // tasks would at once.
+    for k in ["0/2", "1/2"] {
+        let out = ablate(
+            d,
+            &[
+                "match",
+                "--config",
+                "tiny.toml",
+                "--shard",
+                k,
+                "--jobs",
+                "1",
+                "--quiet",
+            ],
+        );
+        assert_success(&out);
+    }
+    assert!(
+        !d.join("out/tiny.games.csv").exists(),
+        "a shard wrote the run's file"
+    );
+    let merged = ablate(
+        d,
+        &[
+            "merge",
+            "out/tiny.games.shard-0-of-2.csv",
+            "out/tiny.games.shard-1-of-2.csv",
+            "-o",
+            "out/tiny.games.csv",
+        ],
+    );
+    assert_success(&merged);
+    let whole = ablate(
+        d,
+        &[
+            "match",
+            "--config",
+            "tiny.toml",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            "out/whole.games.csv",
+        ],
+    );
+    assert_success(&whole);
+    let games = |p: &str| {
+        let mut rows: Vec<_> = read_games(&d.join(p))
+            .unwrap()
+            .into_iter()
+            .map(|r| {
+                (
+                    r.variant,
+                    r.pair,
+                    r.game,
+                    r.moves,
+                    r.white_nodes,
+                    r.black_nodes,
+                )
+            })
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(games("out/tiny.games.csv").len(), 8 * 8);
+    assert_eq!(games("out/tiny.games.csv"), games("out/whole.games.csv"));
+    // The merged games are a design's: its report fits them.
+    assert_success(&ablate(d, &["report", "out/tiny.games.csv"]));
+}

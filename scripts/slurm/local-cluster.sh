@@ -7,8 +7,8 @@
 #   sinfo; scripts/slurm/ablate-array.sh configs/ci.toml 3
 #   sudo scripts/slurm/local-cluster.sh stop
 #
-# start installs slurm-wlm and munge when missing (Debian, as root), starts munged as user
-# munge, then slurmctld and slurmd in the background with a minimal slurm.conf (linuxproc
+# start installs slurm-wlm and munge when missing (Debian, as root), starts a munged of the
+# cluster's own as user munge (its socket in the cluster's folder), then slurmctld and slurmd in the background with a minimal slurm.conf (linuxproc
 # process tracking, no task plugin, cons_tres, no accounting, state and spool under
 # $ABLATE_SLURM_DIR, default /tmp/ablate-slurm; the node's CPUs from nproc), and waits until
 # the node is idle. stop ends exactly the daemons start started, by the PID files it wrote.
@@ -53,15 +53,16 @@ start() {
     mungekey --create --keyfile=/etc/munge/munge.key
   fi
   chown munge:munge /etc/munge/munge.key && chmod 400 /etc/munge/munge.key
-  install -d -o munge -g munge -m 755 /run/munge
-  install -d -o munge -g munge -m 700 /var/lib/munge /var/log/munge
-  if ! [ -f "$dir/munged.pid" ] || ! kill -0 "$(cat "$dir/munged.pid")" 2>/dev/null; then
-    if [ -S /run/munge/munge.socket.2 ] && munge -n </dev/null >/dev/null 2>&1; then
-      echo "munged already running (not started here, so stop leaves it)"
-    else
-      runuser -u munge -- munged --force --pid-file="$dir/munged.pid" \
-        || die "munged did not start"
-    fi
+  # Each cluster has a munged of its own, on a socket in its folder (slurm.conf's AuthInfo
+  # points the daemons and clients at it): two clusters started at once never race for the
+  # host's /run/munge socket, and stop never stops another cluster's munged.
+  chmod 755 "$dir"
+  install -d -o munge -g munge -m 755 "$dir/munge"
+  if ! [ -f "$dir/munge/munged.pid" ] || ! kill -0 "$(cat "$dir/munge/munged.pid")" 2>/dev/null; then
+    runuser -u munge -- munged --force --socket="$dir/munge/munge.socket.2" \
+      --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" \
+      --seed-file="$dir/munge/munged.seed" \
+      || die "munged did not start (log: $dir/munge/munged.log)"
   fi
   if [ -f "$dir/slurmctld.pid" ] && kill -0 "$(cat "$dir/slurmctld.pid")" 2>/dev/null; then
     die "a cluster already runs from $dir (slurmctld pid $(cat "$dir/slurmctld.pid")); stop it first, or give another ABLATE_SLURM_DIR"
@@ -84,6 +85,7 @@ SlurmdPort=$node_port
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
+AuthInfo=socket=$dir/munge/munge.socket.2
 CredType=cred/munge
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -147,7 +149,7 @@ EOF
 stop() {
   stop_pid slurmd "$dir/slurmd.pid"
   stop_pid slurmctld "$dir/slurmctld.pid"
-  stop_pid munged "$dir/munged.pid"
+  stop_pid munged "$dir/munge/munged.pid"
 }
 
 case "${1:-}" in

@@ -6,6 +6,7 @@ use crate::cli::MatchArgs;
 use crate::config::experiment::Experiment;
 use crate::config::runs::{DeclaredRun, RunLimit};
 use crate::error::InputError;
+use crate::jobs::plan::Shard;
 use crate::runner::RUNS_DIR;
 use std::path::{Path, PathBuf};
 
@@ -135,13 +136,32 @@ fn expand(args: &MatchArgs, run: &DeclaredRun, experiment: &str) -> Vec<MatchArg
             };
             let scratch =
                 Path::new(RUNS_DIR).join(format!("{experiment}.{}{suffix}.games.csv", run.name));
-            a.out = args.out.clone().or_else(|| match (&run.out, overridden) {
-                (Some(out), false) => Some(PathBuf::from(
-                    out.replace("{nodes}", &budget.map_or(String::new(), |n| n.to_string())),
-                )),
-                _ => Some(scratch),
+            // A shard of a declared run writes a file of its own beside the run's, as `merge`
+            // expects: shards running at once on a cluster never share one file.
+            a.out = args.out.clone().or_else(|| {
+                let declared = match (&run.out, overridden) {
+                    (Some(out), false) => PathBuf::from(
+                        out.replace("{nodes}", &budget.map_or(String::new(), |n| n.to_string())),
+                    ),
+                    _ => scratch,
+                };
+                Some(match args.shard.as_deref().map(Shard::parse) {
+                    Some(Ok(shard)) => shard_file(&declared, shard),
+                    _ => declared,
+                })
             });
             with_defaults(a)
         })
         .collect()
+}
+
+/// `x.games.csv` → `x.games.shard-K-of-N.csv`: where shard K of N of a run writing `x.games.csv`
+/// puts its games.
+fn shard_file(csv: &Path, shard: Shard) -> PathBuf {
+    let name = csv.file_name().unwrap_or_default().to_string_lossy();
+    let stem = name
+        .strip_suffix(".games.csv")
+        .or_else(|| name.strip_suffix(".csv"))
+        .unwrap_or(&name);
+    csv.with_file_name(format!("{stem}.games.shard-{}-of-{}.csv", shard.k, shard.n))
 }
