@@ -92,6 +92,25 @@ impl CapturePicker {
     }
 }
 
+impl CapturePicker {
+    /// The next capture, the losing ones included, each with whether `quiescence.prune = "see"`
+    /// leaves it out: Stockfish's quiescence futility counts and judges a capture before SEE
+    /// pruning drops it (`moveCount++` comes first in its loop).
+    #[inline]
+    pub fn next_flagged(&mut self, board: &Board) -> Option<(Capture, bool)> {
+        let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
+        let losing = self.see_losing
+            && !never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
+            && see_known(
+                board,
+                c.mv,
+                c.piece,
+                gain_known(Some(c.victim), c.mv.promotion),
+            ) < 0;
+        Some((c, losing))
+    }
+}
+
 impl Default for CapturePicker {
     fn default() -> Self {
         Self::new()

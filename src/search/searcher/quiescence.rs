@@ -18,6 +18,19 @@ use cozy_chess::{Board, Color, Move, Piece};
 /// Stockfish's `futilityBase = bestValue + 155` (its units, 208 a pawn).
 const FUTILITY_MARGIN: Score = from_stockfish(155);
 
+/// Stockfish's `PieceValue[EG]` at 88f17a814 (`types.h`: 208, 854, 915, 1380, 2682), in
+/// centipawns: quiescence futility's `futilityBase + PieceValue[EG][pos.piece_on(to_sq(move))]`.
+fn stockfish_eg_value(piece: Piece) -> Score {
+    match piece {
+        Piece::Pawn => from_stockfish(208),
+        Piece::Knight => from_stockfish(854),
+        Piece::Bishop => from_stockfish(915),
+        Piece::Rook => from_stockfish(1380),
+        Piece::Queen => from_stockfish(2682),
+        Piece::King => 0,
+    }
+}
+
 impl Searcher<'_> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
     /// value), or the static evaluation.
@@ -108,16 +121,29 @@ impl Searcher<'_> {
         let futility_base = (SELECTIVE && q.futility && q.stand_pat && board.checkers().is_empty())
             .then(|| stand + FUTILITY_MARGIN);
         let mut move_count = 0;
-        while let Some(capture) = picker.next(board) {
-            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`).
-            if let Some(base) = futility_base {
+        loop {
+            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`): it
+            // counts and judges every capture, those SEE pruning then drops included.
+            let capture = if let Some(base) = futility_base {
+                let Some((capture, losing)) = picker.next_flagged(board) else {
+                    break;
+                };
                 move_count += 1;
                 if let Some(floor) = self.qsearch_futile(board, &capture, base, move_count, window)
                 {
                     best = best.max(floor);
                     continue;
                 }
-            }
+                if losing {
+                    continue;
+                }
+                capture
+            } else {
+                let Some(capture) = picker.next(board) else {
+                    break;
+                };
+                capture
+            };
             // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
             if let Some(base) = delta_base {
                 let gain = piece_value(capture.victim)
@@ -228,8 +254,10 @@ impl Searcher<'_> {
 
     /// Step 3', Stockfish's "futility pruning and moveCount pruning (~5 Elo)" in `qsearch` at
     /// 88f17a814: a capture that gives no check and promotes nothing is skipped when two moves
-    /// came before it (`moveCount > 2`), when the futility base (stand-pat + 75 cp) and its
-    /// victim stay at or below alpha, or when the base does and its exchange does not win.
+    /// came before it (`moveCount > 2`, every capture counted, those SEE pruning drops too),
+    /// when the futility base (stand-pat + 75 cp) and its victim at Stockfish's endgame value
+    /// stay at or below alpha, or when the base does and its exchange does not win (by
+    /// ablate's SEE and piece values, where Stockfish's `see_ge` uses its middlegame values).
     /// `Some(floor)`: skipped, and the node is worth at least `floor`.
     #[inline(never)]
     fn qsearch_futile(
@@ -245,8 +273,8 @@ impl Searcher<'_> {
         }
         let floor = if move_count > 2 {
             -INF
-        } else if base + piece_value(capture.victim) <= window.alpha {
-            base + piece_value(capture.victim)
+        } else if base + stockfish_eg_value(capture.victim) <= window.alpha {
+            base + stockfish_eg_value(capture.victim)
         } else if base <= window.alpha
             && see_known(
                 board,

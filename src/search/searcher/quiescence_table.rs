@@ -7,9 +7,17 @@
 //! evaluation where its bound says it is the better guess ("ttValue can be used as a better
 //! position evaluation (~7 Elo)").
 //!
-//! Differences: the stored entry carries no move (ablate's quiescence orders captures by its
-//! own rule, not by a table move), and a mate score never stands in for the evaluation, as in
-//! the main search (`tt_value_as_eval`).
+//! The store follows `TTEntry::save` (`tt.cpp`): an entry of the same position keeps its move,
+//! and is overwritten only when it is less than 4 plies deeper than the store's depth, 6 with
+//! the PV flag (`d - DEPTH_OFFSET + 2 * pv > depth8 - 4`); another position's entry is replaced.
+//! So quiescence never wipes the main search's hash move, nor an entry searched 4 plies deeper
+//! (`save_keeps`).
+//!
+//! Differences: quiescence stores no move of its own (ablate's quiescence orders captures by
+//! its own rule, not by a table move; Stockfish stores its best capture, when it has one, and
+//! that replaces the entry's move even where the rest is kept); every quiescence node stores at
+//! depth 0 (Stockfish: 0 at its first ply and in check, −1 below); and a mate score never
+//! stands in for the evaluation, as in the main search (`tt_value_as_eval`).
 
 use super::Searcher;
 use crate::search::score::{Score, MATE_BOUND};
@@ -65,16 +73,59 @@ impl Searcher<'_> {
                 } else {
                     Bound::Upper
                 };
-                let entry = TtEntry {
-                    mv: None,
-                    score,
-                    depth: 0,
-                    bound,
-                    pv: false,
-                };
-                tt.store(key, ply, entry);
+                // Stockfish's `pvHit`: the entry's PV flag as probed, stored again.
+                let pv = entry.is_some_and(|e| e.pv);
+                // Stockfish saves into the slot as it is now, after the captures' searches.
+                let now = tt.probe(key, ply);
+                if !save_keeps(now.as_ref(), pv) {
+                    let stored = TtEntry {
+                        mv: now.and_then(|e| e.mv),
+                        score,
+                        depth: 0,
+                        bound,
+                        pv,
+                    };
+                    tt.store(key, ply, stored);
+                }
             }
         }
         score
+    }
+}
+
+/// Whether Stockfish's `TTEntry::save` keeps the entry `existing` of the same position when
+/// quiescence stores a bound (never exact) at depth 0: `d - DEPTH_OFFSET + 2 * pv > depth8 - 4`
+/// fails, so the entry is 4 plies deeper or more (6 with the PV flag).
+fn save_keeps(existing: Option<&TtEntry>, pv: bool) -> bool {
+    existing.is_some_and(|e| e.depth as i64 >= 4 + 2 * i64::from(pv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: u8) -> TtEntry {
+        TtEntry {
+            mv: None,
+            score: 0,
+            depth,
+            bound: Bound::Lower,
+            pv: false,
+        }
+    }
+
+    #[test]
+    fn quiescence_keeps_entries_four_plies_deeper_as_stockfish_saves() {
+        assert!(
+            !save_keeps(None, false),
+            "another position's entry is replaced"
+        );
+        assert!(!save_keeps(Some(&entry(3)), false));
+        assert!(save_keeps(Some(&entry(4)), false));
+        assert!(
+            !save_keeps(Some(&entry(5)), true),
+            "with the PV flag, 6 plies"
+        );
+        assert!(save_keeps(Some(&entry(6)), true));
     }
 }
