@@ -93,7 +93,7 @@ fn sign(role: Role) -> f64 {
 }
 
 /// The standard normal's two-sided tail beyond |z|.
-fn two_sided_p(z: f64) -> f64 {
+pub fn two_sided_p(z: f64) -> f64 {
     1.0 - libm::erf(z.abs() / std::f64::consts::SQRT_2)
 }
 

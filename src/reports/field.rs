@@ -24,6 +24,10 @@ pub struct Published {
     pub time_control: String,
     /// Where the figure is quoted from.
     pub source: String,
+    /// What ablate's variant does not measure of the source's step, when it cannot measure it
+    /// like for like (empty when it does).
+    #[serde(default)]
+    pub unlike: String,
 }
 
 /// The node budget per move of an engine's published tests.

@@ -34,15 +34,51 @@ fn as_removal(p: &PairingSummary, added: bool) -> Option<(f64, f64, f64)> {
     })
 }
 
-/// The field's figure and ablate's side by side: within each other's intervals, or which is
-/// larger.
-fn beside(published: f64, half_width: f64, lo: f64, hi: f64) -> &'static str {
-    if hi < published - half_width {
-        "more in ablate"
-    } else if lo > published + half_width {
-        "less in ablate"
+/// One row set beside the field: ablate's removal Elo with its 95% interval, and the field's
+/// figure with its half-width (0 when the source gives none).
+#[derive(Debug, Clone, Copy)]
+struct Beside {
+    elo: f64,
+    lo: f64,
+    hi: f64,
+    published: f64,
+    half_width: f64,
+}
+
+impl Beside {
+    /// The standard error of the gap between the two figures, from both intervals.
+    fn gap_se(&self) -> f64 {
+        let mine = (self.hi - self.lo) / (2.0 * 1.96);
+        let field = self.half_width / 1.96;
+        mine.hypot(field)
+    }
+
+    /// The two-sided p of "ablate's figure is the field's".
+    fn p(&self) -> f64 {
+        crate::matches::design_effects::two_sided_p((self.elo - self.published) / self.gap_se())
+    }
+}
+
+/// What a row's figures support, given its p and its p after Holm's correction over every row
+/// compared: a difference only when it survives the correction; "not resolved" when the gap's
+/// 95% half-width is as large as the field's figure itself, so that even a step worth nothing
+/// in ablate would pass; "consistent" otherwise, and "borderline" when the row alone would
+/// differ at 95% but the correction leaves it.
+fn verdict(b: &Beside, p: f64, p_holm: f64) -> String {
+    let half = 1.96 * b.gap_se();
+    if p_holm < 0.05 {
+        // Removal figures are negative where a step helps: lower in ablate, worth more there.
+        s(if b.elo < b.published {
+            "more in ablate"
+        } else {
+            "less in ablate"
+        })
+    } else if half >= b.published.abs() {
+        format!("not resolved (gap ±{half:.0})")
+    } else if p < 0.05 {
+        format!("consistent; borderline (p {p:.3}, {p_holm:.2} after Holm)")
     } else {
-        "agrees"
+        s("consistent")
     }
 }
 
@@ -62,8 +98,11 @@ pub(super) fn removal(src: &Sources) -> String {
         pairings.extend(found.into_iter().map(|p| (p, games)));
     }
     let field = src.published();
-    let mut body = Vec::new();
+    let mut body: Vec<Vec<String>> = Vec::new();
     let mut left = Vec::new();
+    // The rows set beside the field, by their place in the body: their verdicts are decided
+    // together, with Holm's correction over all of them.
+    let mut compared: Vec<(usize, Beside)> = Vec::new();
     for f in &field {
         let variant = f.removal.as_str();
         if variant.is_empty() {
@@ -78,17 +117,30 @@ pub(super) fn removal(src: &Sources) -> String {
         let (p, goal) = (played.map(|(p, _)| p), played.map(|(_, goal)| *goal));
         let mine = p.and_then(|p| as_removal(p, added));
         let published = published_figure(f);
-        let (cell, side) = match mine {
-            Some((elo, lo, hi)) => (
-                format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi)),
-                s(beside(f.elo, f.half_width.unwrap_or(0.0), lo, hi)),
-            ),
-            None => (s("—"), s("not played yet")),
-        };
-        // Set beside the field only once its games are all played: a wide interval "agrees"
-        // with anything.
+        let cell = mine.map_or(s("—"), |(elo, lo, hi)| {
+            format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
+        });
+        // Set beside the field only once its games are all played.
         let (games, complete) = games_against_goal(p.map_or(0, |p| p.games), goal.unwrap_or(0));
-        let side = if complete { side } else { s("playing") };
+        let side = match mine {
+            None => s("not played yet"),
+            Some(_) if !complete => s("playing"),
+            // Not compared, and not counted among the rows the correction runs over.
+            Some(_) if !f.unlike.is_empty() => format!("not like for like: {}", f.unlike),
+            Some((elo, lo, hi)) => {
+                compared.push((
+                    body.len(),
+                    Beside {
+                        elo,
+                        lo,
+                        hi,
+                        published: f.elo,
+                        half_width: f.half_width.unwrap_or(0.0),
+                    },
+                ));
+                String::new()
+            }
+        };
         let how = if added { "added" } else { "removed" };
         // What the variant pays or saves a move against strongest, in the same games.
         let cost = p
@@ -110,6 +162,13 @@ pub(super) fn removal(src: &Sources) -> String {
     if body.is_empty() {
         src.problem(s("docs/published-elo.csv names no removal variant"));
     }
+    let ps: Vec<f64> = compared.iter().map(|(_, b)| b.p()).collect();
+    let adjusted = crate::matches::design_effects::holm(&ps);
+    let last = body.first().map_or(0, |r| r.len().saturating_sub(1));
+    for (((row, b), p), p_holm) in compared.iter().zip(&ps).zip(&adjusted) {
+        body[*row][last] = verdict(b, *p, *p_holm);
+    }
+    let differing = adjusted.iter().filter(|&&p| p < 0.05).count();
     let mut out = table(
         &[
             "engine",
@@ -126,7 +185,8 @@ pub(super) fn removal(src: &Sources) -> String {
     );
     let _ = writeln!(
         out,
-        "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that. {}. Rows without a variant: {}.",
+        "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
+        compared.len(),
         match started.is_empty() {
             true => s("no game played yet"),
             false => started
@@ -158,8 +218,29 @@ mod tests {
         };
         assert_eq!(as_removal(&p, true), Some((-10.0, -18.0, -2.0)));
         assert_eq!(as_removal(&p, false), Some((10.0, 2.0, 18.0)));
-        assert_eq!(beside(-30.0, 5.0, -60.0, -40.0), "more in ablate");
-        assert_eq!(beside(-30.0, 5.0, -20.0, -10.0), "less in ablate");
-        assert_eq!(beside(-30.0, 5.0, -34.0, -10.0), "agrees");
+    }
+
+    #[test]
+    fn a_difference_is_claimed_only_past_the_correction_and_a_wide_row_is_not_resolved() {
+        let row = |elo: f64, half: f64, published: f64| Beside {
+            elo,
+            lo: elo - half,
+            hi: elo + half,
+            published,
+            half_width: 2.0,
+        };
+        // Far below the field, p tiny: a difference even after ten tests.
+        let far = row(-80.0, 10.0, -30.0);
+        assert!(far.p() < 1e-6);
+        assert_eq!(verdict(&far, far.p(), far.p() * 10.0), "more in ablate");
+        assert_eq!(verdict(&row(10.0, 10.0, -30.0), 0.0, 0.0), "less in ablate");
+        // Alone at 95%, not after the correction: borderline.
+        let edge = row(-52.0, 20.0, -30.0);
+        assert!(edge.p() < 0.05, "{}", edge.p());
+        assert!(verdict(&edge, edge.p(), 0.4).starts_with("consistent; borderline"));
+        // An interval wider than the figure it is compared with: nothing to say.
+        let wide = row(-5.0, 17.0, -3.0);
+        assert!(verdict(&wide, wide.p(), 1.0).starts_with("not resolved"));
+        assert_eq!(verdict(&row(-32.0, 10.0, -30.0), 0.8, 1.0), "consistent");
     }
 }
