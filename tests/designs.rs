@@ -52,6 +52,11 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no worst half-width in {text}"));
     assert!(worst <= 120.0, "{text}");
+    // Which depths the figures belong to: the games' notes give each side's depth.
+    assert!(
+        text.contains("depth reached, plies a move on average: base "),
+        "{text}"
+    );
     for file in [
         "out/tiny.games.effects.csv",
         "out/tiny.games.effects.json",

@@ -6,7 +6,9 @@ use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
 use crate::matches::manifest::MatchManifest;
-use crate::reports::design_report::{effect_rows, effects_path, effects_table, markdown, terminal};
+use crate::reports::design_report::{
+    depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
+};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::storage::write_atomically;
 
@@ -21,6 +23,10 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .first()
         .map_or("the baseline", |(_, o)| o.as_str());
     print!("{}", terminal(&analysis, opponent));
+    let depth = depth_reached(rows, opponent);
+    if let Some(line) = &depth {
+        println!("\n{line}");
+    }
     let markdown_path = args
         .markdown
         .clone()
@@ -38,7 +44,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let link = svg.file_name().unwrap_or_default().to_string_lossy();
     write_atomically(
         &markdown_path,
-        markdown(&analysis, title, opponent, &link).as_bytes(),
+        markdown(&analysis, title, opponent, &link, depth.as_slice()).as_bytes(),
     )?;
     let effects = effects_table(&effect_rows(&analysis));
     write_atomically(&csv, effects.csv()?.as_bytes())?;

@@ -5,8 +5,10 @@
 
 use crate::matches::design_effects::{term_name, DesignAnalysis};
 use crate::matches::design_fit::Estimate;
+use crate::matches::games_csv::GameRow;
 use crate::output::table::Table;
 use crate::output::tidy::{Cell, Tidy};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The tidy effects file beside a games CSV: `x.games.csv` → `x.games.effects.csv`.
@@ -222,10 +224,52 @@ pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
     out
 }
 
-/// The Markdown report, with the heat map's link.
-pub fn markdown(a: &DesignAnalysis, title: &str, opponent: &str, heatmap: &str) -> String {
+/// How deep each side searched, from the games' notes (`move score/depth nodes`): the
+/// opponent's mean depth a move, and the points' lowest, mean and highest. A budget in nodes is
+/// not a depth; this says which depths a rung's figures belong to.
+pub fn depth_reached(rows: &[GameRow], opponent: &str) -> Option<String> {
+    let opponent_depth = {
+        let (sum, count) = rows
+            .iter()
+            .map(|r| r.side_depths(opponent))
+            .fold((0, 0), |(s, c), (ds, dc)| (s + ds, c + dc));
+        (count > 0).then(|| sum as f64 / count as f64)
+    }?;
+    let mut by_point: BTreeMap<&str, (u64, usize)> = BTreeMap::new();
+    for r in rows {
+        let (sum, count) = r.side_depths(&r.variant);
+        let entry = by_point.entry(r.variant.as_str()).or_default();
+        entry.0 += sum;
+        entry.1 += count;
+    }
+    let means: Vec<f64> = by_point
+        .values()
+        .filter(|(_, c)| *c > 0)
+        .map(|(s, c)| *s as f64 / *c as f64)
+        .collect();
+    let (sum, count) = by_point
+        .values()
+        .fold((0, 0), |(s, c), (ds, dc)| (s + ds, c + dc));
+    let lowest = means.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (count > 0).then(|| {
+        format!(
+            "depth reached, plies a move on average: {opponent} {opponent_depth:.1}; the points {lowest:.1} to {highest:.1} (all together {:.1})",
+            sum as f64 / count as f64
+        )
+    })
+}
+
+/// The Markdown report, with the heat map's link and any lines to add to its preamble.
+pub fn markdown(
+    a: &DesignAnalysis,
+    title: &str,
+    opponent: &str,
+    heatmap: &str,
+    more: &[String],
+) -> String {
     let mut out = format!("# {title}: how the steps interact\n\n");
-    for line in preamble(a, opponent) {
+    for line in preamble(a, opponent).iter().chain(more) {
         out += &format!("- {line}\n");
     }
     out += "\n## Steps\n\n";
