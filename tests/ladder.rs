@@ -3,7 +3,7 @@
 
 mod common;
 
-use ablate::matches::ladder::{node_factor, Interval, Trend};
+use ablate::matches::budget_ladder::{node_factor, Interval, Trend};
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 

@@ -7,7 +7,7 @@ pub mod gives_check;
 pub mod notation;
 pub mod pawn_cache;
 pub mod pawn_terms;
-pub mod perft;
+pub mod perft_count;
 pub mod pesto;
 #[cfg(test)]
 pub(crate) mod sample;

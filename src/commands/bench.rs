@@ -1,10 +1,10 @@
-//! `ablate bench`: prints what `runner::bench` measures, as a table, JSON or OpenBench's lines.
+//! `ablate bench`: prints what `runner::bench_suite` measures, as a table, JSON or OpenBench's lines.
 
 use crate::cli::BenchArgs;
 use crate::config::check_depth;
 use crate::error::InputError;
 use crate::output::table::{thousands, Table};
-use crate::runner::bench::{measure, BenchDepths};
+use crate::runner::bench_suite::{measure, BenchDepths};
 
 /// Runs the benchmark and prints a table or JSON.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {

@@ -5,7 +5,7 @@ use crate::cli::CheckArgs;
 use crate::error::{CheckFailed, InputError};
 use crate::output::table::count;
 use crate::records::read_rows;
-use crate::runner::check::{compare, signature, tempfile_path, write_reference};
+use crate::runner::reference_check::{compare, signature, tempfile_path, write_reference};
 use crate::runner::{execute, prepare, RunOptions};
 use std::sync::atomic::AtomicBool;
 

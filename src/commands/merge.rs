@@ -1,8 +1,8 @@
 //! `ablate merge`: shard CSVs of one experiment, or shard games CSVs of one match, into one.
 
 use crate::cli::MergeArgs;
-use crate::matches::merge::merge_games;
-use crate::runner::merge::{check_output, merge_results, MergeRequest};
+use crate::matches::games_merge::merge_games;
+use crate::runner::results_merge::{check_output, merge_results, MergeRequest};
 use crate::storage::manifest::CsvKind;
 
 /// Merges results or games, whichever the inputs' manifests say they hold.

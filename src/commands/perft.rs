@@ -1,6 +1,6 @@
 //! `ablate perft`: compare move generation with the suite's recorded counts.
 
-use crate::chess::perft::perft;
+use crate::chess::perft_count::perft;
 use crate::cli::PerftArgs;
 use crate::error::{CheckFailed, InputError};
 use crate::output::table::{thousands, Table};

@@ -17,7 +17,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         let csvs: Vec<_> = std::iter::once(args.csv.clone())
             .chain(args.more.iter().cloned())
             .collect();
-        return super::ladder::run(args, &csvs);
+        return super::report_ladder::run(args, &csvs);
     }
     if crate::storage::manifest::CsvKind::of(&args.csv)
         == Some(crate::storage::manifest::CsvKind::Games)
@@ -71,7 +71,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
 /// chart; and its PGN beside it.
 fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     use crate::matches::games_csv::read_games;
-    use crate::matches::manifest::MatchManifest;
+    use crate::matches::games_manifest::MatchManifest;
     use crate::matches::summary::{render_summary, summarize};
     let rows = read_games(&args.csv)?;
     let manifest = MatchManifest::beside(&args.csv);

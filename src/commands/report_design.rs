@@ -5,7 +5,7 @@
 use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
-use crate::matches::manifest::MatchManifest;
+use crate::matches::games_manifest::MatchManifest;
 use crate::reports::design_report::{
     depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
 };

@@ -1,8 +1,8 @@
 //! `ablate reproduce`: print or run the plan that re-makes every committed result
-//! (`runner::reproduce`), each step as its own `ablate` process, exactly as a user would type it.
+//! (`runner::reproduce_plan`), each step as its own `ablate` process, exactly as a user would type it.
 
 use crate::cli::ReproduceArgs;
-use crate::runner::reproduce::{plan, Which};
+use crate::runner::reproduce_plan::{plan, Which};
 use std::path::Path;
 
 /// Lists or runs the plan, from the repository root (the folder holding `configs/`).

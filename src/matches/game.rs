@@ -2,8 +2,8 @@
 //! the rules, by adjudication or by a side's fault.
 
 use super::adjudication::{adjudicate, Adjudication};
-use super::player::{MoveNote, NoMove, Player, Turn};
 use super::rules::{game_over, GameResult, Termination};
+use super::side::{MoveNote, NoMove, Player, Turn};
 use crate::chess::repetition_key;
 use crate::search::clock::Limit;
 use cozy_chess::{Board, Color};

@@ -141,7 +141,7 @@ pub struct PgnTags {
 
 impl PgnTags {
     /// The tags of the match `manifest` describes.
-    pub fn of(manifest: Option<&super::manifest::MatchManifest>) -> PgnTags {
+    pub fn of(manifest: Option<&super::games_manifest::MatchManifest>) -> PgnTags {
         let date = manifest
             .and_then(|m| m.provenance.started.get(..10))
             .map(|d| d.replace('-', "."))

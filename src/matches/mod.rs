@@ -7,20 +7,20 @@
 //! `elo`); `play` drives the workers and `session` one sitting of a match end to end. A player is ablate's search in-process or an engine over UCI.
 
 pub mod adjudication;
+pub mod budget_ladder;
 pub mod design_effects;
 pub mod design_fit;
 pub mod elo;
 pub mod game;
+pub mod game_pool;
 pub mod games_csv;
+pub mod games_manifest;
+pub mod games_merge;
 pub mod games_pgn;
-pub mod ladder;
-pub mod manifest;
-pub mod merge;
 pub mod pairings;
-pub mod play;
-pub mod player;
 pub mod precision;
 pub mod rules;
 pub mod running_score;
 pub mod session;
+pub mod side;
 pub mod summary;

@@ -5,7 +5,7 @@ use super::adjudication::Adjudication;
 use super::elo::Sprt;
 use super::game::{play_game, GameRecord};
 use super::games_csv::GameRow;
-use super::player::Player;
+use super::side::Player;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;

@@ -3,11 +3,11 @@
 //! the PGN kept beside the CSV, then the manifest and the PGN in the CSV's canonical order.
 //! The command only turns its options into `SessionOptions` and prints what comes back.
 
+use super::game_pool::{move_aside_other_match, refuse_other_match, run_match, MatchEvent};
 use super::games_csv::{read_games, GameRow};
+use super::games_manifest::MatchManifest;
 use super::games_pgn::{write_pgn, PgnLog, PgnTags};
-use super::manifest::MatchManifest;
 use super::pairings::PreparedMatch;
-use super::play::{move_aside_other_match, refuse_other_match, run_match, MatchEvent};
 use super::running_score::RunningScore;
 use crate::output::progress_bar::MatchProgress;
 use crate::signals::StopSignals;

@@ -8,7 +8,7 @@ pub mod figures;
 pub mod games;
 pub mod heatmap;
 pub mod interaction_map;
-pub mod ladder;
+pub mod ladder_report;
 pub mod markdown;
 pub mod style;
 pub mod svg;

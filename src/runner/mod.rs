@@ -1,10 +1,10 @@
 //! The experiment driver every command calls: resolve an experiment with its overrides, plan
 //! its jobs, run them in parallel, stream the rows and write the manifest.
 
-pub mod bench;
-pub mod check;
-pub mod merge;
-pub mod reproduce;
+pub mod bench_suite;
+pub mod reference_check;
+pub mod reproduce_plan;
+pub mod results_merge;
 pub mod spot_check;
 
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};

@@ -9,7 +9,7 @@
 //! that moves one of the file's counts is found, in the rows checked. `ablate check` and
 //! `ablate reproduce` re-make whole files.
 
-use super::check::{compare, Comparison};
+use super::reference_check::{compare, Comparison};
 use crate::records::Row;
 use crate::search::search_depths;
 use crate::storage::manifest::Manifest;

@@ -2,22 +2,22 @@
 //! The searcher itself (`searcher/`) is fail-soft negamax alpha-beta whose every step is set
 //! by a `SearchConfig` knob.
 
-mod capture_picker;
-mod captures;
 pub(crate) mod clock;
 mod counters;
 pub(crate) mod game_tables;
 mod iteration;
 mod learning;
+mod main_captures;
 pub mod minimal;
 mod movegen;
 mod ordering;
 mod picker;
 mod pv;
+mod quiescence_captures;
+mod quiescence_picker;
 mod score;
 mod searcher;
 mod see;
-mod tactical;
 pub(crate) mod tt;
 mod window;
 

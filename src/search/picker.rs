@@ -1,16 +1,16 @@
 //! The staged main-search picker (hash move, captures, killers, quiet moves: the stages are
-//! the rows of `STAGE_TABLE` that the config selects); quiescence's is `capture_picker.rs`.
+//! the rows of `STAGE_TABLE` that the config selects); quiescence's is `quiescence_picker.rs`.
 //!
 //! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
 
 use super::learning::continuation::Line;
 use super::learning::OrderingTables;
 use super::learning::Refutations;
+use super::main_captures::generate_tactical;
 use super::movegen::{
     for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
 };
 use super::ordering::{capture_score, capture_score_known, gain_known, is_losing_known_gain};
-use super::tactical::generate_tactical;
 use crate::chess::{is_tactical, CheckSquares};
 use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
 use arrayvec::ArrayVec;

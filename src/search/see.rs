@@ -299,10 +299,10 @@ mod tests {
     /// out from the board, for the main search's tactical stage and for quiescence's captures.
     #[test]
     fn see_known_from_the_generators_is_see() {
-        use crate::search::captures::{generate_captures, CaptureList};
+        use crate::search::main_captures::generate_tactical;
         use crate::search::movegen::MoveList;
         use crate::search::ordering::gain_known;
-        use crate::search::tactical::generate_tactical;
+        use crate::search::quiescence_captures::{generate_captures, CaptureList};
         let mut checked = 0;
         for board in crate::chess::sample::positions() {
             generate_tactical(&board, true, &mut MoveList::new(), |piece, victim, mv| {
@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn never_losing_captures_never_lose() {
-        use crate::search::captures::{generate_captures, CaptureList};
+        use crate::search::quiescence_captures::{generate_captures, CaptureList};
         fn walk(board: &Board, depth: u32, seen: &mut usize) {
             let mut list = CaptureList::new();
             generate_captures(board, &mut list, |_, _, _| Some(0));

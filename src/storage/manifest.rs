@@ -148,7 +148,7 @@ pub fn manifest_path(csv: &Path) -> PathBuf {
 }
 
 /// The one manifest writer and reader, for both manifests: a run's results (`Manifest`) and a
-/// match's games (`matches::manifest::MatchManifest`), each the JSON beside its CSV.
+/// match's games (`matches::games_manifest::MatchManifest`), each the JSON beside its CSV.
 pub trait ManifestFile: serde::Serialize + serde::de::DeserializeOwned {
     /// What the file is, for errors: "an ablate manifest", "a match manifest".
     const WHAT: &'static str;

@@ -412,6 +412,6 @@ mod tests {
             "",
         )
         .unwrap();
-        assert_eq!(crate::chess::perft::perft(&p.board, 1), 6);
+        assert_eq!(crate::chess::perft_count::perft(&p.board, 1), 6);
     }
 }

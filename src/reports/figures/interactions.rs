@@ -7,7 +7,7 @@ use super::format::{s, signed, table};
 use super::sources::Sources;
 use crate::matches::design_effects::{analyse, DesignAnalysis};
 use crate::matches::design_fit::Estimate;
-use crate::matches::manifest::MatchManifest;
+use crate::matches::games_manifest::MatchManifest;
 use crate::matches::summary::{summarize, PairingSummary};
 use crate::storage::manifest::ManifestFile;
 use std::fmt::Write;

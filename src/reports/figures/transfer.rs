@@ -2,7 +2,7 @@
 //! them to results/budget-ladder/ladder.md from the ladder's games.
 
 use super::sources::Sources;
-use crate::matches::ladder::from_files;
+use crate::matches::budget_ladder::from_files;
 use std::path::PathBuf;
 
 /// The ladder's games files (`nodes-*.games.csv`), then the removal table's 10,000-node games.
@@ -31,7 +31,7 @@ fn ladder_files(src: &Sources) -> Vec<PathBuf> {
 pub(super) fn transfer(src: &Sources) -> String {
     let (published, budgets) = (src.published(), src.budgets());
     match from_files(&ladder_files(src)) {
-        Ok(ladder) => crate::reports::ladder::markdown(&ladder, &published, &budgets),
+        Ok(ladder) => crate::reports::ladder_report::markdown(&ladder, &published, &budgets),
         Err(e) => {
             src.problem(e.to_string());
             String::new()

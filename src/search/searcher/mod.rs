@@ -43,12 +43,12 @@ use crate::chess::eval::{evaluate_incremental, psq_change, psq_delta_capture, Ev
 use crate::chess::eval_cache::EvalCaches;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
-use crate::search::captures::Capture;
 use crate::search::counters::SearchStats;
 use crate::search::learning::continuation::{Line, Moved};
 use crate::search::learning::OrderingTables;
 use crate::search::picker::PickerPlan;
 use crate::search::pv::PvTable;
+use crate::search::quiescence_captures::Capture;
 use crate::search::score::{Score, MAX_PLY};
 use crate::search::tt::TranspositionTable;
 use cozy_chess::{Board, Move, Piece};

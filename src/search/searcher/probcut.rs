@@ -15,12 +15,12 @@
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::{is_tactical, piece_value};
+use crate::search::main_captures::generate_tactical;
 use crate::search::movegen::MoveList;
 use crate::search::ordering::{attacker_rank, gain_known};
 use crate::search::picker::take_best;
 use crate::search::score::{from_stockfish, Score, MATE_BOUND};
 use crate::search::see::see;
-use crate::search::tactical::generate_tactical;
 use crate::search::tt::Bound;
 use crate::search::window::Window;
 use cozy_chess::{Board, Piece, Rank};

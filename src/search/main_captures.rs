@@ -8,8 +8,8 @@
 //! knights, bishops, rooks, queens, king; unpinned before pinned) with the targets narrowed
 //! first. The test below holds it to the full generator, move for move.
 
-use super::captures::en_passant_takers;
 use super::movegen::{king_captures, MoveList, ScoredMove};
+use super::quiescence_captures::en_passant_takers;
 use cozy_chess::{
     get_between_rays, get_bishop_moves, get_knight_moves, get_line_rays, get_pawn_attacks,
     get_pawn_quiets, get_rook_moves, BitBoard, Board, Move, Piece, PieceMoves, Rank, Square,

@@ -1,7 +1,7 @@
 //! The benchmark `ablate bench` prints: the plain and the pruning search's speed against the
 //! make+generate yardstick, parallel speedup, peak memory, all measured in one process.
 
-use crate::chess::perft::perft;
+use crate::chess::perft_count::perft;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::config::SearchConfig;
 use crate::jobs::{plan_jobs, run_jobs, EnginePool, JobContext, TablePool};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// Writes the ladder's Markdown and chart from the games CSVs in `args`.
 pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
-    let ladder = crate::matches::ladder::from_files(csvs)?;
+    let ladder = crate::matches::budget_ladder::from_files(csvs)?;
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
     let folder = csvs[0].parent().unwrap_or(Path::new("."));
@@ -18,9 +18,9 @@ pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         .svg
         .clone()
         .unwrap_or_else(|| folder.join("ladder.svg"));
-    let text = crate::reports::ladder::markdown(&ladder, &published, &budgets);
+    let text = crate::reports::ladder_report::markdown(&ladder, &published, &budgets);
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
-    crate::reports::ladder::chart(&ladder, &published, &budgets, &svg)?;
+    crate::reports::ladder_report::chart(&ladder, &published, &budgets, &svg)?;
     print!("{text}");
     if ladder.doubling.is_empty() {
         eprintln!("note: no match has the baseline at twice the budget (game.node_factor = 2): no Elo per doubling, no node factors");

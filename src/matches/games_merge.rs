@@ -1,11 +1,11 @@
 //! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
 
 use super::games_csv::{read_games, write_games, GameRow};
-use super::manifest::MatchManifest;
+use super::games_manifest::MatchManifest;
 use crate::error::InputError;
 use crate::jobs::shard_merge::{gather, refuse_partial, ShardKind, ShardRow};
 use crate::jobs::Shard;
-use crate::runner::merge::{MergeRequest, Merged};
+use crate::runner::results_merge::{MergeRequest, Merged};
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use crate::storage::provenance::Provenance;
 use std::collections::BTreeSet;

@@ -5,7 +5,7 @@
 
 use super::elo::Z95;
 use super::games_csv::{read_games, GameRow};
-use super::manifest::MatchManifest;
+use super::games_manifest::MatchManifest;
 use super::summary::summarize;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;

@@ -4,7 +4,7 @@
 
 use super::field::{FieldBudget, Published};
 use super::style::SeriesStyle;
-use crate::matches::ladder::{node_factor, Interval, Ladder, Trend};
+use crate::matches::budget_ladder::{node_factor, Interval, Ladder, Trend};
 use crate::output::table::thousands;
 use plotters::prelude::*;
 use std::fmt::Write;
