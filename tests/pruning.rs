@@ -462,7 +462,7 @@ fn the_score_check_knows_which_knobs_change_the_tree() {
 
 #[test]
 fn config_explain_lists_every_new_knob_with_its_kind() {
-    let text = ablate::commands::explain::explain();
+    let text = ablate::commands::config::explain();
     for (key, kind) in [
         ("null_move.enabled = false", "tree when true"),
         (

@@ -2,10 +2,10 @@
 
 pub mod bench;
 pub mod check;
+pub mod config;
 pub mod declared;
-pub mod explain;
 pub mod figures;
-pub mod matches;
+pub mod r#match;
 pub mod merge;
 pub mod perft;
 pub mod report;
@@ -90,7 +90,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Search(args)) => search::run(&args),
-        Some(Command::Config(args)) => explain::run(&args),
+        Some(Command::Config(args)) => config::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Check(args)) => check::run(&args),
@@ -99,7 +99,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Figures(args)) => figures::run(&args),
         Some(Command::Help(args)) => help(args.command.as_deref()),
         Some(Command::Uci(args)) => uci::run(&args),
-        Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Match(args)) => r#match::run(&args),
         None => run::run(&cli.run),
     }
 }
