@@ -131,16 +131,13 @@ pub fn steps_table(a: &DesignAnalysis) -> Table {
     t
 }
 
-/// The pairs' table, largest first; `resolved_only` keeps those whose interval excludes 0.
-pub fn pairs_table(a: &DesignAnalysis, resolved_only: bool) -> Table {
+/// The pairs' table, every pair, largest first.
+pub fn pairs_table(a: &DesignAnalysis) -> Table {
     let mut t = Table::new(&["pair", "interaction", "reading", "Holm p"]);
     let mut pairs: Vec<_> = a.pairs.iter().collect();
     pairs.sort_by(|x, y| y.effect.value.abs().total_cmp(&x.effect.value.abs()));
     for p in pairs {
         let reading = verdict(&p.effect);
-        if resolved_only && reading == "not resolved" {
-            continue;
-        }
         t.row(vec![
             format!("{} × {}", p.first, p.second),
             with_interval(&p.effect),
@@ -219,8 +216,8 @@ pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
     let mut out = preamble(a, opponent).join("\n") + "\n\n";
     out += "Each step's worth switched on, in Elo with its 95% interval: averaged over the other steps' settings (its Shapley share), at the baseline's corner, and the model's Elo of the factor applied alone to the baseline (a removal row's figure):\n";
     out += &steps_table(a).with_gap(2).render();
-    out += "\nInteractions whose interval excludes 0 (positive: each step worth more with the other on; negative: one covers for the other):\n";
-    out += &pairs_table(a, true).render();
+    out += "\nThe interaction matrix, every pair, largest first, in Elo with its 95% interval (positive: each step worth more with the other on; negative: one covers for the other; not resolved: the interval holds 0), and Holm's p over the pairs:\n";
+    out += &pairs_table(a).render();
     out
 }
 
@@ -275,6 +272,6 @@ pub fn markdown(
     out += "\n## Steps\n\n";
     out += &steps_table(a).markdown();
     out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
-    out += &pairs_table(a, false).markdown();
+    out += &pairs_table(a).markdown();
     out
 }
