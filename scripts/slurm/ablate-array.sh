@@ -107,6 +107,9 @@ outputs() {
   fi
 }
 merged=$(outputs) || fail "ablate refused the config or the options (above)"
+# One array merges into one file: a run over several budgets writes one file a budget.
+[ "$(printf '%s\n' "$merged" | wc -l)" -eq 1 ] \
+  || fail "these options write $(printf '%s\n' "$merged" | wc -l) files ($(echo $merged)); submit one budget at a time (a run of one budget, or --nodes N)"
 inputs=()
 for k in $(seq 0 $((shards - 1))); do
   inputs+=("$(outputs --shard "$k/$shards")")
