@@ -17,6 +17,26 @@ no_lmr = { \"lmr.enabled\" = false }\n\
 no_futility = { \"futility.enabled\" = false }\n\
 [runs.tiny]\ndesign = true\nnodes = 300\ngames = 400\nprecision = 120\nout = \"out/tiny.games.csv\"\n";
 
+/// Each game's identity and what was played in it (times aside), in file order.
+type Played = (String, usize, usize, String, u64, u64);
+
+fn played(csv: &Path) -> Vec<Played> {
+    read_games(csv)
+        .unwrap()
+        .into_iter()
+        .map(|r| {
+            (
+                r.variant,
+                r.pair,
+                r.game,
+                r.moves,
+                r.white_nodes,
+                r.black_nodes,
+            )
+        })
+        .collect()
+}
+
 fn setup(dir: &Path, config: &str) {
     common::copy_positions(dir);
     std::fs::write(dir.join("tiny.toml"), config).unwrap();
@@ -80,23 +100,7 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
         ],
     );
     assert_success(&one);
-    let strip = |p: &Path| {
-        read_games(p)
-            .unwrap()
-            .into_iter()
-            .map(|r| {
-                (
-                    r.variant,
-                    r.pair,
-                    r.game,
-                    r.moves,
-                    r.white_nodes,
-                    r.black_nodes,
-                )
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(strip(&csv), strip(&dir.path().join("out/one.games.csv")));
+    assert_eq!(played(&csv), played(&dir.path().join("out/one.games.csv")));
     // Asked again, the finished run plays nothing and rewrites neither file.
     let before = std::fs::metadata(&csv).unwrap().modified().unwrap();
     let pgn = csv.with_extension("pgn");
@@ -232,20 +236,7 @@ fn a_design_run_plays_in_shards_that_merge_into_the_whole_run() {
     );
     assert_success(&whole);
     let games = |p: &str| {
-        let mut rows: Vec<_> = read_games(&d.join(p))
-            .unwrap()
-            .into_iter()
-            .map(|r| {
-                (
-                    r.variant,
-                    r.pair,
-                    r.game,
-                    r.moves,
-                    r.white_nodes,
-                    r.black_nodes,
-                )
-            })
-            .collect();
+        let mut rows = played(&d.join(p));
         rows.sort();
         rows
     };
