@@ -77,38 +77,31 @@ impl CapturePicker {
     pub fn next(&mut self, board: &Board) -> Option<Capture> {
         loop {
             let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
-            if !self.see_losing
-                || never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
-                || see_known(
-                    board,
-                    c.mv,
-                    c.piece,
-                    gain_known(Some(c.victim), c.mv.promotion),
-                ) >= 0
-            {
+            if !self.see_losing || !loses_by_see(board, &c) {
                 return Some(c);
             }
         }
     }
+
+    /// Hands out the captures SEE pruning would leave out, too, and says whether it would
+    /// have: the caller then drops them itself (`loses_by_see`), after what must see them
+    /// first. Stockfish's quiescence futility counts and judges a capture before SEE pruning
+    /// drops it (`moveCount++` comes first in its loop).
+    pub fn hand_out_losing(&mut self) -> bool {
+        std::mem::replace(&mut self.see_losing, false)
+    }
 }
 
-impl CapturePicker {
-    /// The next capture, the losing ones included, each with whether `quiescence.prune = "see"`
-    /// leaves it out: Stockfish's quiescence futility counts and judges a capture before SEE
-    /// pruning drops it (`moveCount++` comes first in its loop).
-    #[inline]
-    pub fn next_flagged(&mut self, board: &Board) -> Option<(Capture, bool)> {
-        let c = take_best(&mut self.list, &mut self.next, self.sorted)?;
-        let losing = self.see_losing
-            && !never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
-            && see_known(
-                board,
-                c.mv,
-                c.piece,
-                gain_known(Some(c.victim), c.mv.promotion),
-            ) < 0;
-        Some((c, losing))
-    }
+/// Whether `quiescence.prune = "see"` leaves the capture out: it could lose, and by SEE does.
+#[inline(always)]
+pub fn loses_by_see(board: &Board, c: &Capture) -> bool {
+    !never_losing(board.side_to_move(), c.piece, c.victim, c.mv)
+        && see_known(
+            board,
+            c.mv,
+            c.piece,
+            gain_known(Some(c.victim), c.mv.promotion),
+        ) < 0
 }
 
 impl Default for CapturePicker {

@@ -227,11 +227,14 @@ impl Searcher<'_> {
         gives_check: bool,
         in_check: bool,
     ) -> u32 {
+        if !self.cfg.extensions.check {
+            return 0;
+        }
         let extends = match self.cfg.extensions.check_form {
             CheckForm::GivesCheck => gives_check,
             CheckForm::InCheck => in_check && node.ply > 0,
         };
-        if self.cfg.extensions.check && extends && node.ply < 2 * self.iteration_depth as usize {
+        if extends && node.ply < 2 * self.iteration_depth as usize {
             self.stats.extensions += 1;
             1
         } else {

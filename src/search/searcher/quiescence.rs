@@ -9,7 +9,7 @@ use crate::chess::{gives_check, piece_value};
 use crate::search::learning::continuation::Line;
 use crate::search::movegen::{generate, Gen, MoveList};
 use crate::search::quiescence_captures::Capture;
-use crate::search::quiescence_picker::CapturePicker;
+use crate::search::quiescence_picker::{loses_by_see, CapturePicker};
 use crate::search::score::{from_stockfish, Score, DRAW, INF, MATE_BOUND, MAX_PLY};
 use crate::search::see::see_known;
 use crate::search::window::Window;
@@ -120,30 +120,23 @@ impl Searcher<'_> {
         // Stockfish's futility base (`quiescence.futility`): stand-pat + 75 cp, not in check.
         let futility_base = (SELECTIVE && q.futility && q.stand_pat && board.checkers().is_empty())
             .then(|| stand + FUTILITY_MARGIN);
+        // Stockfish's futility counts and judges every capture, those SEE pruning then drops
+        // included: the picker hands them out, and the loop drops them after futility.
+        let drop_losing = futility_base.is_some() && picker.hand_out_losing();
         let mut move_count = 0;
-        loop {
-            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`): it
-            // counts and judges every capture, those SEE pruning then drops included.
-            let capture = if let Some(base) = futility_base {
-                let Some((capture, losing)) = picker.next_flagged(board) else {
-                    break;
-                };
+        while let Some(capture) = picker.next(board) {
+            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`).
+            if let Some(base) = futility_base {
                 move_count += 1;
                 if let Some(floor) = self.qsearch_futile(board, &capture, base, move_count, window)
                 {
                     best = best.max(floor);
                     continue;
                 }
-                if losing {
+                if drop_losing && loses_by_see(board, &capture) {
                     continue;
                 }
-                capture
-            } else {
-                let Some(capture) = picker.next(board) else {
-                    break;
-                };
-                capture
-            };
+            }
             // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
             if let Some(base) = delta_base {
                 let gain = piece_value(capture.victim)
