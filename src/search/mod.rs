@@ -12,6 +12,7 @@ pub mod minimal;
 mod movegen;
 mod ordering;
 mod picker;
+mod picker_stages;
 mod pv;
 mod quiescence_captures;
 mod quiescence_picker;

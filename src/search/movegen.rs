@@ -148,6 +148,19 @@ pub fn select_best<T: Scored>(list: &mut [T], start: usize) {
     }
 }
 
+/// The best entry from `next` on (the next one as it stands when `sorted`), and advances.
+#[inline]
+pub fn take_best<T: Scored + Copy>(list: &mut [T], next: &mut usize, sorted: bool) -> Option<T> {
+    if *next >= list.len() {
+        return None;
+    }
+    if !sorted {
+        select_best(list, *next);
+    }
+    *next += 1;
+    Some(list[*next - 1])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

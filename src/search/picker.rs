@@ -1,151 +1,20 @@
 //! The staged main-search picker (hash move, captures, killers, quiet moves: the stages are
-//! the rows of `STAGE_TABLE` that the config selects); quiescence's is `quiescence_picker.rs`.
-//!
-//! Stages generate lazily, so a cutoff on the hash move or a capture never generates quiet moves.
+//! the rows of `picker_stages::STAGE_TABLE` that the config selects); quiescence's is
+//! `quiescence_picker.rs`. Stages generate lazily, so a cutoff on the hash move or a capture
+//! never generates quiet moves.
 
-use super::learning::continuation::Line;
-use super::learning::OrderingTables;
-use super::learning::Refutations;
+use super::learning::{continuation::Line, OrderingTables, Refutations};
 use super::main_captures::generate_tactical;
-use super::movegen::{
-    for_each_group, generate, select_best, sort_stable, Gen, MoveList, Scored, ScoredMove,
-};
+use super::movegen::{for_each_group, generate, sort_stable, take_best, Gen, MoveList, ScoredMove};
 use super::ordering::{capture_score, capture_score_known, gain_known, is_losing_known_gain};
+use super::picker_stages::{PickerPlan, Stage};
 use crate::chess::{is_tactical, CheckSquares};
-use crate::config::search_config::{CaptureOrder, HistoryScope, KillerPlacement, OrderingConfig};
+use crate::config::search_config::CaptureOrder;
 use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, Square};
 
 /// Bonus that puts recaptures ahead of every other capture.
 const RECAPTURE_BONUS: i32 = 1 << 28;
-
-/// What one stage of the main-search picker hands out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    /// The transposition table's (or the oracle's) move, once proved legal.
-    HashMove,
-    /// The best capture alone; the rest wait for the `Captures` stage after the killers.
-    FirstCapture,
-    /// The killer moves of this ply.
-    Killers,
-    /// The reply that last refuted the opponent's previous move (`ordering.countermove`).
-    Countermove,
-    /// Captures (and promotions) in the capture order.
-    Captures,
-    /// Captures that lose material by SEE, after the killers (`ordering.captures = "see"`).
-    BadCaptures,
-    /// The quiet moves, history-sorted when on.
-    Quiets,
-    /// Every move not yet tried, in generator order (history-sorted when on):
-    /// `ordering.captures = "none"`.
-    Everything,
-    /// No more moves.
-    Done,
-}
-
-/// One row of the stage table: a stage, and when a configuration includes it.
-struct StageRule {
-    stage: Stage,
-    when: fn(&OrderingConfig) -> bool,
-}
-
-/// The picker's stages in the order they are tried; each configuration keeps the rows whose
-/// condition holds. A new stage is one row here and its arm in `MovePicker::next`.
-const STAGE_TABLE: &[StageRule] = &[
-    StageRule {
-        stage: Stage::HashMove,
-        when: |_| true,
-    },
-    StageRule {
-        stage: Stage::FirstCapture,
-        when: |o| has_captures(o) && o.killer_placement == KillerPlacement::AfterFirstCapture,
-    },
-    StageRule {
-        stage: Stage::Captures,
-        when: |o| has_captures(o) && o.killer_placement == KillerPlacement::AfterCaptures,
-    },
-    StageRule {
-        stage: Stage::Killers,
-        when: |_| true,
-    },
-    StageRule {
-        stage: Stage::Countermove,
-        when: |o| o.countermove,
-    },
-    StageRule {
-        stage: Stage::Captures,
-        when: |o| has_captures(o) && o.killer_placement != KillerPlacement::AfterCaptures,
-    },
-    StageRule {
-        stage: Stage::BadCaptures,
-        when: |o| o.captures == CaptureOrder::See,
-    },
-    StageRule {
-        stage: Stage::Quiets,
-        when: has_captures,
-    },
-    StageRule {
-        stage: Stage::Everything,
-        when: |o| !has_captures(o),
-    },
-];
-
-/// Captures have stages of their own (any capture order but "none").
-fn has_captures(o: &OrderingConfig) -> bool {
-    o.captures != CaptureOrder::None
-}
-
-/// The most stages a configuration can have, and the closing `Done`.
-const MAX_STAGES: usize = STAGE_TABLE.len() + 1;
-
-/// The stage sequence for one configuration, worked out once per search.
-#[derive(Debug, Clone, Copy)]
-pub struct PickerPlan {
-    /// The stages that apply, in order, closed by `Done`.
-    stages: [Stage; MAX_STAGES],
-    order: CaptureOrder,
-    recapture_first: bool,
-    /// What the capture stage generates: captures and promotions, or captures alone.
-    capture_gen: Gen,
-    /// What the quiet stage generates: the rest (everything, with no capture stage).
-    quiet_gen: Gen,
-    killers: usize,
-    history: bool,
-    defer_losing: bool,
-}
-
-impl PickerPlan {
-    /// The stages implied by the ordering knobs: the rows of `STAGE_TABLE` that apply.
-    pub fn new(ordering: &OrderingConfig) -> Self {
-        let mut stages = [Stage::Done; MAX_STAGES];
-        let applying = STAGE_TABLE.iter().filter(|rule| (rule.when)(ordering));
-        for (slot, rule) in stages.iter_mut().zip(applying) {
-            *slot = rule.stage;
-        }
-        PickerPlan {
-            stages,
-            order: ordering.captures,
-            recapture_first: ordering.recapture_first,
-            capture_gen: if ordering.promotions_with_captures {
-                Gen::Tactical
-            } else {
-                Gen::Captures
-            },
-            quiet_gen: if !has_captures(ordering) {
-                Gen::All
-            } else if ordering.promotions_with_captures {
-                Gen::Quiet
-            } else {
-                Gen::NonCaptures
-            },
-            killers: ordering.killers as usize,
-            history: ordering.history,
-            defer_losing: ordering.history
-                && ordering.history_scope == HistoryScope::AllRemaining
-                && ordering.captures != CaptureOrder::See,
-        }
-    }
-}
 
 /// Hands out one node's moves, best first, each exactly once.
 pub struct MovePicker {
@@ -529,26 +398,10 @@ impl MovePicker {
     }
 }
 
-/// The best entry from `next` on (the next one as it stands when `sorted`), and advances.
-#[inline]
-pub(super) fn take_best<T: Scored + Copy>(
-    list: &mut [T],
-    next: &mut usize,
-    sorted: bool,
-) -> Option<T> {
-    if *next >= list.len() {
-        return None;
-    }
-    if !sorted {
-        select_best(list, *next);
-    }
-    *next += 1;
-    Some(list[*next - 1])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::search_config::OrderingConfig;
 
     /// Every move the picker hands out at `fen`, in order, with no hash move and `killers`.
     fn picked(fen: &str, ordering: &OrderingConfig, killers: &[&str]) -> Vec<String> {

@@ -1,9 +1,9 @@
 //! The quiescence picker: a node's captures, best first by `quiescence.ordering`, losing ones
 //! left out when `quiescence.prune` says so.
 
+use super::movegen::take_best;
 use super::movegen::{generate, Gen, MoveList};
 use super::ordering::{gain_known, is_losing_known, mvv_lva_known};
-use super::picker::take_best;
 use super::quiescence_captures::{generate_captures, Capture, CaptureList};
 use super::see::{never_losing, see_known};
 use crate::chess::captured_piece;

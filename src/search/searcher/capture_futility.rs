@@ -1,4 +1,4 @@
-//! Step 8a'', Stockfish's "futility pruning for captures (~0 Elo)" at 88f17a814
+//! Stockfish's "futility pruning for captures (~0 Elo)" at 88f17a814
 //! (`src/search.cpp` step 13, `futility.captures`): at a non-PV node not in check, once some
 //! move scored above a mated score and while the side to move has a piece besides pawns, a
 //! capture that gives no check is skipped when even winning its victim leaves the static

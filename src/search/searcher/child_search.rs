@@ -13,7 +13,7 @@ impl Searcher<'_> {
     /// first and the full window only when the move beats alpha; minimax: the full window.
     /// `child` carries the parent's window; the result is from the parent's side.
     #[inline(always)]
-    pub(super) fn search_move<const SELECTIVE: bool, const TODAY: bool>(
+    pub(super) fn search_move<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         child: Node,
@@ -21,7 +21,7 @@ impl Searcher<'_> {
     ) -> Score {
         let window = child.window;
         if !self.cfg.alphabeta {
-            return -self.negamax::<SELECTIVE, TODAY>(
+            return -self.negamax::<SELECTIVE>(
                 board,
                 Node {
                     window: Window::FULL,
@@ -32,29 +32,29 @@ impl Searcher<'_> {
         // A full window makes a PV child; at a null-window parent it is the child's scout.
         let full = Node {
             window: window.negated(),
-            cut: TODAY && child.cut && window.beta - window.alpha == 1,
+            cut: SELECTIVE && child.cut && window.beta - window.alpha == 1,
             ..child
         };
         if !late || !self.cfg.pvs {
-            return -self.negamax::<SELECTIVE, TODAY>(board, full);
+            return -self.negamax::<SELECTIVE>(board, full);
         }
         let scout = Node {
             window: window.null_child(),
             ..child
         };
-        let probe = -self.negamax::<SELECTIVE, TODAY>(board, scout);
+        let probe = -self.negamax::<SELECTIVE>(board, scout);
         if window.contains(probe) && !self.aborted {
-            -self.negamax::<SELECTIVE, TODAY>(board, full)
+            -self.negamax::<SELECTIVE>(board, full)
         } else {
             probe
         }
     }
 
-    /// Step 8d's search: `reduction` plies shallower with a null window, then at full depth
+    /// Late-move reduction's search: `reduction` plies shallower with a null window, then at full depth
     /// (as `search_move` would) when the move beats alpha. Returns the score and the reduced
     /// search's.
     #[inline]
-    pub(super) fn reduced_search<const SELECTIVE: bool, const TODAY: bool>(
+    pub(super) fn reduced_search<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         child: Node,
@@ -67,13 +67,10 @@ impl Searcher<'_> {
             cut: true,
             ..child
         };
-        let reduced = -self.negamax::<SELECTIVE, TODAY>(board, reduced_node);
+        let reduced = -self.negamax::<SELECTIVE>(board, reduced_node);
         if reduced > child.window.alpha && !self.aborted {
             self.stats.lmr_researches += 1;
-            (
-                self.search_move::<SELECTIVE, TODAY>(board, child, true),
-                reduced,
-            )
+            (self.search_move::<SELECTIVE>(board, child, true), reduced)
         } else {
             (reduced, reduced)
         }

@@ -122,15 +122,14 @@ impl Searcher<'_> {
     }
 
     /// The root node, with the search compiled for the knobs in force: with every pruning,
-    /// reduction and extension knob off, their steps are not in the code at all (`SELECTIVE = false`),
-    /// and with issue 40's steps (today's search: ProbCut, IIR, singular extensions, the
-    /// continuation tables and what reads them, Stockfish's adjustments) off, theirs are not
-    /// either (`TODAY = false`); so switching a knob off costs nothing.
+    /// reduction and extension knob off, their steps are not in the code at all
+    /// (`SELECTIVE = false`), so a search without them pays nothing for them. Within the
+    /// selective build each step tests its own switch (`Switches`).
     fn negamax_root(&mut self, root: &Board, node: Node) -> Score {
-        match (self.selective, self.today) {
-            (true, true) => self.negamax::<true, true>(root, node),
-            (true, false) => self.negamax::<true, false>(root, node),
-            (false, _) => self.negamax::<false, false>(root, node),
+        if self.selective {
+            self.negamax::<true>(root, node)
+        } else {
+            self.negamax::<false>(root, node)
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The steps that read Ethereal's continuation tables (`learning/continuation.rs`) besides the
-//! move order, in its form at e755a81 (`src/search.c`): Step 8a', counter-move and follow-up
+//! move order, in its form at e755a81 (`src/search.c`): counter-move and follow-up
 //! pruning (`continuation.pruning`; steps 11D and 11E, "~8 elo" and "~1.5 elo"), where a quiet
 //! move whose counter-move or follow-up history is poor is skipped near the horizon, more
-//! readily where the evaluation is not improving; and Step 8c's history extension
+//! readily where the evaluation is not improving; and the history extension
 //! (`continuation.extension`, part of step 14's "~60 elo"), with Stockfish's quiet ttMove
 //! extension beside it (`extensions.quiet_tt_move`, 88f17a814 step 14, on Ethereal's tables).
 
@@ -58,7 +58,7 @@ impl Searcher<'_> {
         false
     }
 
-    /// Step 8c's history extension: one ply for a quiet move among the first four quiet moves
+    /// The history extension: one ply for a quiet move among the first four quiet moves
     /// (`quiets_before` were searched before it) whose counter-move and follow-up histories are
     /// both at least 10,000 (Ethereal: `isQuiet && quietsSeen <= 4 && cmhist >= 10000 &&
     /// fmhist >= 10000`; its `quietsSeen` also counts quiet moves pruned before, ablate's count

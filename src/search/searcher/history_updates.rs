@@ -44,12 +44,12 @@ impl Searcher<'_> {
             let ply = node.ply;
             if updates.prior_penalty
                 && ply > 0
-                && self.move_numbers[ply - 1] <= EARLY_MOVES
-                && !self.captured[ply - 1]
+                && self.stack[ply - 1].move_count <= EARLY_MOVES
+                && !self.stack[ply - 1].captured
             {
                 let before = self.line(ply - 1);
                 if let (Some(table), Some(moved)) =
-                    (&mut self.tables.continuation, self.moved[ply - 1])
+                    (&mut self.tables.continuation, self.stack[ply - 1].moved)
                 {
                     table.penalize_previous(moved, before, node.depth + 1);
                 }
@@ -73,11 +73,11 @@ impl Searcher<'_> {
         let (Some(previous), Some(parent)) = (node.previous, node.ply.checked_sub(1)) else {
             return;
         };
-        if self.in_check[parent] || self.captured[parent] {
+        if self.stack[parent].in_check || self.stack[parent].captured {
             return;
         }
         let eval = self.evaluated(board, node, facts);
-        let bonus = (EVAL_DIFFERENCE_SCALE * to_stockfish(self.evals[parent] + eval))
+        let bonus = (EVAL_DIFFERENCE_SCALE * to_stockfish(self.stack[parent].eval + eval))
             .clamp(-EVAL_DIFFERENCE_BOUND, EVAL_DIFFERENCE_BOUND);
         if let Some(table) = &mut self.tables.continuation {
             table.nudge_butterfly(!board.side_to_move(), previous, bonus);

@@ -1,5 +1,6 @@
-//! Step 8d's adjustments of a late move's reduction, in Stockfish's form at 88f17a814
-//! (`src/search.cpp` step 16, each with its own knob and its own "~N Elo" comment there):
+//! The adjustments of a late move's reduction: by the move's histories, in Ethereal's form
+//! (`continuation.lmr`, `history_adjusted`), and Stockfish's at 88f17a814 (`src/search.cpp`
+//! step 16, each with its own knob and its own "~N Elo" comment there):
 //!
 //! - `lmr.pv_node`: a ply less at a PV node where alpha has been raised at most 3 times
 //!   (`PvNode && bestMoveCount <= 3`, ~2 Elo);
@@ -21,7 +22,7 @@
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::is_tactical;
-use crate::config::SearchConfig;
+use crate::search::learning::continuation::Histories;
 use crate::search::score::{from_stockfish, Score};
 use crate::search::tt::{Bound, TtEntry};
 use cozy_chess::{Board, Move};
@@ -82,6 +83,18 @@ fn in_stockfish_lmr_block(
 }
 
 impl Searcher<'_> {
+    /// Late-move reduction with `continuation.lmr`: Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist +
+    /// fmhist) / 5000))` (C's division, towards zero) on a move `lmr_reduction` reduces by
+    /// `r`, never below no reduction, never below depth 1.
+    #[inline]
+    pub(super) fn history_adjusted(&self, r: u32, depth: u32, histories: Histories) -> u32 {
+        if !self.cfg.continuation.lmr {
+            return r;
+        }
+        let adjustment = (histories.sum() / 5000).clamp(-2, 2);
+        ((r as i32 - adjustment).max(0) as u32).min(depth.saturating_sub(2))
+    }
+
     /// `in_stockfish_lmr_block`, for the move loop.
     #[inline]
     pub(super) fn in_stockfish_lmr_block(
@@ -93,18 +106,6 @@ impl Searcher<'_> {
     ) -> bool {
         in_stockfish_lmr_block(node, searched, tactical_at_tt_pv, parent_count)
     }
-}
-
-/// Whether any adjustment is on (read once per search).
-pub(super) fn any_on(cfg: &SearchConfig) -> bool {
-    let lmr = &cfg.lmr;
-    lmr.enabled
-        && (lmr.pv_node
-            || lmr.tt_pv
-            || lmr.opponent_moves
-            || lmr.cut_node
-            || lmr.tt_capture
-            || lmr.range)
 }
 
 impl Searcher<'_> {
@@ -139,10 +140,13 @@ impl Searcher<'_> {
         if lmr.pv_node && !node.is_scout() && state.raised <= 3 {
             r -= 1;
         }
-        if lmr.opponent_moves && node.ply > 0 && self.move_numbers[node.ply - 1] > OPPONENT_MOVES {
+        if lmr.opponent_moves
+            && node.ply > 0
+            && self.stack[node.ply - 1].move_count > OPPONENT_MOVES
+        {
             r -= 1;
         }
-        if lmr.tt_pv && self.tt_pv[node.ply] && !state.likely_fail_low {
+        if lmr.tt_pv && self.stack[node.ply].tt_pv && !state.likely_fail_low {
             r -= 2;
         }
         if lmr.cut_node && node.cut && Some(mv) != first_killer {
@@ -195,11 +199,11 @@ mod tests {
         cfg.lmr.enabled = true;
         cfg.lmr.opponent_moves = true;
         let mut searcher = Searcher::new(&cfg, None, None);
-        searcher.move_numbers[3] = 20;
+        searcher.stack[3].move_count = 20;
         let board = cozy_chess::Board::default();
         let leaf = node(0, 3, false);
-        let _ = searcher.negamax::<true, true>(&board, leaf);
-        assert_eq!(searcher.move_numbers[3], 0);
+        let _ = searcher.negamax::<true>(&board, leaf);
+        assert_eq!(searcher.stack[3].move_count, 0);
     }
 
     #[test]

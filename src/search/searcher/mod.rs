@@ -2,7 +2,9 @@
 //! knobs it obeys; with every knob at its value the step is the textbook one.
 //!
 //! - `deepening.rs`: iterative deepening and the aspiration window at the root;
-//! - `node.rs`: one node, step by step, and its move loop;
+//! - `negamax.rs`: one node, as Steps 1..30; `move_loop.rs`: its moves (Steps 15-24);
+//!   `node.rs`: what a node is and what its steps tell each other; `stack.rs`: what the
+//!   search keeps per ply; `switches.rs`: which per-node steps are on;
 //! - `child_search.rs`: how a child is searched: full window, scout, reduced;
 //! - `transposition.rs`: the node's reads and writes of the transposition table;
 //! - `node_eval.rs`: the evaluation the pruning steps read, and `improving`;
@@ -25,6 +27,8 @@ mod deepening;
 mod history_pruning;
 mod history_updates;
 mod lmr_adjust;
+mod move_loop;
+mod negamax;
 mod node;
 mod node_eval;
 mod null_move;
@@ -35,6 +39,8 @@ mod quiescence;
 mod quiescence_table;
 mod repetition;
 mod singular;
+mod stack;
+mod switches;
 mod transposition;
 
 pub use oracle::Oracle;
@@ -44,15 +50,17 @@ use crate::chess::eval_cache::EvalCaches;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::counters::SearchStats;
-use crate::search::learning::continuation::{Line, Moved};
+use crate::search::learning::continuation::Line;
 use crate::search::learning::OrderingTables;
-use crate::search::picker::PickerPlan;
+use crate::search::picker_stages::PickerPlan;
 use crate::search::pv::PvTable;
 use crate::search::quiescence_captures::Capture;
-use crate::search::score::{Score, MAX_PLY};
+use crate::search::score::Score;
 use crate::search::tt::TranspositionTable;
 use cozy_chess::{Board, Move, Piece};
+use stack::Stack;
 use std::sync::atomic::{AtomicBool, Ordering};
+use switches::Switches;
 
 /// One search's state: the configuration, its tables and its counters. Nothing is shared.
 pub struct Searcher<'a> {
@@ -67,49 +75,17 @@ pub struct Searcher<'a> {
     tables: OrderingTables,
     pv: PvTable,
     stats: SearchStats,
-    path: [u64; MAX_PLY + 1],
-    /// The earliest ply a repetition may reach back to: the ply after the last null move.
-    null_floor: [usize; MAX_PLY + 2],
-    /// The node at this ply is a null-move verification: it may not try a null move itself.
-    verifying: [bool; MAX_PLY + 1],
-    /// The evaluation of the node at each ply of the current line (kept only while a knob reads
-    /// `improving`, `node_eval.rs`).
-    evals: [Score; MAX_PLY + 1],
-    tracks_improving: bool,
-    /// The move made from the node at each ply of the current line, as the continuation
-    /// tables index it (kept only with `continuation.enabled`; `None`: a null move).
-    moved: [Option<Moved>; MAX_PLY + 2],
-    tracks_line: bool,
-    /// The number of the move the node at each ply is searching (kept only with
-    /// `lmr.opponent_moves`, `lmr_adjust.rs`), and whether any of Stockfish's LMR
-    /// adjustments is on.
-    move_numbers: [u8; MAX_PLY + 2],
-    counts_moves: bool,
-    adjusts_lmr: bool,
-    /// Whether the node at each ply was in check, and whether the move made from it captured
-    /// (kept with `history_updates.*`, which read the node one ply up).
-    in_check: [bool; MAX_PLY + 2],
-    captured: [bool; MAX_PLY + 2],
-    /// A table cutoff teaches the move order (`history_updates.tt_*`, `prior_penalty`).
-    learns_from_table_cuts: bool,
-    /// The move Stockfish's singular test leaves out at each ply (`singular.form`; None
-    /// outside a test), and the two-ply singular extensions on the line to each ply
-    /// (`doubleExtensions`, kept only with that form).
-    excluded: [Option<Move>; MAX_PLY + 2],
-    double_extensions: [u8; MAX_PLY + 2],
-    counts_double_extensions: bool,
-    /// Stockfish's `ttPv` of the node at each ply (kept with `lmr.tt_pv`, `transposition.rs`).
-    tt_pv: [bool; MAX_PLY + 2],
-    tracks_tt_pv: bool,
+    /// Everything the search keeps per ply of its line (`stack.rs`).
+    stack: Stack,
+    /// Which per-node steps are on (`switches.rs`).
+    on: Switches,
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
-    /// The search runs as `negamax::<true, _>`, with every step compiled in: some pruning,
+    /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
     /// reduction or extension knob is on (`SearchConfig::selective`), or a game or an
     /// oracle needs the steps only that build has.
     selective: bool,
-    /// The search runs as `negamax::<true, true>`: one of issue 40's steps is on (`today`).
-    today: bool,
     /// Nominal depth of the running iteration (the check extension's cap).
     iteration_depth: u32,
     /// Ply at which the running quiescence search began (for `quiescence.checks`).
@@ -175,34 +151,13 @@ impl<'a> Searcher<'a> {
             tables: tables.unwrap_or_else(|| OrderingTables::new(cfg)),
             pv: PvTable::new(),
             stats: SearchStats::default(),
-            path: [0; MAX_PLY + 1],
-            null_floor: [0; MAX_PLY + 2],
-            verifying: [false; MAX_PLY + 1],
-            evals: [0; MAX_PLY + 1],
-            tracks_improving: node_eval::tracks_improving(cfg),
-            moved: [None; MAX_PLY + 2],
-            tracks_line: cfg.continuation.enabled,
-            move_numbers: [0; MAX_PLY + 2],
-            counts_moves: lmr_adjust::any_on(cfg) || cfg.history_updates.prior_penalty,
-            adjusts_lmr: lmr_adjust::any_on(cfg),
-            in_check: [false; MAX_PLY + 2],
-            captured: [false; MAX_PLY + 2],
-            excluded: [None; MAX_PLY + 2],
-            double_extensions: [0; MAX_PLY + 2],
-            counts_double_extensions: cfg.singular.enabled
-                && cfg.singular.form == crate::config::search_config::SingularForm::Stockfish,
-            tt_pv: [false; MAX_PLY + 2],
-            tracks_tt_pv: cfg.lmr.enabled && cfg.lmr.tt_pv,
-            learns_from_table_cuts: {
-                let u = &cfg.history_updates;
-                u.tt_bonus || u.tt_penalty || u.prior_penalty
-            },
+            stack: Stack::new(),
+            on: Switches::of(cfg),
             null_min_ply: 0,
             null_side: None,
             // The continuation tables learn from the quiet moves tried, which only the
             // selective build lists.
             selective: cfg.selective() || cfg.continuation.enabled || cfg.history_updates.any(),
-            today: today(cfg),
             iteration_depth: 0,
             horizon_ply: 0,
             oracle: None,
@@ -214,7 +169,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true, _>`).
+    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true>`).
     pub fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
         let mut searcher = Self::new(cfg, None, None);
         searcher.oracle = Some(oracle);
@@ -303,11 +258,11 @@ impl<'a> Searcher<'a> {
     #[inline(always)]
     fn descend(&mut self, board: &Board, ply: usize, mv: Move, piece: Piece) {
         if self.cfg.null_move.enabled {
-            self.null_floor[ply + 1] = self.null_floor[ply];
+            self.stack[ply + 1].null_floor = self.stack[ply].null_floor;
         }
-        if self.tracks_line {
-            self.moved[ply] = Some((piece, mv.to));
-            self.captured[ply] = crate::chess::captured_piece(board, mv).is_some();
+        if self.on.line {
+            self.stack[ply].moved = Some((piece, mv.to));
+            self.stack[ply].captured = crate::chess::captured_piece(board, mv).is_some();
         }
     }
 
@@ -315,12 +270,12 @@ impl<'a> Searcher<'a> {
     /// `[height-2]`); empty unless `continuation.enabled`.
     #[inline]
     fn line(&self, ply: usize) -> Line {
-        if !self.tracks_line {
+        if !self.on.line {
             return Line::default();
         }
         Line {
-            counter: ply.checked_sub(1).and_then(|p| self.moved[p]),
-            follow_up: ply.checked_sub(2).and_then(|p| self.moved[p]),
+            counter: ply.checked_sub(1).and_then(|p| self.stack[p].moved),
+            follow_up: ply.checked_sub(2).and_then(|p| self.stack[p].moved),
         }
     }
 
@@ -339,19 +294,4 @@ impl<'a> Searcher<'a> {
             }
         }
     }
-}
-
-/// Whether one of issue 40's steps (today's search) is on: only then is the search compiled
-/// with them (`TODAY`), so that with all of them off they cost nothing.
-fn today(cfg: &SearchConfig) -> bool {
-    cfg.probcut.enabled
-        || cfg.probcut.in_check
-        || cfg.iir.enabled
-        || cfg.singular.enabled
-        || cfg.continuation.enabled
-        || cfg.history_updates.any()
-        || lmr_adjust::any_on(cfg)
-        || cfg.futility.captures
-        || cfg.extensions.quiet_tt_move
-        || node_eval::tracks_improving(cfg)
 }

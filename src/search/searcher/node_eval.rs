@@ -5,21 +5,9 @@
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
-use crate::config::search_config::LmpForm;
-use crate::config::SearchConfig;
 use crate::search::score::{Score, MATE_BOUND};
 use crate::search::tt::Bound;
 use cozy_chess::Board;
-
-/// Whether some knob reads the `improving` flag: only then is every node evaluated for it.
-pub(super) fn tracks_improving(cfg: &SearchConfig) -> bool {
-    let lmp = &cfg.late_move_pruning;
-    let continuation = &cfg.continuation;
-    (lmp.enabled && lmp.form == LmpForm::EtherealTable)
-        || (continuation.enabled && continuation.pruning)
-        // The evaluation's change across a move reads the parent's, kept with `improving`.
-        || cfg.history_updates.eval_difference
-}
 
 impl Searcher<'_> {
     /// The static evaluation reverse futility and null move read, worked out the first time one
@@ -76,8 +64,8 @@ impl Searcher<'_> {
     #[inline]
     pub(super) fn improving(&mut self, board: &Board, node: &Node, facts: &mut NodeFacts) -> bool {
         let eval = self.evaluated(board, node, facts);
-        self.evals[node.ply] = eval;
-        let improving = node.ply >= 2 && eval > self.evals[node.ply - 2];
+        self.stack[node.ply].eval = eval;
+        let improving = node.ply >= 2 && eval > self.stack[node.ply - 2].eval;
         self.stats.improving_nodes += u64::from(improving);
         improving
     }

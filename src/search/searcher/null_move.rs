@@ -1,4 +1,4 @@
-//! Step 7, the null move (`null_move.*`): let the opponent move twice; if a reduced search
+//! The null move (`null_move.*`): let the opponent move twice; if a reduced search
 //! still fails high, so would a real move. Its guard and its verifications are the field's:
 //! the static-evaluation guard of Fruit, Ethereal and Stockfish, Fruit's verification search,
 //! Tabibi and Netanyahu's verified null-move pruning, and Stockfish's verification.
@@ -29,9 +29,9 @@ impl Searcher<'_> {
         let allowed = null.enabled
             && node.depth >= null.min_depth
             // Not inside Stockfish's singular test (`!excludedMove`).
-            && self.excluded[ply].is_none()
-            && !(ply > 0 && self.null_floor[ply] == ply)
-            && !self.verifying[ply]
+            && self.stack[ply].excluded.is_none()
+            && !(ply > 0 && self.stack[ply].null_floor == ply)
+            && !self.stack[ply].verifying
             && !(null.verify == NullVerify::Subtree && node.verify && node.depth <= 1)
             // Stockfish's verification: this side may not pass until the ply it set.
             && !(ply < self.null_min_ply && Some(board.side_to_move()) == self.null_side)
@@ -54,7 +54,7 @@ impl Searcher<'_> {
     /// below beta (`!ttHit || !(ttBound & BOUND_UPPER) || ttValue >= beta`).
     fn ethereal_null_allowed(&mut self, board: &Board, node: &Node, facts: &mut NodeFacts) -> bool {
         let beta = node.window.beta;
-        let floor = self.null_floor[node.ply];
+        let floor = self.stack[node.ply].null_floor;
         let passed_lately = floor > 0 && floor + 1 >= node.ply;
         let table_says_below = facts
             .table
@@ -62,8 +62,8 @@ impl Searcher<'_> {
         !passed_lately && !table_says_below && self.static_eval(board, node, facts) >= beta
     }
 
-    /// Step 7. Null move (`null_move.*`).
-    pub(super) fn null_move<const SELECTIVE: bool, const TODAY: bool>(
+    /// Null move (`null_move.*`).
+    pub(super) fn null_move<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -90,9 +90,9 @@ impl Searcher<'_> {
             return NullMove::NoCut;
         };
         self.stats.null_tries += 1;
-        self.null_floor[node.ply + 1] = node.ply + 1;
-        if self.tracks_line {
-            self.moved[node.ply] = None;
+        self.stack[node.ply + 1].null_floor = node.ply + 1;
+        if self.on.line {
+            self.stack[node.ply].moved = None;
         }
         let beta = node.window.beta;
         let null_window = Window {
@@ -101,7 +101,7 @@ impl Searcher<'_> {
         };
         let depth_left = depth.saturating_sub(reduction + 1);
         let passed = node.child(depth_left, null_window, None, node.psq);
-        let score = -self.negamax::<SELECTIVE, TODAY>(&child, passed);
+        let score = -self.negamax::<SELECTIVE>(&child, passed);
         if self.aborted || score < beta {
             return NullMove::NoCut;
         }
@@ -123,15 +123,14 @@ impl Searcher<'_> {
             }
             NullVerify::Subtree => false,
             NullVerify::Stockfish => {
-                return self
-                    .stockfish_verification::<SELECTIVE, TODAY>(board, node, reduction, cut);
+                return self.stockfish_verification::<SELECTIVE>(board, node, reduction, cut);
             }
         };
         // Fruit verifies only above its verification reduction.
         if verify && (verify_reduction == 0 || depth > verify_reduction) {
             // Fruit's verification: this node again, shallower, with no null move here.
             self.stats.null_verifications += 1;
-            self.verifying[node.ply] = true;
+            self.stack[node.ply].verifying = true;
             let again = Node {
                 depth: if verify_reduction == 0 {
                     depth.saturating_sub(reduction).max(1)
@@ -144,8 +143,8 @@ impl Searcher<'_> {
                 },
                 ..*node
             };
-            let checked = self.negamax::<SELECTIVE, TODAY>(board, again);
-            self.verifying[node.ply] = false;
+            let checked = self.negamax::<SELECTIVE>(board, again);
+            self.stack[node.ply].verifying = false;
             if self.aborted || checked < beta {
                 return NullMove::NoCut;
             }
@@ -160,7 +159,7 @@ impl Searcher<'_> {
     /// another verification, the fail-high cuts; deeper, the node is searched at the null
     /// move's depth with no null move for this side for three quarters of that depth, and
     /// cuts only if it fails high too.
-    fn stockfish_verification<const SELECTIVE: bool, const TODAY: bool>(
+    fn stockfish_verification<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -187,7 +186,7 @@ impl Searcher<'_> {
             cut: false,
             ..*node
         };
-        let checked = self.negamax::<SELECTIVE, TODAY>(board, again);
+        let checked = self.negamax::<SELECTIVE>(board, again);
         self.null_min_ply = 0;
         self.null_side = None;
         if self.aborted || checked < beta {

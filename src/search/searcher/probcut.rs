@@ -1,4 +1,4 @@
-//! Step 7b. ProbCut (`probcut.*`), in Ethereal's form (`src/search.c` at e755a81, its step 9,
+//! ProbCut (`probcut.*`), in Ethereal's form (`src/search.c` at e755a81, its step 9,
 //! "~9 elo"): at a non-PV node whose beta is not a mate score, when the static evaluation plus
 //! the most a capture could win reaches beta + margin, each capture or promotion whose static
 //! exchange keeps beta + margin - eval is searched `reduction` plies shallower with a null
@@ -9,16 +9,16 @@
 //! table. ablate's own scale stands where Ethereal's differs: eval.md's piece values in the
 //! best case and in the static exchange (Ethereal's SEE values are 100, 450, 450, 675, 1300).
 //!
-//! Step 7d, Stockfish's "small Probcut idea, when we are in check" (`probcut.in_check`), lives
+//! Stockfish's "small Probcut idea, when we are in check" (`probcut.in_check`), lives
 //! here too: it reads only the table.
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::{is_tactical, piece_value};
 use crate::search::main_captures::generate_tactical;
+use crate::search::movegen::take_best;
 use crate::search::movegen::MoveList;
 use crate::search::ordering::{attacker_rank, gain_known};
-use crate::search::picker::take_best;
 use crate::search::score::{from_stockfish, Score, MATE_BOUND};
 use crate::search::see::see;
 use crate::search::tt::Bound;
@@ -26,10 +26,10 @@ use crate::search::window::Window;
 use cozy_chess::{Board, Piece, Rank};
 
 impl Searcher<'_> {
-    /// Step 7b: `Some(score)` ends the node. Kept out of line: when it is off, the node's
+    /// ProbCut: `Some(score)` ends the node. Kept out of line: when it is off, the node's
     /// code stays as it was.
     #[inline(never)]
-    pub(super) fn probcut<const SELECTIVE: bool, const TODAY: bool>(
+    pub(super) fn probcut<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -57,7 +57,7 @@ impl Searcher<'_> {
         while let Some(picked) = take_best(&mut moves, &mut next, false) {
             let mv = picked.mv;
             // Inside Stockfish's singular test the left-out move is not searched here either.
-            if Some(mv) == self.excluded[node.ply] || see(board, mv) < threshold {
+            if Some(mv) == self.stack[node.ply].excluded || see(board, mv) < threshold {
                 continue;
             }
             let child_psq = self.child_psq(board, mv, picked.piece, node.psq);
@@ -70,7 +70,7 @@ impl Searcher<'_> {
             };
             let depth = node.depth.saturating_sub(reduction);
             let reduced = node.child(depth, window, Some(mv), child_psq);
-            let score = -self.negamax::<SELECTIVE, TODAY>(&child, reduced);
+            let score = -self.negamax::<SELECTIVE>(&child, reduced);
             if self.aborted {
                 return None;
             }
@@ -84,7 +84,7 @@ impl Searcher<'_> {
 }
 
 impl Searcher<'_> {
-    /// Step 7d, Stockfish's small ProbCut in check (`probcut.in_check`; `search.cpp` step 11
+    /// Stockfish's small ProbCut in check (`probcut.in_check`; `search.cpp` step 11
     /// at 88f17a814): a non-PV node in check from depth 4 whose table move is a capture or
     /// promotion, held as a lower bound from depth − 3 or deeper at beta + 197 cp or more,
     /// returns beta + 197. Never a mate score: the table's score and beta + 197 stay below.

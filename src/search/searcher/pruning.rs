@@ -1,20 +1,18 @@
-//! The steps that prune, reduce or extend: razoring (step 5), reverse futility (step 6),
-//! futility and late-move pruning (step 8a), SEE pruning (step 8b), the check extension (step
-//! 8c), late-move reductions (step 8d) and internal iterative reduction (step 7c); the null
-//! move (step 7) has `null_move.rs`, ProbCut (step 7b) `probcut.rs`. Each
-//! acts only while its knob is on.
+//! The steps that prune, reduce or extend: razoring, reverse futility, futility and late-move
+//! pruning, SEE pruning, the check extension, late-move reductions and internal iterative
+//! reduction (their numbers are `negamax.rs`'s and `move_loop.rs`'s); the null move has
+//! `null_move.rs`, ProbCut `probcut.rs`. Each acts only while its knob is on.
 
 use super::node::{Node, NodeFacts};
 use super::Searcher;
 use crate::chess::piece_value;
 use crate::config::search_config::{CheckForm, LmpForm, LmrReduction};
-use crate::search::learning::continuation::Histories;
 use crate::search::picker::Picked;
 use crate::search::score::{Score, MATE_BOUND};
 use crate::search::see::loses_more_than;
 use cozy_chess::{Board, Move, Piece};
 
-/// Which rule of step 8a skipped a quiet move.
+/// Which rule of futility or late-move pruning skipped a quiet move.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum SkipRule {
     /// Futility pruning (`futility.*`).
@@ -23,7 +21,7 @@ pub(super) enum SkipRule {
     LateMove,
 }
 
-/// A quiet move skipped by step 8a: the rule, and the bound the node's best takes.
+/// A quiet move skipped by futility or late-move pruning: the rule, and the bound the node's best takes.
 pub(super) struct Skip {
     /// The node's best is at least this.
     pub bound: Score,
@@ -32,7 +30,7 @@ pub(super) struct Skip {
 }
 
 impl Searcher<'_> {
-    /// Step 5. Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
+    /// Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
     /// decides; a score still at or below alpha ends the node.
     #[inline]
     pub(super) fn razoring<const SELECTIVE: bool>(
@@ -59,7 +57,7 @@ impl Searcher<'_> {
         None
     }
 
-    /// Step 6. Reverse futility pruning (`reverse_futility.*`): far enough above beta that no
+    /// Reverse futility pruning (`reverse_futility.*`): far enough above beta that no
     /// move is expected to fall below it.
     #[inline]
     pub(super) fn reverse_futility(
@@ -80,7 +78,7 @@ impl Searcher<'_> {
         None
     }
 
-    /// Step 7c. Internal iterative reduction (`iir.*`), Stockfish's step 10 at 88f17a814: a
+    /// Internal iterative reduction (`iir.*`), Stockfish's step 10 at 88f17a814: a
     /// PV node (a full window) not in check whose table holds no move, from `min_depth` on, is
     /// searched `reduction` plies shallower: without a move to try first its search is
     /// expensive, and the next iteration will find the move. With `iir.cut_nodes`, Stockfish's
@@ -105,7 +103,7 @@ impl Searcher<'_> {
         node.depth
     }
 
-    /// Step 8a. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
+    /// Futility and late-move pruning (`futility.*`, `late_move_pruning.*`) of a late
     /// quiet move that gives no check, near the horizon; `quiets_tried` quiet moves came before
     /// it, and the best of the moves searched so far scored `best`. `Some(bound)`: skip the
     /// move, and the node's best is at least `bound`. `gives_check` is asked only when a rule
@@ -171,7 +169,7 @@ impl Searcher<'_> {
         None
     }
 
-    /// Step 8b. SEE pruning (`see_pruning.*`, Ethereal's step 12): a move whose static exchange
+    /// SEE pruning (`see_pruning.*`, Ethereal's step 12): a move whose static exchange
     /// loses more than `quiet_margin` per ply (a quiet move) or `noisy_margin` per ply squared
     /// (a capture) is skipped, once some move has scored above a mated score, anywhere but at
     /// the root. Inlined down to the tests that keep the step off, which every move passes.
@@ -191,7 +189,7 @@ impl Searcher<'_> {
         self.see_prunes_move(board, node.depth, picked, quiet)
     }
 
-    /// Step 8b's exchange, at a node where the step applies.
+    /// SEE pruning's exchange, at a node where the step applies.
     #[inline(never)]
     fn see_prunes_move(&mut self, board: &Board, depth: u32, picked: &Picked, quiet: bool) -> bool {
         let sp = &self.cfg.see_pruning;
@@ -217,7 +215,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8c. Check extension (`extensions.check`): one ply for a move that gives check
+    /// Check extension (`extensions.check`): one ply for a move that gives check
     /// (`check_form = "gives_check"`), or for every move at a node in check but the root
     /// (`"in_check"`, Ethereal's), while the ply stays below twice the iteration's depth.
     #[inline]
@@ -242,7 +240,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 8d. Plies a late move is reduced by (`lmr.*`; 0: searched at full depth); `None`:
+    /// Late-move reduction: plies a late move is reduced by (`lmr.*`; 0: searched at full depth); `None`:
     /// the move is not one LMR reduces.
     #[inline]
     pub(super) fn lmr_reduction(
@@ -282,18 +280,6 @@ impl Searcher<'_> {
                 (lmr.base + ln(depth as usize) * ln(searched + 1) / lmr.divisor).round() as u32
             }
         }
-    }
-
-    /// Step 8d with `continuation.lmr`: Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist +
-    /// fmhist) / 5000))` (C's division, towards zero) on a move `lmr_reduction` reduces by
-    /// `r`, never below no reduction, never below depth 1.
-    #[inline]
-    pub(super) fn history_adjusted(&self, r: u32, depth: u32, histories: Histories) -> u32 {
-        if !self.cfg.continuation.lmr {
-            return r;
-        }
-        let adjustment = (histories.sum() / 5000).clamp(-2, 2);
-        ((r as i32 - adjustment).max(0) as u32).min(depth.saturating_sub(2))
     }
 }
 

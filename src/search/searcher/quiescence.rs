@@ -125,7 +125,7 @@ impl Searcher<'_> {
         let drop_losing = futility_base.is_some() && picker.hand_out_losing();
         let mut move_count = 0;
         while let Some(capture) = picker.next(board) {
-            // Step 3'. Stockfish's futility and move-count pruning (`quiescence.futility`).
+            // Step 3. Stockfish's futility and move-count pruning (`quiescence.futility`).
             if let Some(base) = futility_base {
                 move_count += 1;
                 if let Some(floor) = self.qsearch_futile(board, &capture, base, move_count, window)
@@ -137,7 +137,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            // Step 3. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
+            // Step 4. Delta pruning (`quiescence.delta`, `quiescence.delta_margin`).
             if let Some(base) = delta_base {
                 let gain = piece_value(capture.victim)
                     + capture
@@ -179,7 +179,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 4. Quiet moves that give check at the top plies of quiescence
+        // Step 5. Quiet moves that give check at the top plies of quiescence
         // (`quiescence.checks`); the checked side still answers with captures or stands pat.
         if SELECTIVE && q.checks > 0 && usize::from(q.checks) > ply - self.horizon_ply {
             if let Some(score) =
@@ -245,7 +245,7 @@ impl Searcher<'_> {
         }
     }
 
-    /// Step 3', Stockfish's "futility pruning and moveCount pruning (~5 Elo)" in `qsearch` at
+    /// Quiescence's Step 3, Stockfish's "futility pruning and moveCount pruning (~5 Elo)" in `qsearch` at
     /// 88f17a814: a capture that gives no check and promotes nothing is skipped when two moves
     /// came before it (`moveCount > 2`, every capture counted, those SEE pruning drops too),
     /// when the futility base (stand-pat + 75 cp) and its victim at Stockfish's endgame value

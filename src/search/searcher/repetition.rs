@@ -58,8 +58,12 @@ impl Searcher<'_> {
     /// piece of its own since, and the mover cannot be back where it stood.
     #[inline(always)]
     pub(super) fn repeats(&self, ply: usize, halfmove_clock: u8, selective: bool) -> bool {
-        let floor = if selective { self.null_floor[ply] } else { 0 };
-        let key = self.path[ply];
+        let floor = if selective {
+            self.stack[ply].null_floor
+        } else {
+            0
+        };
+        let key = self.stack[ply].key;
         let clock = halfmove_clock as usize;
         if selective && floor == 0 && !self.game.is_empty() {
             // No irreversible move on the path and the clock not held at its cap (cozy-chess
@@ -74,7 +78,7 @@ impl Searcher<'_> {
             let mut back = 4;
             while back <= clock {
                 let repeated = if back <= ply {
-                    self.path[ply - back] == key
+                    self.stack[ply - back].key == key
                 } else {
                     game.len() >= back - ply && game[game.len() - (back - ply)] == key
                 };
@@ -94,7 +98,7 @@ impl Searcher<'_> {
     fn path_repeats(&self, ply: usize, key: u64, reach: usize) -> bool {
         let mut back = 4;
         while back <= reach {
-            if self.path[ply - back] == key {
+            if self.stack[ply - back].key == key {
                 return true;
             }
             back += 2;
@@ -110,11 +114,11 @@ mod tests {
 
     /// The test as first written: every candidate looked up, back to the clock.
     fn reference(searcher: &Searcher, ply: usize, clock: usize) -> bool {
-        let key = searcher.path[ply];
+        let key = searcher.stack[ply].key;
         let game = searcher.game;
         (4..=clock).step_by(2).any(|back| {
             if back <= ply {
-                searcher.path[ply - back] == key
+                searcher.stack[ply - back].key == key
             } else {
                 game.len() >= back - ply && game[game.len() - (back - ply)] == key
             }
@@ -142,7 +146,7 @@ mod tests {
             searcher.game = &game;
             searcher.earlier = EarlierPositions::new(&game, root_clock as u8);
             for ply in 1..40 {
-                searcher.path[ply] = 1 + next(6);
+                searcher.stack[ply].key = 1 + next(6);
                 // The root's clock plus the ply, held at 100; or reset by a move on the path.
                 let clock = match next(4) {
                     0 => next(ply as u64 + 1) as usize,

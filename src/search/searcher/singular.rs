@@ -1,4 +1,4 @@
-//! Step 8c's singular test (`singular.*`), in either of two forms.
+//! The singular test (`singular.*`), in either of two forms.
 //!
 //! **Ethereal's** (`moveIsSingular` in `src/search.c` at e755a81, its step 14, "~60 elo" with
 //! the check extension): the hash move, held by the table as a lower bound from at most
@@ -66,7 +66,7 @@ impl Searcher<'_> {
         };
         let (min_depth, margin) = (singular.min_depth + pv_plies, singular.table_depth_margin);
         node.ply > 0
-            && self.excluded[node.ply].is_none()
+            && self.stack[node.ply].excluded.is_none()
             && node.depth >= min_depth
             && u32::from(entry.depth) + margin >= node.depth
             && matches!(entry.bound, Bound::Lower | Bound::Exact)
@@ -75,7 +75,7 @@ impl Searcher<'_> {
 
     /// The test of `tt_move`, whose table entry is `entry`, in the configured form.
     #[inline(never)]
-    pub(super) fn singular<const SELECTIVE: bool, const TODAY: bool>(
+    pub(super) fn singular<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -85,16 +85,16 @@ impl Searcher<'_> {
         self.stats.singular_tests += 1;
         match self.cfg.singular.form {
             SingularForm::Ethereal => {
-                self.ethereal_singular::<SELECTIVE, TODAY>(board, node, tt_move, entry.score)
+                self.ethereal_singular::<SELECTIVE>(board, node, tt_move, entry.score)
             }
             SingularForm::Stockfish => {
-                self.stockfish_singular::<SELECTIVE, TODAY>(board, node, tt_move, entry.score)
+                self.stockfish_singular::<SELECTIVE>(board, node, tt_move, entry.score)
             }
         }
     }
 
     /// Stockfish's test (see the module's text).
-    fn stockfish_singular<const SELECTIVE: bool, const TODAY: bool>(
+    fn stockfish_singular<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -111,16 +111,16 @@ impl Searcher<'_> {
             },
             ..*node
         };
-        self.excluded[node.ply] = Some(tt_move);
-        let value = self.negamax::<SELECTIVE, TODAY>(board, test);
-        self.excluded[node.ply] = None;
+        self.stack[node.ply].excluded = Some(tt_move);
+        let value = self.negamax::<SELECTIVE>(board, test);
+        self.stack[node.ply].excluded = None;
         if self.aborted {
             return Singular::No;
         }
         if value < singular_beta {
             self.stats.singular_extensions += 1;
             let pv = !node.is_scout();
-            let doubles = self.double_extensions[node.ply];
+            let doubles = self.stack[node.ply].double_extensions;
             if !pv && value < singular_beta - DOUBLE_MARGIN && doubles <= 6 {
                 self.stats.double_extensions += 1;
                 return Singular::Extend(2);
@@ -138,7 +138,7 @@ impl Searcher<'_> {
     }
 
     /// Ethereal's test (see the module's text).
-    fn ethereal_singular<const SELECTIVE: bool, const TODAY: bool>(
+    fn ethereal_singular<const SELECTIVE: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -170,7 +170,7 @@ impl Searcher<'_> {
             child.play_unchecked(picked.mv);
             self.descend(board, node.ply, picked.mv, picked.piece);
             let child_node = node.child(depth, window, Some(picked.mv), child_psq);
-            value = -self.negamax::<SELECTIVE, TODAY>(&child, child_node);
+            value = -self.negamax::<SELECTIVE>(&child, child_node);
             if self.aborted {
                 return Singular::No;
             }

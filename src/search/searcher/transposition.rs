@@ -13,10 +13,10 @@ impl Searcher<'_> {
     /// or one the table says was; the child's starts false (`(ss+1)->ttPv = false`).
     #[inline]
     pub(super) fn enter_tt_pv(&mut self, node: &Node, entry: Option<&TtEntry>) {
-        if self.excluded[node.ply].is_none() {
-            self.tt_pv[node.ply] = !node.is_scout() || entry.is_some_and(|e| e.pv);
+        if self.stack[node.ply].excluded.is_none() {
+            self.stack[node.ply].tt_pv = !node.is_scout() || entry.is_some_and(|e| e.pv);
         }
-        self.tt_pv[node.ply + 1] = false;
+        self.stack[node.ply + 1].tt_pv = false;
     }
 
     /// Stockfish's update of `ss->ttPv` once the moves are searched: a node that failed low
@@ -26,13 +26,13 @@ impl Searcher<'_> {
     pub(super) fn leave_tt_pv(&mut self, node: &Node, best: Score) {
         let ply = node.ply;
         if best <= node.window.alpha {
-            self.tt_pv[ply] |= ply > 0 && self.tt_pv[ply - 1] && node.depth > 3;
+            self.stack[ply].tt_pv |= ply > 0 && self.stack[ply - 1].tt_pv && node.depth > 3;
         } else if node.depth > 3 {
-            self.tt_pv[ply] &= self.tt_pv[ply + 1];
+            self.stack[ply].tt_pv &= self.stack[ply + 1].tt_pv;
         }
     }
 
-    /// Step 4: the table's move, or `Err(entry)` when its stored bound ends the node (`tt =
+    /// The table's probe: its move, or `Err(entry)` when its stored bound ends the node (`tt =
     /// "full"`). Never inside the window: an exact score there would cut the PV short.
     #[inline]
     pub(super) fn probe_table(
@@ -62,9 +62,9 @@ impl Searcher<'_> {
         Ok(Some(entry))
     }
 
-    /// Step 12: the node's score with its bound against the window it was searched with.
+    /// The table's store: the node's score with its bound against the window it was searched with.
     #[inline]
-    pub(super) fn store_table<const TODAY: bool>(
+    pub(super) fn store_table<const SELECTIVE: bool>(
         &mut self,
         key: u64,
         node: &Node,
@@ -80,7 +80,7 @@ impl Searcher<'_> {
                 Bound::Upper
             };
             // Stockfish's PV flag, kept only while `lmr.tt_pv` reads it.
-            let pv = TODAY && self.tracks_tt_pv && self.tt_pv[node.ply];
+            let pv = SELECTIVE && self.on.tt_pv && self.stack[node.ply].tt_pv;
             let entry = TtEntry {
                 mv: best_move,
                 score: best,
