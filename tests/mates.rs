@@ -126,6 +126,14 @@ const CONFIGS: &[&[&str]] = &[
         "lmr.full_moves=1",
         "lmr.min_depth=2",
     ],
+    // Stockfish's statScore in LMR on Ethereal's tables, in place of Ethereal's history term.
+    &[
+        "continuation.enabled=true",
+        "lmr.enabled=true",
+        "lmr.stat_score=true",
+        "lmr.full_moves=1",
+        "lmr.min_depth=2",
+    ],
     // The table's score as the evaluation, under every step that reads the evaluation, with
     // Fruit's null-move guard from depth 5 only.
     &[

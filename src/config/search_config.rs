@@ -259,6 +259,8 @@ crate::knob_group! {
         tt_capture: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.tt_capture, "lmr.enabled");
         /// Stockfish 88f17a814 step 16, "range reductions (~3 Elo)": a ply more once more than 2 reduced searches of the node, from depth 8, scored less than 14 cp below the static evaluation (staticEval - value < 30 in Stockfish's units, 208 a pawn: one-sided, a score far above counts too)
         range: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.range, "lmr.enabled");
+        /// Stockfish 88f17a814 step 16, "decrease/increase reduction for moves with a good/bad history (~30 Elo)": r -= statScore / 14721, statScore = the move's butterfly, counter-move and follow-up histories - 4923, read from Ethereal's tables (continuation.enabled; Stockfish adds a fourth, four plies back); never below no reduction, never below depth 1. With continuation.lmr too, both terms apply
+        stat_score: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.lmr.enabled && c.lmr.stat_score && c.continuation.enabled, "lmr.enabled and continuation.enabled");
     }
 }
 

@@ -87,5 +87,7 @@ crate::counters! {
         qsearch_tt_evals: sum,
         /// Quiet checks skipped in quiescence for poor continuation histories (`quiescence.continuation_pruning`).
         qsearch_continuation_prunes: sum,
+        /// Late moves whose reduction Stockfish's statScore changed (`lmr.stat_score`).
+        stat_score_adjustments: sum,
     }
 }

@@ -12,16 +12,19 @@ use super::test_bed::{published_figure, run_line};
 use crate::matches::summary::{summarize, PairingSummary};
 use std::fmt::Write;
 
-/// The games of the removal table, in the order `configs/removal.toml` plays them, and the one
-/// step measured over a base of its own (`configs/removal-quiescence-checks.toml`: strongest
-/// with quiet checks in quiescence, the only quiet moves the step can skip there). A step
+/// The games of the removal table, in the order `configs/removal.toml` plays them, and the
+/// steps measured over a base of their own (`configs/removal-quiescence-checks.toml`:
+/// strongest with quiet checks in quiescence, the only quiet moves the step can skip there;
+/// `configs/removal-stat-score.toml`: strongest without Ethereal's history term in LMR, so
+/// that Stockfish's is the only one, as in Stockfish). A step
 /// played in two runs (`no_history`, whose lopsided score needs 3,000 games for ±15) is read
 /// from the run that has played it most.
-pub(super) const RUNS: [&str; 4] = [
+pub(super) const RUNS: [&str; 5] = [
     "removal/removal.games",
     "removal/removal-history.games",
     "removal/removal-small.games",
     "removal-quiescence-checks/removal.games",
+    "removal-stat-score/removal.games",
 ];
 
 /// The removal's Elo and interval read from a pairing: an addition's turned round.
@@ -185,7 +188,7 @@ pub(super) fn removal(src: &Sources) -> String {
     );
     let _ = writeln!(
         out,
-        "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
+        "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that, and `with_stat_score` to `strongest` without Ethereal's history term in LMR (`continuation.lmr = false`), against that. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
         compared.len(),
         match started.is_empty() {
             true => s("no game played yet"),

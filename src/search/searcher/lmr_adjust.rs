@@ -11,6 +11,8 @@
 //! - `lmr.cut_node`: two plies more at an expected cut node for a move that is not the first
 //!   killer (`cutNode && move != ss->killers[0]`, ~3 Elo);
 //! - `lmr.tt_capture`: a ply more when the table's move is a capture or promotion (~3 Elo);
+//! - `lmr.stat_score`: `r -= statScore / 14721`, the move's histories less 4923
+//!   (`stat_score`, ~30 Elo);
 //! - `lmr.range`: a ply more once more than 2 reduced searches of the node, from depth 8, came
 //!   less than 30 below the static evaluation, a one-sided test (`staticEval - value < 30`,
 //!   `rangeReduction > 2`, ~3 Elo; 30 of Stockfish's units, where a pawn is 208: 14 cp).
@@ -26,6 +28,17 @@ use crate::search::learning::continuation::Histories;
 use crate::search::score::{from_stockfish, Score};
 use crate::search::tt::{Bound, TtEntry};
 use cozy_chess::{Board, Move};
+
+/// Stockfish's `ss->statScore`: its offset, and the divisor of its reduction term.
+const STAT_SCORE_OFFSET: i32 = 4923;
+const STAT_SCORE_DIVISOR: i32 = 14721;
+
+/// Stockfish's `statScore = mainHistory + contHist[0] + contHist[1] + contHist[3] - 4923`,
+/// from Ethereal's tables: the butterfly, counter-move and follow-up histories (ablate keeps
+/// no history four plies back, `contHist[3]`).
+fn stat_score(histories: Histories) -> i32 {
+    histories.sum() - STAT_SCORE_OFFSET
+}
 
 /// Stockfish's `(ss-1)->moveCount > 13`.
 const OPPONENT_MOVES: u8 = 13;
@@ -83,16 +96,28 @@ fn in_stockfish_lmr_block(
 }
 
 impl Searcher<'_> {
-    /// Late-move reduction with `continuation.lmr`: Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist +
-    /// fmhist) / 5000))` (C's division, towards zero) on a move `lmr_reduction` reduces by
-    /// `r`, never below no reduction, never below depth 1.
+    /// Late-move reduction by the move's histories, on a move `lmr_reduction` reduces by `r`:
+    /// Ethereal's `R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000))` (`continuation.lmr`)
+    /// and Stockfish's `r -= ss->statScore / 14721` (`lmr.stat_score`), C's division, towards
+    /// zero; never below no reduction, never below depth 1. Where Stockfish's term takes the
+    /// reduction below 0, its `deeper` searches the move deeper than the first; ablate's
+    /// reduction stops at 0.
     #[inline]
-    pub(super) fn history_adjusted(&self, r: u32, depth: u32, histories: Histories) -> u32 {
-        if !self.cfg.continuation.lmr {
+    pub(super) fn history_adjusted(&mut self, r: u32, depth: u32, histories: Histories) -> u32 {
+        let (ethereal, stockfish) = (self.cfg.continuation.lmr, self.cfg.lmr.stat_score);
+        if !ethereal && !stockfish {
             return r;
         }
-        let adjustment = (histories.sum() / 5000).clamp(-2, 2);
-        ((r as i32 - adjustment).max(0) as u32).min(depth.saturating_sub(2))
+        let mut adjusted = r as i32;
+        if stockfish {
+            let term = stat_score(histories) / STAT_SCORE_DIVISOR;
+            self.stats.stat_score_adjustments += u64::from(term != 0);
+            adjusted -= term;
+        }
+        if ethereal {
+            adjusted -= (histories.sum() / 5000).clamp(-2, 2);
+        }
+        (adjusted.max(0) as u32).min(depth.saturating_sub(2))
     }
 
     /// `in_stockfish_lmr_block`, for the move loop.
@@ -204,6 +229,33 @@ mod tests {
         let leaf = node(0, 3, false);
         let _ = searcher.negamax::<true>(&board, leaf);
         assert_eq!(searcher.stack[3].move_count, 0);
+    }
+
+    #[test]
+    fn stat_score_moves_the_reduction_by_the_histories() {
+        let mut cfg = crate::config::SearchConfig::default();
+        cfg.lmr.enabled = true;
+        cfg.continuation.enabled = true;
+        cfg.lmr.stat_score = true;
+        let mut searcher = Searcher::new(&cfg, None, None);
+        let h = |butterfly| Histories {
+            butterfly,
+            counter: 0,
+            follow_up: 0,
+        };
+        // (30000 - 4923) / 14721 = 1: a ply less; (-20000 - 4923) / 14721 = -1: a ply more.
+        assert_eq!(searcher.history_adjusted(2, 10, h(30000)), 1);
+        assert_eq!(searcher.history_adjusted(2, 10, h(-20000)), 3);
+        // Less than 14,721 from the offset: no change (C's division, towards zero).
+        assert_eq!(searcher.history_adjusted(2, 10, h(10000)), 2);
+        // Never below no reduction, never below depth 1.
+        assert_eq!(searcher.history_adjusted(0, 10, h(49152)), 0);
+        assert_eq!(searcher.history_adjusted(3, 4, h(-49152)), 2);
+        assert_eq!(searcher.stats.stat_score_adjustments, 4);
+        // Off, the reduction is lmr's own.
+        cfg.lmr.stat_score = false;
+        let mut off = Searcher::new(&cfg, None, None);
+        assert_eq!(off.history_adjusted(2, 10, h(30000)), 2);
     }
 
     #[test]
