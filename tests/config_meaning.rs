@@ -1,5 +1,6 @@
 //! Every committed config keeps its meaning: each variant's name and the knobs it sets away
-//! from their defaults, hashed, against `tests/data/resolved-configs.csv`, and every knob's
+//! from their defaults, hashed, and each declared run as it resolves, hashed, against
+//! `tests/data/resolved-configs.csv`, and every knob's
 //! default against `tests/data/knob-defaults.csv`. The hashes were first written by the build
 //! of 6e28f4f (the code of 535679e as far as configs go). A change of config grammar, or a
 //! rewrite of a config with `extends` or a declared name, must leave both files as they are.
@@ -55,6 +56,13 @@ fn resolved() -> String {
             let hash = Sha256::digest(knobs.as_bytes());
             let hex: String = hash.iter().take(12).map(|b| format!("{b:02x}")).collect();
             out.push_str(&format!("{name},\"{}\",{hex}\n", v.name));
+        }
+        // Each declared run as it resolves (its own keys over `[runs]`'s defaults and what it
+        // extends), so that writing a run's settings once moves no run.
+        for run in &experiment.runs {
+            let hash = Sha256::digest(format!("{run:?}").as_bytes());
+            let hex: String = hash.iter().take(12).map(|b| format!("{b:02x}")).collect();
+            out.push_str(&format!("{name},\"runs.{}\",{hex}\n", run.name));
         }
     }
     out
