@@ -2,6 +2,10 @@
 //! variants, games, limit (a list of node budgets makes a ladder: one match per budget),
 //! adjudication, openings, SPRT, jobs and output file. `ablate match --config F --run NAME`
 //! plays one; without `--run`, every declared run plays in file order.
+//!
+//! What every run of a file shares is written once, straight under `[runs]` (`adjudicate`,
+//! `nodes`...): each run starts from those defaults, and its own keys, or those of the run it
+//! extends, win.
 
 use super::keys;
 use std::path::PathBuf;
@@ -25,6 +29,22 @@ const RUN_KEYS: &[&str] = &[
     "design",
     "precision",
     "extends",
+];
+
+/// The keys `[runs]` may set for every run: not a run's name, output, variants or design.
+const DEFAULT_KEYS: &[&str] = &[
+    "games",
+    "depth",
+    "nodes",
+    "tc",
+    "openings",
+    "seed",
+    "sprt",
+    "round_robin",
+    "adjudicate",
+    "jobs",
+    "timemargin",
+    "precision",
 ];
 
 /// The keys that set a limit per move: a run that sets one drops the others it inherits.
@@ -69,6 +89,38 @@ fn merged(runs: &toml::Table, name: &str, chain: &mut Vec<String>) -> Result<tom
         }
     }
     Ok(table)
+}
+
+/// `[runs]` split into the defaults written straight under it and the runs (its tables).
+fn split_defaults(runs: &toml::Table) -> Result<(toml::Table, toml::Table), String> {
+    let (mut defaults, mut tables) = (toml::Table::new(), toml::Table::new());
+    for (key, value) in runs {
+        if let Value::Table(_) = value {
+            tables.insert(key.clone(), value.clone());
+        } else if DEFAULT_KEYS.contains(&key.as_str()) {
+            defaults.insert(key.clone(), value.clone());
+        } else {
+            let known: Vec<String> = DEFAULT_KEYS.iter().map(|s| s.to_string()).collect();
+            return Err(format!(
+                "[runs]: {key} = {value}; expected a run's table [runs.{key}], or a default every run takes ({})",
+                keys::hint(key, &known)
+            ));
+        }
+    }
+    Ok((defaults, tables))
+}
+
+/// A run's resolved table over the file's defaults: a run that sets a limit per move drops
+/// the default's.
+fn over_defaults(defaults: &toml::Table, mut table: toml::Table) -> toml::Table {
+    let sets_limit = table.keys().any(|k| LIMIT_KEYS.contains(&k.as_str()));
+    for (key, value) in defaults {
+        if sets_limit && LIMIT_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        table.entry(key.clone()).or_insert_with(|| value.clone());
+    }
+    table
 }
 
 /// A run's limit per move.
@@ -167,6 +219,8 @@ pub fn parse(
     let Value::Table(runs) = runs else {
         return Err("runs must be a table of runs: [runs.NAME]".into());
     };
+    let (defaults, runs) = split_defaults(runs)?;
+    let runs = &runs;
     let known: Vec<String> = RUN_KEYS.iter().map(|s| s.to_string()).collect();
     let mut out = Vec::new();
     for (name, table) in runs {
@@ -181,7 +235,7 @@ pub fn parse(
                 ));
             }
         }
-        let table = &merged(runs, name, &mut vec![name.clone()])?;
+        let table = &over_defaults(&defaults, merged(runs, name, &mut vec![name.clone()])?);
         for key in table.keys() {
             if !RUN_KEYS.contains(&key.as_str()) {
                 return Err(format!(
