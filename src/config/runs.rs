@@ -352,3 +352,40 @@ pub fn parse(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(text: &str) -> Result<Vec<DeclaredRun>, String> {
+        let table: toml::Table = text.parse().unwrap();
+        parse(table.get("runs"), &["a".into()], &[])
+    }
+
+    #[test]
+    fn defaults_under_runs_reach_every_run_and_its_own_keys_win() {
+        let found = runs(
+            "[runs]\ngames = 10\nnodes = 100\nadjudicate = [\"draw=40,10,8\"]\n\
+             [runs.x]\n[runs.y]\ngames = 4\ndepth = 3\n",
+        )
+        .unwrap();
+        assert_eq!(found[0].games, Some(10));
+        assert_eq!(found[0].limit, RunLimit::Nodes(vec![100]));
+        assert_eq!(found[0].adjudicate, vec!["draw=40,10,8"]);
+        assert_eq!(found[1].games, Some(4));
+        // A run's own limit replaces the default's rather than joining it.
+        assert_eq!(found[1].limit, RunLimit::Depth(3));
+        assert_eq!(found[1].adjudicate, vec!["draw=40,10,8"]);
+    }
+
+    #[test]
+    fn a_default_no_run_can_share_is_refused_with_the_keys_it_may_be() {
+        let err = runs("[runs]\nout = \"x.csv\"\n[runs.x]\n").unwrap_err();
+        assert!(
+            err.contains("[runs]: out") && err.contains("a run's table"),
+            "{err}"
+        );
+        let err = runs("[runs]\ngmes = 3\n[runs.x]\n").unwrap_err();
+        assert!(err.contains("did you mean \"games\"?"), "{err}");
+    }
+}
