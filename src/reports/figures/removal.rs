@@ -18,13 +18,16 @@ use std::fmt::Write;
 /// `configs/removal-stat-score.toml`: strongest without Ethereal's history term in LMR, so
 /// that Stockfish's is the only one, as in Stockfish). A step
 /// played in two runs (`no_history`, whose lopsided score needs 3,000 games for ±15) is read
-/// from the run that has played it most.
-pub(super) const RUNS: [&str; 5] = [
+/// from the run that has played it most, and between runs with as many games, from the later
+/// one here: `removal-reformed` plays again the steps whose forms changed after
+/// `removal-small` played them, and takes their rows once it has as many games.
+pub(super) const RUNS: [&str; 6] = [
     "removal/removal.games",
     "removal/removal-history.games",
     "removal/removal-small.games",
     "removal-quiescence-checks/removal.games",
     "removal-stat-score/removal.games",
+    "removal/removal-reformed.games",
 ];
 
 /// The removal's Elo and interval read from a pairing: an addition's turned round.
@@ -116,6 +119,7 @@ pub(super) fn removal(src: &Sources) -> String {
         let played = pairings
             .iter()
             .filter(|(p, _)| p.variant == variant)
+            // `max_by_key` keeps the last of equals: the later run.
             .max_by_key(|(p, _)| p.games);
         let (p, goal) = (played.map(|(p, _)| p), played.map(|(_, goal)| *goal));
         let mine = p.and_then(|p| as_removal(p, added));
