@@ -6,22 +6,22 @@ pub use crate::output::table::sig3;
 use std::fmt::Write;
 
 /// 1234567 → "1,234,567", as the terminal prints counts.
-pub fn n(value: u64) -> String {
+pub fn thousands(value: u64) -> String {
     crate::output::table::thousands(value)
 }
 
 /// Millions with one decimal: 123,700,000 → "123.7 M".
-pub fn m(value: u64) -> String {
+pub fn millions(value: u64) -> String {
     format!("{:.1} M", value as f64 / 1e6)
 }
 
 /// Three decimals: a work ratio.
-pub fn r3(value: f64) -> String {
+pub fn three_decimals(value: f64) -> String {
     format!("{value:.3}")
 }
 
 /// An owned cell.
-pub fn s(text: &str) -> String {
+pub fn text_cell(text: &str) -> String {
     text.to_string()
 }
 
@@ -55,7 +55,7 @@ pub fn elo_interval(p: &PairingSummary) -> String {
         (Some(elo), Some(lo), Some(hi)) => {
             format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
         }
-        _ => s("—"),
+        _ => text_cell("—"),
     }
 }
 
@@ -63,9 +63,12 @@ pub fn elo_interval(p: &PairingSummary) -> String {
 /// The second value is true when they are all played, so that a verdict may be given.
 pub fn games_against_goal(games: usize, goal: usize) -> (String, bool) {
     if games < goal {
-        (format!("{} of {}", n(games as u64), n(goal as u64)), false)
+        (
+            format!("{} of {}", thousands(games as u64), thousands(goal as u64)),
+            false,
+        )
     } else {
-        (n(games as u64), true)
+        (thousands(games as u64), true)
     }
 }
 
@@ -92,11 +95,11 @@ mod tests {
 
     #[test]
     fn numbers_read_as_the_terminal_prints_them() {
-        assert_eq!(n(1_234_567), "1,234,567");
-        assert_eq!(m(123_700_000), "123.7 M");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(millions(123_700_000), "123.7 M");
         assert_eq!(signed(-3.04), "−3.0");
         assert_eq!(
-            table(&["a", "b"], "lr", &[vec![s("x"), s("1")]]),
+            table(&["a", "b"], "lr", &[vec![text_cell("x"), text_cell("1")]]),
             "| a | b |\n|---|---:|\n| x | 1 |\n"
         );
     }

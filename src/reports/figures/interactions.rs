@@ -3,7 +3,7 @@
 //! worth (averaged, which is its Shapley share, and at the strongest corner), the model's
 //! one-step removals beside the committed removal table's rows, and the resolved pairs.
 
-use super::format::{s, signed, table};
+use super::format::{signed, table, text_cell};
 use super::sources::Sources;
 use crate::matches::design_effects::{analyse, DesignAnalysis};
 use crate::matches::design_fit::Estimate;
@@ -78,7 +78,7 @@ fn removal_row<'a>(rows: &'a [PairingSummary], variant: &str) -> Option<&'a Pair
 /// 1.96 times the standard error of the difference (the two are independent games).
 fn cross_check(predicted: &Estimate, row: &PairingSummary) -> String {
     let (Some(elo), Some(lo), Some(hi)) = (row.elo, row.elo_lo, row.elo_hi) else {
-        return s("—");
+        return text_cell("—");
     };
     let row_se = (hi - lo) / 2.0 / crate::matches::elo::Z95;
     let se = (predicted.se.powi(2) + row_se.powi(2)).sqrt();
@@ -112,10 +112,10 @@ pub(super) fn steps(src: &Sources) -> String {
                 with_interval(&step.averaged),
                 with_interval(&step.at_baseline),
                 with_interval(&step.applied_alone),
-                row.map_or(s("no row"), |r| {
+                row.map_or(text_cell("no row"), |r| {
                     format!("{} ({} games)", super::format::elo_interval(r), r.games)
                 }),
-                row.map_or(s("—"), |r| cross_check(&step.applied_alone, r)),
+                row.map_or(text_cell("—"), |r| cross_check(&step.applied_alone, r)),
             ]
         })
         .collect();
@@ -153,7 +153,7 @@ pub(super) fn pairs(src: &Sources) -> String {
             vec![
                 format!("{} × {}", p.first, p.second),
                 with_interval(&p.effect),
-                s(crate::reports::design_report::verdict(&p.effect)),
+                text_cell(crate::reports::design_report::verdict(&p.effect)),
                 format!("{:.3}", p.p_holm),
             ]
         })

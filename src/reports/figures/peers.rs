@@ -1,6 +1,6 @@
 //! docs/engines.md: ablate's default search beside Stockfish and Fruit 2.1 on Bratko-Kopec.
 
-use super::format::{n, s, sig3, table};
+use super::format::{sig3, table, text_cell, thousands};
 use super::sources::{EngineRow, Sources};
 
 /// ablate beside Stockfish and Fruit on Bratko-Kopec.
@@ -18,7 +18,7 @@ pub(super) fn peers(src: &Sources) -> String {
         if t < 10.0 {
             format!("{t:.2}")
         } else {
-            n(t.round() as u64)
+            thousands(t.round() as u64)
         }
     };
     let variants = [
@@ -31,9 +31,9 @@ pub(super) fn peers(src: &Sources) -> String {
     let table_rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, v)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             for d in [5, 8, 10] {
-                row.push(n(work(v, d)));
+                row.push(thousands(work(v, d)));
                 let ratio = work(v, d) as f64 / work("baseline", d) as f64;
                 row.push(sig3(ratio));
                 let rows = at(v, d);

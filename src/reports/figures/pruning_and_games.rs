@@ -2,7 +2,8 @@
 //! zugzwangs, Elo by removal from `full`, and Fruit 2.1's own pruning options.
 
 use super::format::{
-    elo_interval, half_widths, n, plain, r3, removal_verdict, s, sig3, signed, table,
+    elo_interval, half_widths, plain, removal_verdict, sig3, signed, table, text_cell, thousands,
+    three_decimals,
 };
 use super::sources::{EngineRow, Results, Sources};
 use crate::matches::summary::PairingSummary;
@@ -21,9 +22,9 @@ pub(super) fn pruning(src: &Sources) -> String {
         .map(|v| {
             let mut row = vec![v.clone()];
             for (r, d, with_ebf) in [(&bk, 8, true), (&wac, 7, false)] {
-                row.push(n(r.work(v, d)));
-                row.push(r3(r.ratio(v, "baseline", d)));
-                row.push(r3(r.time_ms(v, d) / r.time_ms("baseline", d)));
+                row.push(thousands(r.work(v, d)));
+                row.push(three_decimals(r.ratio(v, "baseline", d)));
+                row.push(three_decimals(r.time_ms(v, d) / r.time_ms("baseline", d)));
                 row.push(format!("{}/{}", r.solved(v, d), r.at(v, d).len()));
                 if with_ebf {
                     row.push(ebf(r, v, d));
@@ -64,7 +65,7 @@ pub(super) fn null_move(src: &Sources) -> String {
     let rows: Vec<Vec<String>> = ["never", "always", "adaptive", "verified", "guarded"]
         .iter()
         .map(|v| {
-            let mut row = vec![s(v)];
+            let mut row = vec![text_cell(v)];
             for p in positions {
                 let first = r
                     .rows
@@ -72,9 +73,9 @@ pub(super) fn null_move(src: &Sources) -> String {
                     .filter(|row| row.variant == *v && row.position == p && row.bm_ok == "true")
                     .map(|row| row.depth)
                     .min();
-                row.push(first.map_or(s("-"), |d| d.to_string()));
+                row.push(first.map_or(text_cell("-"), |d| d.to_string()));
             }
-            row.push(n(r.work(v, deepest)));
+            row.push(thousands(r.work(v, deepest)));
             row
         })
         .collect();
@@ -109,16 +110,16 @@ pub(super) fn zugzwang(src: &Sources) -> String {
     let rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, v)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             row.extend(depths.iter().map(|&d| r.solved(v, d).to_string()));
-            row.push(n(r.work(v, 12)));
-            row.push(r3(r.ratio(v, "none", 12)));
+            row.push(thousands(r.work(v, 12)));
+            row.push(three_decimals(r.ratio(v, "none", 12)));
             row
         })
         .collect();
-    let mut header = vec![s("variant")];
+    let mut header = vec![text_cell("variant")];
     header.extend(depths.iter().map(|d| format!("d{d}")));
-    header.extend([s("work d12"), s("×")]);
+    header.extend([text_cell("work d12"), text_cell("×")]);
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     table(&header, "lrrrrrrrrr", &rows)
 }
@@ -133,7 +134,7 @@ pub(super) fn pruning_games(src: &Sources) -> String {
         (Some(elo), Some(lo), Some(hi)) => {
             format!("{} [{}, {}]", signed(elo), plain(lo), plain(hi))
         }
-        _ => s("—"),
+        _ => text_cell("—"),
     };
     let pairs = |p: &PairingSummary| p.ptnml.map(|c| c.to_string()).join(" ");
     let rows: Vec<Vec<String>> = depth
@@ -143,7 +144,7 @@ pub(super) fn pruning_games(src: &Sources) -> String {
             vec![
                 d.variant.clone(),
                 elo(d),
-                r3(d.nodes_per_move / d.opponent_nodes_per_move),
+                three_decimals(d.nodes_per_move / d.opponent_nodes_per_move),
                 pairs(d),
                 elo(at_nodes),
                 pairs(at_nodes),
@@ -218,7 +219,7 @@ pub(super) fn elo_worth(src: &Sources) -> String {
                 None => format!("{} at 10k nodes", removal_verdict(p)),
             };
             vec![
-                s(label),
+                text_cell(label),
                 elo_interval(p),
                 p.games.to_string(),
                 format!("{:.0}", p.nodes_per_move),
@@ -227,18 +228,18 @@ pub(super) fn elo_worth(src: &Sources) -> String {
                     p.ms_per_move,
                     p.ms_per_move / p.opponent_ms_per_move
                 ),
-                t.map_or(s("—"), elo_interval),
-                t.map_or(s("—"), |t| t.games.to_string()),
-                t.map_or(s("—"), |t| {
+                t.map_or(text_cell("—"), elo_interval),
+                t.map_or(text_cell("—"), |t| t.games.to_string()),
+                t.map_or(text_cell("—"), |t| {
                     format!(
                         "{:.0} (×{:.2})",
                         t.nodes_per_move,
                         t.nodes_per_move / t.opponent_nodes_per_move
                     )
                 }),
-                t.map_or(s("—"), |t| format!("{:.1}", t.ms_per_move)),
-                s(ethereal),
-                s(stockfish),
+                t.map_or(text_cell("—"), |t| format!("{:.1}", t.ms_per_move)),
+                text_cell(ethereal),
+                text_cell(stockfish),
                 verdict,
             ]
         })
@@ -314,14 +315,14 @@ pub(super) fn fruit_elo_worth(src: &Sources) -> String {
         .map(|(variant, label)| {
             let p = &src.pairing(&pairings, variant, "fruit-elo-worth/fruit-elo-worth.games");
             vec![
-                s(label),
+                text_cell(label),
                 elo_interval(p),
                 p.games.to_string(),
                 format!("{:.2}", p.nodes_per_move / p.opponent_nodes_per_move),
                 sig3(work(variant, 8) as f64 / work("fruit", 8) as f64),
                 sig3(work(variant, 10) as f64 / work("fruit", 10) as f64),
                 format!("{} / {}", solved(variant, 10), solved("fruit", 10)),
-                s(match removal_verdict(p) {
+                text_cell(match removal_verdict(p) {
                     "helps" => "the change loses Elo",
                     "hurts" => "the change gains Elo",
                     _ => "not resolved",
@@ -348,7 +349,7 @@ pub(super) fn fruit_elo_worth(src: &Sources) -> String {
         out,
         "\nFruit as shipped searched {} nodes over Bratko–Kopec at depth 10; {games} games in \
          all, half-widths {lo:.1} to {hi:.1} Elo, {:.0} minutes with `--jobs {}`.",
-        n(work("fruit", 10)),
+        thousands(work("fruit", 10)),
         src.wall_seconds("fruit-elo-worth/fruit-elo-worth.games") / 60.0,
         src.jobs_of("fruit-elo-worth/fruit-elo-worth.games")
     );

@@ -1,6 +1,6 @@
 //! README.md's short table: one figure per headline claim, its page beside it.
 
-use super::format::{r3, s, table};
+use super::format::{table, text_cell, three_decimals};
 use super::sources::Sources;
 
 /// The README's short table: one figure per headline claim, its page beside it.
@@ -22,35 +22,35 @@ pub(super) fn headline(src: &Sources) -> String {
     let repro = "docs/reproductions.md";
     let rows = vec![
         vec![
-            s("Killers alone buy \"a whole ply\" (Ifrit)"),
-            s("killers/plain 0.21 at depth 7"),
-            format!("{}", r3(k.ratio("killers", "plain", 7))),
+            text_cell("Killers alone buy \"a whole ply\" (Ifrit)"),
+            text_cell("killers/plain 0.21 at depth 7"),
+            format!("{}", three_decimals(k.ratio("killers", "plain", 7))),
             format!("[direction yes, size no]({repro}#1-killers-ifrit-b25-configskillerstoml-initial-position)"),
         ],
         vec![
-            s("The hash move cuts the tree 70% (Thé)"),
-            s("0.30 of no ordering"),
-            format!("{} at depth 6", r3(the.ratio("hash_move", "none", 6))),
+            text_cell("The hash move cuts the tree 70% (Thé)"),
+            text_cell("0.30 of no ordering"),
+            format!("{} at depth 6", three_decimals(the.ratio("hash_move", "none", 6))),
             format!("[reproduced]({repro}#9-each-ordering-against-none-thé-1992-configsthetoml-bk)"),
         ],
         vec![
-            s("PVS saves 5–10% (Ifrit)"),
-            s("0.90–0.95 of alpha-beta"),
-            format!("{} at depth 6", r3(pvs.ratio("pvs", "alphabeta", 6))),
+            text_cell("PVS saves 5–10% (Ifrit)"),
+            text_cell("0.90–0.95 of alpha-beta"),
+            format!("{} at depth 6", three_decimals(pvs.ratio("pvs", "alphabeta", 6))),
             format!("[reproduced, with a spread]({repro}#7-pvs-ifrit-configspvstoml-bk)"),
         ],
         vec![
-            s("Null move, in games, over a search without it"),
-            s("—"),
+            text_cell("Null move, in games, over a search without it"),
+            text_cell("—"),
             elo("null_move"),
-            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+            text_cell("[30,000 nodes per move](docs/pruning-and-games.md)"),
         ],
         strength_row(src),
         vec![
-            s("All pruning together, in games"),
-            s("—"),
+            text_cell("All pruning together, in games"),
+            text_cell("—"),
             elo("all"),
-            s("[30,000 nodes per move](docs/pruning-and-games.md)"),
+            text_cell("[30,000 nodes per move](docs/pruning-and-games.md)"),
         ],
     ];
     table(&["claim", "seed", "ablate", "verdict"], "llll", &rows)
@@ -75,9 +75,9 @@ fn strength_row(src: &Sources) -> Vec<String> {
         _ => format!("no interval, {} games", p.games),
     };
     vec![
-        s("ablate's strongest search, against Fruit 2.1 at 4+0.05"),
-        s("—"),
+        text_cell("ablate's strongest search, against Fruit 2.1 at 4+0.05"),
+        text_cell("—"),
         elo,
-        s("[test-bed.md](docs/test-bed.md#strength-against-fruit-21-configsstrengthtoml)"),
+        text_cell("[test-bed.md](docs/test-bed.md#strength-against-fruit-21-configsstrengthtoml)"),
     ]
 }

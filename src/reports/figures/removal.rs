@@ -6,7 +6,7 @@
 //! is added (`with_*`): the removal's Elo is then the match's with its sign turned, interval and
 //! all, so every row reads as the field's does, negative where the step helps.
 
-use super::format::{games_against_goal, s, signed, table};
+use super::format::{games_against_goal, signed, table, text_cell};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
 use crate::matches::summary::{summarize, PairingSummary};
@@ -74,7 +74,7 @@ fn verdict(b: &Beside, p: f64, p_holm: f64) -> String {
     let half = 1.96 * b.gap_se();
     if p_holm < 0.05 {
         // Removal figures are negative where a step helps: lower in ablate, worth more there.
-        s(if b.elo < b.published {
+        text_cell(if b.elo < b.published {
             "more in ablate"
         } else {
             "less in ablate"
@@ -84,7 +84,7 @@ fn verdict(b: &Beside, p: f64, p_holm: f64) -> String {
     } else if p < 0.05 {
         format!("consistent; borderline (p {p:.3}, {p_holm:.2} after Holm)")
     } else {
-        s("consistent")
+        text_cell("consistent")
     }
 }
 
@@ -124,14 +124,14 @@ pub(super) fn removal(src: &Sources) -> String {
         let (p, goal) = (played.map(|(p, _)| p), played.map(|(_, goal)| *goal));
         let mine = p.and_then(|p| as_removal(p, added));
         let published = published_figure(f);
-        let cell = mine.map_or(s("—"), |(elo, lo, hi)| {
+        let cell = mine.map_or(text_cell("—"), |(elo, lo, hi)| {
             format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
         });
         // Set beside the field only once its games are all played.
         let (games, complete) = games_against_goal(p.map_or(0, |p| p.games), goal.unwrap_or(0));
         let side = match mine {
-            None => s("not played yet"),
-            Some(_) if !complete => s("playing"),
+            None => text_cell("not played yet"),
+            Some(_) if !complete => text_cell("playing"),
             // Not compared, and not counted among the rows the correction runs over.
             Some(_) if !f.unlike.is_empty() => format!("not like for like: {}", f.unlike),
             Some((elo, lo, hi)) => {
@@ -152,12 +152,12 @@ pub(super) fn removal(src: &Sources) -> String {
         // What the variant pays or saves a move against strongest, in the same games.
         let cost = p
             .filter(|p| p.opponent_ms_per_move > 0.0)
-            .map_or(s("—"), |p| {
+            .map_or(text_cell("—"), |p| {
                 format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move)
             });
         body.push(vec![
-            s(&f.engine),
-            s(&f.step),
+            text_cell(&f.engine),
+            text_cell(&f.step),
             published,
             format!("`{variant}` ({how})"),
             cell,
@@ -167,7 +167,7 @@ pub(super) fn removal(src: &Sources) -> String {
         ]);
     }
     if body.is_empty() {
-        src.problem(s("docs/published-elo.csv names no removal variant"));
+        src.problem(text_cell("docs/published-elo.csv names no removal variant"));
     }
     let ps: Vec<f64> = compared.iter().map(|(_, b)| b.p()).collect();
     let adjusted = crate::matches::design_effects::holm(&ps);
@@ -195,7 +195,7 @@ pub(super) fn removal(src: &Sources) -> String {
         "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that, and `with_stat_score` to `strongest` without Ethereal's history term in LMR (`continuation.lmr = false`), against that. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
         compared.len(),
         match started.is_empty() {
-            true => s("no game played yet"),
+            true => text_cell("no game played yet"),
             false => started
                 .iter()
                 .map(|name| run_line(src, name))
@@ -203,7 +203,7 @@ pub(super) fn removal(src: &Sources) -> String {
                 .join("; then "),
         },
         if left.is_empty() {
-            s("none")
+            text_cell("none")
         } else {
             left.join(", ")
         }

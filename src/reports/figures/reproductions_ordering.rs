@@ -1,7 +1,7 @@
 //! The classic move-ordering tables of docs/reproductions.md: killers, capture orders, history,
 //! Thé's orderings, the countermove heuristic and first-move cutoffs, each beside the seed's figures.
 
-use super::format::{m, n, r3, s, table};
+use super::format::{millions, table, text_cell, thousands, three_decimals};
 use super::reproductions_search::schaeffer_variant;
 use super::sources::{Results, Sources};
 use std::fmt::Write;
@@ -29,16 +29,16 @@ pub(super) fn killers(src: &Sources) -> String {
     let mut rows: Vec<Vec<String>> = seed
         .iter()
         .map(|(label, variant, figures)| {
-            let mut row = vec![s(label)];
-            row.extend(figures.iter().map(|f| s(f)));
-            row.extend((7..=9).map(|d| n(k.work(variant, d))));
+            let mut row = vec![text_cell(label)];
+            row.extend(figures.iter().map(|f| text_cell(f)));
+            row.extend((7..=9).map(|d| thousands(k.work(variant, d))));
             row
         })
         .collect();
     let mut ratio_row = |label: &str, a: &str, b: &str, seed: [&str; 3]| {
-        let mut row = vec![s(label)];
+        let mut row = vec![text_cell(label)];
         row.extend(seed.iter().map(|f| format!("**{f}**")));
-        row.extend((7..=9).map(|d| format!("**{}**", r3(k.ratio(a, b, d)))));
+        row.extend((7..=9).map(|d| format!("**{}**", three_decimals(k.ratio(a, b, d)))));
         rows.push(row);
     };
     ratio_row("killers / plain", "killers", "plain", ["0.21", "0.11", "—"]);
@@ -55,7 +55,7 @@ pub(super) fn killers(src: &Sources) -> String {
         "lrrrrrr",
         &rows,
     );
-    let main = |v: &str| n(k.main_nodes_through(v, 7));
+    let main = |v: &str| thousands(k.main_nodes_through(v, 7));
     let _ = write!(
         out,
         "\nMain-search nodes through depth 7 (Σ `nodes` over the iterations, quiescence left out): \
@@ -81,20 +81,20 @@ pub(super) fn killers_sensitivity(src: &Sources) -> String {
         ),
     ];
     let mut rows = vec![vec![
-        s("Ifrit b2.5 (seed)"),
-        s("0.21"),
-        s("0.11"),
-        s("—"),
-        s("2,736,235"),
-        s("585,459"),
+        text_cell("Ifrit b2.5 (seed)"),
+        text_cell("0.21"),
+        text_cell("0.11"),
+        text_cell("—"),
+        text_cell("2,736,235"),
+        text_cell("585,459"),
     ]];
     for (prefix, label) in setups {
         let plain = format!("{prefix}_plain");
         let killers = format!("{prefix}_killers");
-        let mut row = vec![s(label)];
-        row.extend((7..=9).map(|d| r3(k.ratio(&killers, &plain, d))));
-        row.push(n(k.work(&plain, 7)));
-        row.push(n(k.work(&killers, 7)));
+        let mut row = vec![text_cell(label)];
+        row.extend((7..=9).map(|d| three_decimals(k.ratio(&killers, &plain, d))));
+        row.push(thousands(k.work(&plain, 7)));
+        row.push(thousands(k.work(&killers, 7)));
         rows.push(row);
     }
     table(
@@ -115,14 +115,17 @@ pub(super) fn killers_bk(src: &Sources) -> String {
     let k = src.results("killers-bk/killers-bk");
     let depths = [3, 4, 5];
     let work = |a: &str, b: &str| -> Vec<String> {
-        depths.iter().map(|&d| r3(k.ratio(a, b, d))).collect()
+        depths
+            .iter()
+            .map(|&d| three_decimals(k.ratio(a, b, d)))
+            .collect()
     };
     // Main-search nodes of that depth's iteration: the rows hold depths 3-5 only.
     let main = |a: &str, b: &str| -> Vec<String> {
         let nodes = |v: &str, d: u32| k.sum(v, d, |r| r.nodes) as f64;
         depths
             .iter()
-            .map(|&d| r3(nodes(a, d) / nodes(b, d)))
+            .map(|&d| three_decimals(nodes(a, d) / nodes(b, d)))
             .collect()
     };
     let (ctk, sorted) = (
@@ -131,11 +134,13 @@ pub(super) fn killers_bk(src: &Sources) -> String {
     );
     let rows: Vec<Vec<String>> = [
         (
-            s("killers / plain, as configured"),
+            text_cell("killers / plain, as configured"),
             work("killers", "plain"),
         ),
         (
-            s("capture-then-killer / killers, as configured (only the former sorts quiescence)"),
+            text_cell(
+                "capture-then-killer / killers, as configured (only the former sorts quiescence)",
+            ),
             work(ctk, "killers"),
         ),
         (
@@ -147,11 +152,11 @@ pub(super) fn killers_bk(src: &Sources) -> String {
             work(ctk, "killers_sorted_qs"),
         ),
         (
-            s("killers / plain, main-search nodes"),
+            text_cell("killers / plain, main-search nodes"),
             main("killers", "plain"),
         ),
         (
-            s("capture-then-killer / killers, main-search nodes"),
+            text_cell("capture-then-killer / killers, main-search nodes"),
             main(ctk, "killers"),
         ),
     ]
@@ -184,9 +189,9 @@ pub(super) fn mvv_lva(src: &Sources) -> String {
         .iter()
         .map(|(label, v)| {
             vec![
-                s(label),
-                n(r.sum(v, 5, |x| x.nodes)),
-                n(r.sum(v, 5, |x| x.qnodes)),
+                text_cell(label),
+                thousands(r.sum(v, 5, |x| x.nodes)),
+                thousands(r.sum(v, 5, |x| x.qnodes)),
                 format!("{:.3}", r.ratio(v, "first", 5)),
                 format!("{}, {}", r.solved(v, 4), r.solved(v, 5)),
             ]
@@ -219,11 +224,15 @@ pub(super) fn ifrit_formulas(src: &Sources) -> String {
         .map(|(d, a, b)| {
             vec![
                 d.to_string(),
-                s(a),
-                s(b),
-                m(r.work("victim_minus_attacker", *d)),
-                m(r.work("scaled_victim_minus_attacker", *d)),
-                r3(r.ratio("scaled_victim_minus_attacker", "victim_minus_attacker", *d)),
+                text_cell(a),
+                text_cell(b),
+                millions(r.work("victim_minus_attacker", *d)),
+                millions(r.work("scaled_victim_minus_attacker", *d)),
+                three_decimals(r.ratio(
+                    "scaled_victim_minus_attacker",
+                    "victim_minus_attacker",
+                    *d,
+                )),
             ]
         })
         .collect::<Vec<_>>();
@@ -245,7 +254,12 @@ pub(super) fn ifrit_formulas(src: &Sources) -> String {
 fn work_cells(r: &Results<'_>, variant: &str, baseline: &str, depths: [u32; 2]) -> Vec<String> {
     depths
         .iter()
-        .flat_map(|&d| [n(r.work(variant, d)), r3(r.ratio(variant, baseline, d))])
+        .flat_map(|&d| {
+            [
+                thousands(r.work(variant, d)),
+                three_decimals(r.ratio(variant, baseline, d)),
+            ]
+        })
         .collect()
 }
 
@@ -259,7 +273,7 @@ fn work_rows(
     let rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, v)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             row.extend(work_cells(r, v, baseline, depths));
             row
         })
@@ -333,11 +347,13 @@ pub(super) fn history_game(src: &Sources) -> String {
     let kept = src.results("history-game/history-game");
     let fresh = src.results("history-game-fresh/history-game-fresh");
     let mut rows = vec![{
-        let mut row = vec![s("fresh tables for every search (history-game-fresh)")];
+        let mut row = vec![text_cell(
+            "fresh tables for every search (history-game-fresh)",
+        )];
         for d in [6, 7] {
-            row.push(n(fresh.work("keep", d)));
-            row.push(r3(
-                fresh.work("keep", d) as f64 / kept.work("keep", d) as f64
+            row.push(thousands(fresh.work("keep", d)));
+            row.push(three_decimals(
+                fresh.work("keep", d) as f64 / kept.work("keep", d) as f64,
             ));
         }
         row
@@ -348,10 +364,10 @@ pub(super) fn history_game(src: &Sources) -> String {
         ("kept, decay ¼", "decay_quarter"),
         ("kept, cleared (decay 0)", "clear"),
     ] {
-        let mut row = vec![s(label)];
+        let mut row = vec![text_cell(label)];
         for d in [6, 7] {
-            row.push(n(kept.work(v, d)));
-            row.push(r3(kept.ratio(v, "keep", d)));
+            row.push(thousands(kept.work(v, d)));
+            row.push(three_decimals(kept.ratio(v, "keep", d)));
         }
         rows.push(row);
     }
@@ -378,7 +394,7 @@ pub(super) fn the(src: &Sources) -> String {
     let rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, v, seed)| {
-            let mut row = vec![s(label), s(seed)];
+            let mut row = vec![text_cell(label), text_cell(seed)];
             row.extend(work_cells(&r, v, "none", [5, 6]));
             row
         })
@@ -406,10 +422,10 @@ pub(super) fn countermove(src: &Sources) -> String {
     let rows: Vec<Vec<String>> = variants
         .iter()
         .map(|(label, variant, over)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             for d in 5..=8 {
-                row.push(n(r.work(variant, d)));
-                row.push(r3(r.ratio(variant, over, d)));
+                row.push(thousands(r.work(variant, d)));
+                row.push(three_decimals(r.ratio(variant, over, d)));
             }
             row
         })
@@ -436,7 +452,7 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
     let depths = [5, 6, 7, 8];
     let sch = schaeffer_variant;
     let lines = [
-        ("none of the five", s("none")),
+        ("none of the five", text_cell("none")),
         ("killers only", sch(false, true, false, false, false)),
         ("history only", sch(false, false, true, false, false)),
         ("TT only", sch(true, false, false, false, false)),
@@ -452,7 +468,7 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
     let mut rows: Vec<Vec<String>> = lines
         .iter()
         .map(|(label, v)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             for &d in &depths {
                 let first = r.sum(v, d, |row| row.first_move_cutoffs);
                 let all = r.sum(v, d, |row| row.beta_cutoffs);
@@ -461,8 +477,8 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
             row
         })
         .collect();
-    let mut seed = vec![s("seed: tuned programs")];
-    seed.extend(depths.iter().map(|_| s("over 90%")));
+    let mut seed = vec![text_cell("seed: tuned programs")];
+    seed.extend(depths.iter().map(|_| text_cell("over 90%")));
     rows.push(seed);
     table(
         &[

@@ -1,7 +1,7 @@
 //! The classic search tables of docs/reproductions.md: aspiration windows, quiescence, the
 //! transposition table, PVS, Schaeffer's combinations, the minimal tree, and the runs' time.
 
-use super::format::{m, n, r3, s, sig3, table};
+use super::format::{millions, sig3, table, text_cell, thousands, three_decimals};
 use super::sources::{Results, Row, Sources};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -23,12 +23,12 @@ pub(super) fn aspiration(src: &Sources) -> String {
     let rows: Vec<Vec<String>> = setups
         .iter()
         .map(|&(label, pvs, tt, base, d)| {
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             for window in [25, 50, 100] {
                 row.push(format!(
                     "{} / {}",
-                    r3(r.ratio(&grid(pvs, tt, window, "open"), base, d)),
-                    r3(r.ratio(&grid(pvs, tt, window, "widen"), base, d))
+                    three_decimals(r.ratio(&grid(pvs, tt, window, "open"), base, d)),
+                    three_decimals(r.ratio(&grid(pvs, tt, window, "widen"), base, d))
                 ));
             }
             row.push(d.to_string());
@@ -50,8 +50,8 @@ pub(super) fn aspiration(src: &Sources) -> String {
         out,
         "\nA zero window (`ab_asp0`): {} and {} of the work without aspiration at depths 5 and 6; \
          growth from depth 5 to 6: ×{:.1} with it, ×{:.1} without.\n",
-        r3(r.ratio("ab_asp0", "ab", 5)),
-        r3(r.ratio("ab_asp0", "ab", 6)),
+        three_decimals(r.ratio("ab_asp0", "ab", 5)),
+        three_decimals(r.ratio("ab_asp0", "ab", 6)),
         r.work("ab_asp0", 6) as f64 / r.work("ab_asp0", 5) as f64,
         r.work("ab", 6) as f64 / r.work("ab", 5) as f64,
     );
@@ -63,7 +63,7 @@ pub(super) fn quiescence(src: &Sources) -> String {
     let cell = |v: &str, d: u32, with_q: bool| {
         let row = r.at(v, d)[0];
         let q = if with_q {
-            format!("{}, ", n(row.qnodes))
+            format!("{}, ", thousands(row.qnodes))
         } else {
             String::new()
         };
@@ -78,23 +78,23 @@ pub(super) fn quiescence(src: &Sources) -> String {
         .map(|d| {
             vec![
                 d.to_string(),
-                n(r.at("no_quiescence", d)[0].leaves),
+                thousands(r.at("no_quiescence", d)[0].leaves),
                 cell("no_quiescence", d, false),
                 cell("quiescence", d, true),
             ]
         })
         .collect();
     rows.push(vec![
-        s("seed 5"),
-        s("4,865,609"),
-        s("5 s, +1.19, e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"),
-        s("10 s, +0.26, e2e4 Ng8f6 e4e5 Nf6e4 d2d4"),
+        text_cell("seed 5"),
+        text_cell("4,865,609"),
+        text_cell("5 s, +1.19, e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"),
+        text_cell("10 s, +0.26, e2e4 Ng8f6 e4e5 Nf6e4 d2d4"),
     ]);
     rows.push(vec![
-        s("seed 6"),
-        s("119,060,324"),
-        s("125 s, −0.82, e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2"),
-        s("314 s, +0.12, e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"),
+        text_cell("seed 6"),
+        text_cell("119,060,324"),
+        text_cell("125 s, −0.82, e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2"),
+        text_cell("314 s, +0.12, e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"),
     ]);
     let mut out = table(
         &[
@@ -123,7 +123,7 @@ pub(super) fn quiescence(src: &Sources) -> String {
         out,
         "Time per leaf without quiescence, depth 6: {:.0} ns (seed: {} ns, {:.0}× ours).",
         per_leaf(6),
-        n(ifrit.round() as u64),
+        thousands(ifrit.round() as u64),
         ifrit / per_leaf(6),
     );
     out
@@ -137,11 +137,11 @@ pub(super) fn tt(src: &Sources) -> String {
         .map(|&(d, seed)| {
             vec![
                 d.to_string(),
-                s(seed),
-                r3(ifrit.ratio("tt_full", "victim_minus_attacker", d)),
-                r3(ifrit.ratio("tt_move", "victim_minus_attacker", d)),
-                r3(ours.ratio("full", "off", d)),
-                r3(ours.ratio("move", "off", d)),
+                text_cell(seed),
+                three_decimals(ifrit.ratio("tt_full", "victim_minus_attacker", d)),
+                three_decimals(ifrit.ratio("tt_move", "victim_minus_attacker", d)),
+                three_decimals(ours.ratio("full", "off", d)),
+                three_decimals(ours.ratio("move", "off", d)),
             ]
         })
         .collect::<Vec<_>>();
@@ -161,9 +161,9 @@ pub(super) fn tt(src: &Sources) -> String {
         out,
         "\nIfrit-like work without the table: {}, {} and {} at depths 8, 9 and 10 (seed: 3,151,926, \
          25,499,252 and 102.8 M).\n",
-        n(ifrit.work("victim_minus_attacker", 8)),
-        n(ifrit.work("victim_minus_attacker", 9)),
-        m(ifrit.work("victim_minus_attacker", 10)),
+        thousands(ifrit.work("victim_minus_attacker", 8)),
+        thousands(ifrit.work("victim_minus_attacker", 9)),
+        millions(ifrit.work("victim_minus_attacker", 10)),
     );
     out
 }
@@ -195,8 +195,8 @@ pub(super) fn pvs(src: &Sources) -> String {
     format!(
         "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6 (Ifrit: 5–10% saved in \
          most positions, sometimes slower).\n\nOf the {} positions, {}; {}.\n",
-        r3(r.ratio("pvs", "alphabeta", 5)),
-        r3(r.ratio("pvs", "alphabeta", 6)),
+        three_decimals(r.ratio("pvs", "alphabeta", 5)),
+        three_decimals(r.ratio("pvs", "alphabeta", 6)),
         r.at("pvs", 5).len(),
         spread(5),
         spread(6),
@@ -212,7 +212,7 @@ pub(super) fn schaeffer_variant(
     pvs: bool,
 ) -> String {
     if !(tt || killers || history || asp || pvs) {
-        return s("none");
+        return text_cell("none");
     }
     format!(
         "tt={},ordering.killers={},ordering.history={history},aspiration.enabled={asp},pvs={pvs}",
@@ -238,8 +238,12 @@ pub(super) fn schaeffer(src: &Sources) -> String {
     let mut rows: Vec<Vec<String>> = named
         .iter()
         .map(|(label, v)| {
-            let mut row = vec![s(label)];
-            row.extend(depths.iter().map(|&d| r3(r.ratio(v, "none", d))));
+            let mut row = vec![text_cell(label)];
+            row.extend(
+                depths
+                    .iter()
+                    .map(|&d| three_decimals(r.ratio(v, "none", d))),
+            );
             row
         })
         .collect();
@@ -251,8 +255,8 @@ pub(super) fn schaeffer(src: &Sources) -> String {
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .unwrap_or((f64::NAN, String::new()))
     };
-    let mut best_row = vec![s("best combination")];
-    let mut share_row = vec![s("TT + history: share of the best reduction")];
+    let mut best_row = vec![text_cell("best combination")];
+    let mut share_row = vec![text_cell("TT + history: share of the best reduction")];
     for &d in &depths {
         let (ratio, v) = best(d);
         let on: Vec<&str> = v
@@ -266,14 +270,14 @@ pub(super) fn schaeffer(src: &Sources) -> String {
                 _ => "PVS",
             })
             .collect();
-        best_row.push(format!("{} ({})", r3(ratio), on.join(", ")));
+        best_row.push(format!("{} ({})", three_decimals(ratio), on.join(", ")));
         let pair = r.ratio(&named[6].1, "none", d);
         share_row.push(format!("{:.1}%", 100.0 * (1.0 - pair) / (1.0 - ratio)));
     }
     rows.push(best_row);
     rows.push(share_row);
-    let mut seed = vec![s("seed (Schaeffer): TT + history's share")];
-    seed.extend(depths.iter().map(|_| s("about 99%")));
+    let mut seed = vec![text_cell("seed (Schaeffer): TT + history's share")];
+    seed.extend(depths.iter().map(|_| text_cell("about 99%")));
     rows.push(seed);
     table(&["work / none", "d5", "d6", "d7", "d8"], "lrrrr", &rows)
 }
@@ -294,27 +298,39 @@ pub(super) fn minimal(src: &Sources) -> String {
     };
     let sch = schaeffer_variant;
     let lines = [
-        ("killers (start position): plain", "killers", s("plain")),
-        ("killers: + killers", "killers", s("killers")),
-        ("killers: all orderings (the defaults)", "killers", s("all")),
+        (
+            "killers (start position): plain",
+            "killers",
+            text_cell("plain"),
+        ),
+        ("killers: + killers", "killers", text_cell("killers")),
+        (
+            "killers: all orderings (the defaults)",
+            "killers",
+            text_cell("all"),
+        ),
         (
             "MVV/LVA (BK): `none`, generator order everywhere",
             "mvv_lva",
-            s("none"),
+            text_cell("none"),
         ),
         (
             "MVV/LVA: `first` (captures first, unsorted)",
             "mvv_lva",
-            s("first"),
+            text_cell("first"),
         ),
-        ("MVV/LVA: `mvv_lva`", "mvv_lva", s("mvv_lva")),
+        ("MVV/LVA: `mvv_lva`", "mvv_lva", text_cell("mvv_lva")),
         (
             "history (BK, hash move only): defaults",
             "history",
-            s("baseline"),
+            text_cell("baseline"),
         ),
-        ("history: no history", "history", s("no_history")),
-        ("Schaeffer (BK): none of the five", "schaeffer", s("none")),
+        ("history: no history", "history", text_cell("no_history")),
+        (
+            "Schaeffer (BK): none of the five",
+            "schaeffer",
+            text_cell("none"),
+        ),
         (
             "Schaeffer: killers only",
             "schaeffer",
@@ -340,7 +356,7 @@ pub(super) fn minimal(src: &Sources) -> String {
         .iter()
         .map(|(label, name, v)| {
             let r = file(name);
-            let mut row = vec![s(label)];
+            let mut row = vec![text_cell(label)];
             for d in [3, 4] {
                 row.push(over(r, v, d, |row| row.minimal_nodes));
                 row.push(over(r, v, d, |row| row.oracle_nodes));
@@ -386,12 +402,12 @@ pub(super) fn minimal(src: &Sources) -> String {
          the full-width branching factor is {b3:.1} and {b4:.1}, for which Knuth and Moore's \
          uniform count is {} and {} leaves. From the start position it is {} and {} nodes. The four runs took \
          {:.1} minutes on 2 cores.\n",
-        n(bk3),
-        n(bk4),
-        n(km3),
-        n(km4),
-        n(start(3)),
-        n(start(4)),
+        thousands(bk3),
+        thousands(bk4),
+        thousands(km3),
+        thousands(km4),
+        thousands(start(3)),
+        thousands(start(4)),
         names.iter().map(|name| src.wall_seconds(name)).sum::<f64>() / 60.0,
     );
     out

@@ -2,7 +2,9 @@
 //! Elo-by-removal table of the strongest search beside the field's published figures, and what
 //! each evaluation term is worth.
 
-use super::format::{elo_interval, games_against_goal, half_widths, n, removal_verdict, s, table};
+use super::format::{
+    elo_interval, games_against_goal, half_widths, removal_verdict, table, text_cell, thousands,
+};
 use super::sources::Sources;
 use crate::matches::games_csv::GameRow;
 use crate::matches::summary::summarize;
@@ -17,7 +19,7 @@ pub(super) fn published_figure(p: &Published) -> String {
     let width = p.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"));
     let games = p
         .games
-        .map_or(String::new(), |g| format!(" ({} games)", n(g)));
+        .map_or(String::new(), |g| format!(" ({} games)", thousands(g)));
     format!("{elo}{width}{games}")
 }
 
@@ -37,7 +39,7 @@ fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
         .map(|p| p.step.as_str())
         .collect();
     match cells.len() {
-        0 => s("—"),
+        0 => text_cell("—"),
         1 => cells.join(""),
         _ => cells
             .iter()
@@ -89,19 +91,23 @@ pub(super) fn run_line(src: &Sources, name: &str) -> String {
     );
     let mut out = format!(
         "{} games played in {:.0} minutes with `--jobs {}`",
-        n(played),
+        thousands(played),
         number("wall_seconds") / 60.0,
         number("threads")
     );
     if resumed > 0 {
-        let _ = write!(out, ", {} more resumed from earlier runs", n(resumed));
+        let _ = write!(
+            out,
+            ", {} more resumed from earlier runs",
+            thousands(resumed)
+        );
     }
     if m["interrupted"].as_bool() == Some(true) {
         let _ = write!(
             out,
             ", stopped at {} of {} planned",
-            n(played + resumed),
-            n(number("games_total") as u64)
+            thousands(played + resumed),
+            thousands(number("games_total") as u64)
         );
     }
     out
@@ -117,7 +123,7 @@ pub(super) fn strength(src: &Sources) -> String {
             .map(|mut r| {
                 for name in [&mut r.variant, &mut r.white, &mut r.black] {
                     if name == "strongest" {
-                        *name = s("strongest_2008");
+                        *name = text_cell("strongest_2008");
                     }
                 }
                 r
@@ -149,7 +155,7 @@ pub(super) fn strength(src: &Sources) -> String {
             let crashes = mine.iter().filter(|r| r.crashed()).count();
             vec![
                 format!("`{variant}`"),
-                s(step),
+                text_cell(step),
                 elo_interval(p),
                 format!("{}–{}–{}", p.wins, p.draws, p.losses),
                 crashes.to_string(),
@@ -233,7 +239,7 @@ pub(super) fn elo_worth_engine(src: &Sources) -> String {
             let p = &src.pairing(&pairings, variant, name);
             let mine = games_of(&rows, variant);
             vec![
-                s(label),
+                text_cell(label),
                 elo_interval(p),
                 p.games.to_string(),
                 format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
@@ -242,8 +248,8 @@ pub(super) fn elo_worth_engine(src: &Sources) -> String {
                 published_cell(&field, "Stockfish", variant),
                 old.iter()
                     .find(|o| o.variant == *variant)
-                    .map_or(s("—"), elo_interval),
-                s(removal_verdict(p)),
+                    .map_or(text_cell("—"), elo_interval),
+                text_cell(removal_verdict(p)),
             ]
         })
         .collect();
@@ -340,7 +346,7 @@ fn eval_terms(src: &Sources, name: &str) -> String {
                 games,
                 format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
                 format!("{:.2}", p.nodes_per_move / p.opponent_nodes_per_move),
-                s(verdict),
+                text_cell(verdict),
             ]
         })
         .collect();
