@@ -24,3 +24,4 @@ pub mod running_score;
 pub mod session;
 pub mod side;
 pub mod summary;
+pub mod trend_fit;
