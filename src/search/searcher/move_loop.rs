@@ -43,6 +43,9 @@ struct LoopState {
     excluded: Option<Move>,
     /// The rule that skipped a quiet move: it skips every later one too (`prune_move`).
     skipping: Option<SkipRule>,
+    /// The position after the move being searched, made in place: the loop's one copy of
+    /// the board a move.
+    child: Option<Board>,
 }
 
 /// The steps' one decision on a move.
@@ -55,9 +58,10 @@ enum Decision {
     Search(Child),
 }
 
-/// A move made, with the depth the steps gave it.
+/// A move made (its position is `LoopState::child`), with the depth the steps gave it.
 struct Child {
-    board: Board,
+    /// The move gives check.
+    gives_check: bool,
     psq: Score,
     /// The child's depth, extensions included.
     depth: u32,
@@ -145,6 +149,7 @@ impl Searcher<'_> {
                 None
             },
             skipping: None,
+            child: None,
         }
     }
 
@@ -192,7 +197,7 @@ impl Searcher<'_> {
                 return Decision::End(None);
             }
         }
-        let mut child = self.make_move::<SELECTIVE>(board, node, picked, singular);
+        let mut child = self.make_move::<SELECTIVE>(board, node, lp, picked, singular);
         if SELECTIVE {
             self.child_depth(board, node, facts, lp, tried, &mut child);
         }
@@ -271,15 +276,17 @@ impl Searcher<'_> {
         &mut self,
         board: &Board,
         node: &Node,
+        lp: &mut LoopState,
         picked: Picked,
         singular: Option<i32>,
     ) -> Child {
         // Step 21. Make the move.
         let psq = self.child_psq(board, picked.mv, picked.piece, node.psq);
-        let mut child = board.clone();
+        let child = lp.child.insert(board.clone());
         child.play_unchecked(picked.mv);
+        let gives_check = SELECTIVE && !child.checkers().is_empty();
         // Only a child with depth left probes the table (a check may extend depth 1).
-        let child_probes = node.depth > 1 || (SELECTIVE && !child.checkers().is_empty());
+        let child_probes = node.depth > 1 || gives_check;
         if let Some(tt) = self.tt.as_ref().filter(|_| child_probes) {
             tt.prefetch(child.hash());
         }
@@ -287,7 +294,7 @@ impl Searcher<'_> {
             self.descend(board, node.ply, picked.mv, picked.piece);
         }
         Child {
-            board: child,
+            gives_check,
             psq,
             depth: node.depth - 1,
             reduction: 0,
@@ -309,7 +316,7 @@ impl Searcher<'_> {
     ) {
         // Step 22. Extensions and late-move reduction.
         let (mv, quiet, histories) = (tried.picked.mv, tried.quiet, tried.histories);
-        let gives_check = !child.board.checkers().is_empty();
+        let gives_check = child.gives_check;
         // Ethereal's history extension (`continuation.extension`) and the quiet hash move's
         // (`extensions.quiet_tt_move`): one ply each.
         let history = if self.on.line {
@@ -392,16 +399,17 @@ impl Searcher<'_> {
             self.stack[node.ply + 1].double_extensions =
                 self.stack[node.ply].double_extensions + double;
         }
+        let made = lp.child.as_ref().expect("Step 21 made the move");
         if SELECTIVE && child.reduction > 0 {
             let (score, reduced) =
-                self.reduced_search::<SELECTIVE>(&child.board, child_node, child.reduction);
+                self.reduced_search::<SELECTIVE>(made, child_node, child.reduction);
             if self.on.lmr_adjust {
                 self.note_range(board, node, facts, &mut lp.lmr, reduced);
             }
             score
         } else {
             let late = lp.found.searched > 0;
-            self.search_move::<SELECTIVE>(&child.board, child_node, late)
+            self.search_move::<SELECTIVE>(made, child_node, late)
         }
     }
 
