@@ -11,26 +11,6 @@ use super::keys;
 use std::path::PathBuf;
 use toml::Value;
 
-/// The keys a `[runs.NAME]` table takes.
-const RUN_KEYS: &[&str] = &[
-    "variants",
-    "games",
-    "depth",
-    "nodes",
-    "tc",
-    "openings",
-    "seed",
-    "sprt",
-    "round_robin",
-    "adjudicate",
-    "jobs",
-    "out",
-    "timemargin",
-    "design",
-    "precision",
-    "extends",
-];
-
 /// The keys `[runs]` may set for every run: not a run's name, output, variants or design.
 const DEFAULT_KEYS: &[&str] = &[
     "games",
@@ -46,6 +26,14 @@ const DEFAULT_KEYS: &[&str] = &[
     "timemargin",
     "precision",
 ];
+
+/// The keys only a run's own table takes: its players, its output, and what it extends.
+const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends"];
+
+/// Whether a `[runs.NAME]` table takes `key`: a default, or one of its own.
+fn is_run_key(key: &str) -> bool {
+    DEFAULT_KEYS.contains(&key) || OWN_KEYS.contains(&key)
+}
 
 /// The keys that set a limit per move: a run that sets one drops the others it inherits.
 const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc"];
@@ -221,14 +209,18 @@ pub fn parse(
     };
     let (defaults, runs) = split_defaults(runs)?;
     let runs = &runs;
-    let known: Vec<String> = RUN_KEYS.iter().map(|s| s.to_string()).collect();
+    let known: Vec<String> = DEFAULT_KEYS
+        .iter()
+        .chain(OWN_KEYS)
+        .map(|s| s.to_string())
+        .collect();
     let mut out = Vec::new();
     for (name, table) in runs {
         let Value::Table(own) = table else {
             return Err(format!("runs.{name} must be a table: [runs.{name}]"));
         };
         for key in own.keys() {
-            if !RUN_KEYS.contains(&key.as_str()) {
+            if !is_run_key(key) {
                 return Err(format!(
                     "[runs.{name}]: unknown key \"{key}\"; {}",
                     keys::hint(key, &known)
@@ -237,7 +229,7 @@ pub fn parse(
         }
         let table = &over_defaults(&defaults, merged(runs, name, &mut vec![name.clone()])?);
         for key in table.keys() {
-            if !RUN_KEYS.contains(&key.as_str()) {
+            if !is_run_key(key) {
                 return Err(format!(
                     "[runs.{name}]: unknown key \"{key}\"; {}",
                     keys::hint(key, &known)
