@@ -115,6 +115,15 @@ const CONFIGS: &[&[&str]] = &[
         "late_move_pruning.enabled=true",
         "late_move_pruning.form=\"ethereal_table\"",
     ],
+    // ... counting every quiet move seen, as Ethereal's quietsSeen, with the counter-move and
+    // follow-up pruning whose skipped moves it counts.
+    &[
+        "late_move_pruning.enabled=true",
+        "late_move_pruning.form=\"ethereal_table\"",
+        "late_move_pruning.count=\"seen\"",
+        "continuation.enabled=true",
+        "continuation.pruning=true",
+    ],
     // Ethereal's continuation history: its ordering, its counter-move and follow-up pruning,
     // and history in LMR (from depth 2, reducing from the second move).
     &[

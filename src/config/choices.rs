@@ -22,6 +22,16 @@ crate::choice_enum! {
 }
 
 crate::choice_enum! {
+    /// Which quiet moves late-move pruning counts towards its limit (`late_move_pruning.count`).
+    pub enum LmpCount {
+        /// ablate's: the quiet moves searched before this one.
+        Searched = "searched",
+        /// Ethereal's at e755a81 (`quietsSeen++` before step 11): every quiet move handed out before this one, pruned or not.
+        Seen = "seen",
+    }
+}
+
+crate::choice_enum! {
     /// How far the null move reduces, and when it is tried.
     pub enum NullForm {
         /// `reduction` plies (or Heinz's adaptive 2 or 3) beyond the move itself.

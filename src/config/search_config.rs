@@ -3,8 +3,8 @@
 
 pub use super::choices::{
     AspirationResearch, CaptureOrder, CheckForm, HistoryBonus, HistoryGood, HistoryScope,
-    HistoryShape, KillerPlacement, LmrReduction, NullForm, NullVerify, QuiescenceOrdering,
-    QuiescencePrune, SingularForm, TtMode,
+    HistoryShape, KillerPlacement, LmpCount, LmrReduction, NullForm, NullVerify,
+    QuiescenceOrdering, QuiescencePrune, SingularForm, TtMode,
 };
 use super::descriptor::Domain;
 use crate::chess::eval::EvalKind;
@@ -309,6 +309,8 @@ crate::knob_group! {
         form: LmpForm = LmpForm::Counts, Domain::Choice(LmpForm::NAMES), while_on!(late_move_pruning, "late_move_pruning.enabled");
         /// forms ethereal and ethereal_table: the deepest remaining depth it applies at (Ethereal: 8, the table's last column)
         max_depth: u32 = 8, Domain::Int { min: 1, max: Some(64), unit: "" }, while_on!(late_move_pruning, "late_move_pruning.enabled");
+        /// which quiet moves count towards the limit: searched (ablate's: those searched before this one) or seen (Ethereal e755a81, `quietsSeen++` before step 11: every quiet move handed out before this one, those counter-move, follow-up and SEE pruning skipped included)
+        count: LmpCount = LmpCount::Searched, Domain::Choice(LmpCount::NAMES), Kind::TreeWhen(|c| c.late_move_pruning.enabled && c.late_move_pruning.count == LmpCount::Seen, "late_move_pruning.enabled");
     }
 }
 

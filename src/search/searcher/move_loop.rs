@@ -8,7 +8,7 @@ use super::lmr_adjust::LmrState;
 use super::node::{Node, NodeFacts, Singular};
 use super::pruning::SkipRule;
 use super::Searcher;
-use crate::config::search_config::SingularForm;
+use crate::config::search_config::{LmpCount, SingularForm};
 use crate::search::learning::continuation::{Histories, Line};
 use crate::search::learning::Refutations;
 use crate::search::picker::{MovePicker, Picked};
@@ -36,6 +36,8 @@ struct LoopState {
     line: Line,
     /// The quiet moves searched so far (the tables learn from them at a cutoff).
     quiets: ArrayVec<Move, 256>,
+    /// The quiet moves handed out so far, pruned or searched (Ethereal's `quietsSeen`).
+    quiets_seen: usize,
     /// What Stockfish's LMR adjustments learn from the moves searched (`lmr_adjust.rs`).
     lmr: LmrState,
     move_count: u8,
@@ -141,6 +143,7 @@ impl Searcher<'_> {
             refutations,
             line: self.line(node.ply),
             quiets: ArrayVec::new(),
+            quiets_seen: 0,
             lmr: self.lmr_state(board, node, facts.table.as_ref(), adjusts),
             move_count: 0,
             excluded: if SELECTIVE {
@@ -183,7 +186,9 @@ impl Searcher<'_> {
             quiet,
             histories,
         };
-        if SELECTIVE && self.prunes(board, node, facts, lp, tried) {
+        let pruned = SELECTIVE && self.prunes(board, node, facts, lp, tried);
+        lp.quiets_seen += usize::from(quiet);
+        if pruned {
             return Decision::Skip;
         }
         let mut singular = None;
@@ -220,7 +225,11 @@ impl Searcher<'_> {
         // is never played.
         if quiet && lp.found.searched > 0 && facts.prunable {
             let checks = || crate::chess::gives_check(board, mv);
-            if let Some(skip) = self.prune_move(board, node, facts, lp.quiets.len(), best, checks) {
+            let counted = match self.cfg.late_move_pruning.count {
+                LmpCount::Searched => lp.quiets.len(),
+                LmpCount::Seen => lp.quiets_seen,
+            };
+            if let Some(skip) = self.prune_move(board, node, facts, counted, best, checks) {
                 lp.found.best = best.max(skip.bound);
                 lp.skipping = Some(skip.rule);
                 lp.picker.skip_quiets(board);
