@@ -147,7 +147,7 @@ impl MovePicker {
                         continue;
                     }
                     if !self.filled {
-                        self.fill_captures(board);
+                        self.fill_captures(board, tables);
                     }
                     let pause_after_one = self.plan.stages[self.stage] == Stage::FirstCapture;
                     match self.take() {
@@ -200,7 +200,8 @@ impl MovePicker {
                 Stage::BadCaptures => {
                     if !self.filled {
                         for &(mv, piece) in &self.deferred {
-                            let score = capture_score(board, mv, CaptureOrder::MvvLva);
+                            let mvv_lva = capture_score(board, mv, CaptureOrder::MvvLva);
+                            let score = tables.capture_order(board, mv, piece, mvv_lva);
                             self.list.push(ScoredMove { mv, piece, score });
                         }
                         self.mark_filled(true);
@@ -256,7 +257,7 @@ impl MovePicker {
         self.filled = false;
     }
 
-    fn fill_captures(&mut self, board: &Board) {
+    fn fill_captures(&mut self, board: &Board, tables: &OrderingTables) {
         let (plan, hash_move, recapture_to) = (self.plan, self.hash_move, self.recapture_to);
         let deferred = &mut self.deferred;
         let mut varied = false;
@@ -275,6 +276,7 @@ impl MovePicker {
                 deferred.push((mv, attacker));
                 return None;
             }
+            score = tables.capture_order(board, mv, attacker, score);
             if recapture_to == Some(mv.to) {
                 score += RECAPTURE_BONUS;
             }
@@ -429,9 +431,8 @@ mod tests {
         let with = picked(fen, &ordering, &["h1g1"]);
         ordering.promotions_with_captures = false;
         let without = picked(fen, &ordering, &["h1g1"]);
-        let mut sorted = with.clone();
+        let (mut sorted, mut sorted_without) = (with.clone(), without.clone());
         sorted.sort();
-        let mut sorted_without = without.clone();
         sorted_without.sort();
         assert_eq!(sorted, sorted_without, "the same moves, each once");
         let at = |list: &[String], mv: &str| list.iter().position(|m| m == mv).unwrap();

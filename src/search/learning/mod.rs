@@ -12,9 +12,10 @@ pub mod success;
 use crate::chess::is_tactical;
 use crate::config::search_config::HistoryScope;
 use crate::config::SearchConfig;
+use crate::search::counters::SearchStats;
 use continuation::{ContinuationHistory, Histories, Line};
 use countermove::CountermoveTable;
-use cozy_chess::{Board, Move};
+use cozy_chess::{Board, Move, Piece};
 use history::HistoryTable;
 use killers::KillerTable;
 use success::SuccessTable;
@@ -134,6 +135,39 @@ impl OrderingTables {
         if ordering.history && (!tactical || ordering.history_scope == HistoryScope::AllRemaining) {
             self.history.reward(board, mv, place.depth, factor);
         }
+    }
+
+    /// Whether a table learns from the captures and promotions searched (the move loop keeps
+    /// them only then).
+    #[inline]
+    pub fn learns_tactical(&self) -> bool {
+        false
+    }
+
+    /// A cutoff by `cut` at remaining `depth`, after the captures and promotions `tactical`
+    /// (the cut move not among them): what the tables learn from them.
+    #[inline]
+    pub fn learn_tactical(
+        &mut self,
+        _board: &Board,
+        _cut: Move,
+        _tactical: &[Move],
+        _depth: u32,
+        _stats: &mut SearchStats,
+    ) {
+    }
+
+    /// Capture `mv` by `attacker`, given `score` by the capture order: the score the tables
+    /// order it by (`score` itself while no table scores captures).
+    #[inline]
+    pub fn capture_order(&self, _board: &Board, _mv: Move, _attacker: Piece, score: i32) -> i32 {
+        score
+    }
+
+    /// Centipawns the tables add to a capture's futility margin (0 while none does).
+    #[inline]
+    pub fn capture_margin(&self, _board: &Board, _mv: Move) -> i32 {
+        0
     }
 
     /// A cutoff's lesson for the success counts: every quiet move tried here, and the one that

@@ -49,7 +49,10 @@ impl Searcher<'_> {
         }
         let victim = board.piece_on(mv.to).map_or(0, piece_value);
         let eval = self.evaluated(board, node, facts);
-        let futile = eval + BASE + PER_PLY * lmr_depth as Score + victim < node.window.alpha
+        // `+ captureHistory[...] / 8`, from the tables that score captures (0 while none does).
+        let learned = self.tables.capture_margin(board, mv);
+        let futile = eval + BASE + PER_PLY * lmr_depth as Score + victim + learned
+            < node.window.alpha
             && !gives_check(board, mv);
         self.stats.capture_futility_prunes += u64::from(futile);
         futile

@@ -38,6 +38,9 @@ struct LoopState {
     quiets: ArrayVec<Move, 256>,
     /// The quiet moves handed out so far, pruned or searched (Ethereal's `quietsSeen`).
     quiets_seen: usize,
+    /// The captures and promotions searched that never became the best move, while a table
+    /// learns from them: at most 32, as Stockfish's `capturesSearched`.
+    tactical: ArrayVec<Move, 32>,
     /// What Stockfish's LMR adjustments learn from the moves searched (`lmr_adjust.rs`).
     lmr: LmrState,
     move_count: u8,
@@ -114,6 +117,12 @@ impl Searcher<'_> {
             if self.better_move::<SELECTIVE>(board, node, &mut lp, picked, score) {
                 break;
             }
+            if picked.tactical
+                && self.tables.learns_tactical()
+                && lp.found.best_move != Some(picked.mv)
+            {
+                let _ = lp.tactical.try_push(picked.mv);
+            }
         }
         if let Some(rule) = lp.skipping {
             self.count_skipped(rule, lp.picker.skipped());
@@ -144,6 +153,7 @@ impl Searcher<'_> {
             line: self.line(node.ply),
             quiets: ArrayVec::new(),
             quiets_seen: 0,
+            tactical: ArrayVec::new(),
             lmr: self.lmr_state(board, node, facts.table.as_ref(), adjusts),
             move_count: 0,
             excluded: if SELECTIVE {
@@ -458,6 +468,8 @@ impl Searcher<'_> {
         self.stats.beta_cutoffs += 1;
         self.stats.first_move_cutoffs += u64::from(found.searched == 1);
         self.tables.learn(self.cfg, board, mv, node.place(), 1);
+        self.tables
+            .learn_tactical(board, mv, &lp.tactical, node.depth, &mut self.stats);
         if SELECTIVE {
             self.tables.count_success(self.cfg, board, mv, &lp.quiets);
             if self.on.line && !picked.tactical {
