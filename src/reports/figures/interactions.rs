@@ -97,9 +97,9 @@ pub(super) fn steps(src: &Sources) -> String {
         return String::new();
     };
     let mut removal: Vec<PairingSummary> = Vec::new();
-    for name in super::removal::RUNS {
-        if src.path(name, "csv").exists() {
-            removal.extend(summarize(&src.games(name), None));
+    for name in super::removal::runs(src) {
+        if src.path(&name, "csv").exists() {
+            removal.extend(summarize(&src.games(&name), None));
         }
     }
     let rows: Vec<Vec<String>> = a

@@ -9,26 +9,59 @@
 use super::format::{games_against_goal, signed, table, text_cell};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
+use crate::config::experiment::Experiment;
 use crate::matches::summary::{summarize, PairingSummary};
 use std::fmt::Write;
 
-/// The games of the removal table, in the order `configs/removal.toml` plays them, and the
-/// steps measured over a base of their own (`configs/removal-quiescence-checks.toml`:
+/// The games of the removal table: every run of `configs/removal.toml` but its evaluation
+/// terms, in the order it declares them, then every run of the configs that play a step over a
+/// base of its own (`configs/removal-*.toml`, by name: `removal-quiescence-checks.toml`,
 /// strongest with quiet checks in quiescence, the only quiet moves the step can skip there;
-/// `configs/removal-stat-score.toml`: strongest without Ethereal's history term in LMR, so
-/// that Stockfish's is the only one, as in Stockfish). A step
-/// played in two runs (`no_history`, whose lopsided score needs 3,000 games for ±15) is read
-/// from the run that has played it most, and between runs with as many games, from the later
-/// one here: `removal-reformed` plays again the steps whose forms changed after
-/// `removal-small` played them, and takes their rows once it has as many games.
-pub(super) const RUNS: [&str; 6] = [
-    "removal/removal.games",
-    "removal/removal-history.games",
-    "removal/removal-small.games",
-    "removal-quiescence-checks/removal.games",
-    "removal-stat-score/removal.games",
-    "removal/removal-reformed.games",
-];
+/// `removal-stat-score.toml`, strongest without Ethereal's history term in LMR, so that
+/// Stockfish's is the only one, as in Stockfish; and so on). Read from the configs, so that a
+/// new row's run is declared once, in its config. A step played in two runs (`no_history`,
+/// whose lopsided score needs 3,000 games for ±15) is read from the run that has played it
+/// most, and between runs with as many games, from the later one here: `removal-reformed`
+/// plays again the steps whose forms changed after `removal-small` played them, and takes
+/// their rows once it has as many games. Each run by its games file under `results/`,
+/// without the extension.
+pub(super) fn runs(src: &Sources) -> Vec<String> {
+    let configs = src.file("configs");
+    let mut files: Vec<String> = std::fs::read_dir(&configs)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|name| name.starts_with("removal-") && name.ends_with(".toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files.insert(0, "removal.toml".into());
+    let mut runs = Vec::new();
+    for file in files {
+        let experiment = match Experiment::load(&configs.join(&file)) {
+            Ok(experiment) => experiment,
+            Err(e) => {
+                src.problem(format!("configs/{file}: {e}"));
+                continue;
+            }
+        };
+        for run in experiment.runs.iter().filter(|r| r.name != "eval-terms") {
+            let stem = run.out.as_deref().and_then(|out| {
+                out.strip_prefix("results/")?
+                    .strip_suffix(".csv")
+                    .map(str::to_string)
+            });
+            match stem {
+                Some(stem) => runs.push(stem),
+                None => src.problem(format!(
+                    "configs/{file}: run {} writes no games file under results/",
+                    run.name
+                )),
+            }
+        }
+    }
+    runs
+}
 
 /// The removal's Elo and interval read from a pairing: an addition's turned round.
 fn as_removal(p: &PairingSummary, added: bool) -> Option<(f64, f64, f64)> {
@@ -94,8 +127,10 @@ pub(super) fn removal(src: &Sources) -> String {
     let mut pairings: Vec<(PairingSummary, usize)> = Vec::new();
     // The table is played over several sessions, a run after the other: one not started yet
     // has no file, and its rows say so.
-    let started: Vec<&str> = RUNS
-        .into_iter()
+    let runs = runs(src);
+    let started: Vec<&str> = runs
+        .iter()
+        .map(String::as_str)
         .filter(|name| src.path(name, "csv").exists())
         .collect();
     for &name in &started {
