@@ -38,8 +38,8 @@ struct LoopState {
     quiets: ArrayVec<Move, 256>,
     /// The quiet moves handed out so far, pruned or searched (Ethereal's `quietsSeen`).
     quiets_seen: usize,
-    /// The captures and promotions searched that never became the best move, while a table
-    /// learns from them: at most 32, as Stockfish's `capturesSearched`.
+    /// The captures and promotions searched that did not raise alpha, while a table learns
+    /// from them: at most 32, as Stockfish's `capturesSearched`.
     tactical: ArrayVec<Move, 32>,
     /// What Stockfish's LMR adjustments learn from the moves searched (`lmr_adjust.rs`).
     lmr: LmrState,
@@ -114,13 +114,12 @@ impl Searcher<'_> {
             if self.aborted {
                 return None;
             }
+            let alpha = lp.window.alpha;
             if self.better_move::<SELECTIVE>(board, node, &mut lp, picked, score) {
                 break;
             }
-            if picked.tactical
-                && self.tables.learns_tactical()
-                && lp.found.best_move != Some(picked.mv)
-            {
+            // Stockfish's `move != bestMove`: its best move is the last to raise alpha.
+            if picked.tactical && self.tables.learns_tactical() && score <= alpha {
                 let _ = lp.tactical.try_push(picked.mv);
             }
         }
