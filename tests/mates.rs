@@ -124,6 +124,12 @@ const CONFIGS: &[&[&str]] = &[
         "continuation.enabled=true",
         "continuation.pruning=true",
     ],
+    // Stockfish's capture history, in the order and in the capture futility margin.
+    &[
+        "ordering.capture_history=true",
+        "futility.captures=true",
+        "null_move.enabled=true",
+    ],
     // Ethereal's continuation history: its ordering, its counter-move and follow-up pruning,
     // and history in LMR (from depth 2, reducing from the second move).
     &[

@@ -89,5 +89,7 @@ crate::counters! {
         qsearch_continuation_prunes: sum,
         /// Late moves whose reduction Stockfish's statScore changed (`lmr.stat_score`).
         stat_score_adjustments: sum,
+        /// Capture history entries learnt, a gain or a loss each (`ordering.capture_history`).
+        capture_history_updates: sum,
     }
 }

@@ -3,6 +3,7 @@
 //! table, say) adds its table, what it learns and what it proposes here, and nowhere else in
 //! the searcher.
 
+pub mod capture_history;
 pub mod continuation;
 pub mod countermove;
 pub mod history;
@@ -13,6 +14,7 @@ use crate::chess::is_tactical;
 use crate::config::search_config::HistoryScope;
 use crate::config::SearchConfig;
 use crate::search::counters::SearchStats;
+use capture_history::CaptureHistory;
 use continuation::{ContinuationHistory, Histories, Line};
 use countermove::CountermoveTable;
 use cozy_chess::{Board, Move, Piece};
@@ -52,6 +54,8 @@ pub struct OrderingTables {
     pub countermoves: Option<CountermoveTable>,
     /// Ethereal's histories, while `continuation.enabled` is on.
     pub continuation: Option<ContinuationHistory>,
+    /// Stockfish's capture history, while `ordering.capture_history` is on.
+    pub captures: Option<CaptureHistory>,
 }
 
 impl OrderingTables {
@@ -64,6 +68,7 @@ impl OrderingTables {
             success: SuccessTable::new(),
             countermoves: ordering.countermove.then(CountermoveTable::new),
             continuation: cfg.continuation.enabled.then(ContinuationHistory::new),
+            captures: ordering.capture_history.then(CaptureHistory::default),
         }
     }
 
@@ -97,6 +102,7 @@ impl OrderingTables {
             success: SuccessTable::new(),
             countermoves: self.countermoves,
             continuation: self.continuation,
+            captures: self.captures,
         }
     }
 
@@ -141,7 +147,7 @@ impl OrderingTables {
     /// them only then).
     #[inline]
     pub fn learns_tactical(&self) -> bool {
-        false
+        self.captures.is_some()
     }
 
     /// A cutoff by `cut` at remaining `depth`, after the captures and promotions `tactical`
@@ -149,25 +155,30 @@ impl OrderingTables {
     #[inline]
     pub fn learn_tactical(
         &mut self,
-        _board: &Board,
-        _cut: Move,
-        _tactical: &[Move],
-        _depth: u32,
-        _stats: &mut SearchStats,
+        board: &Board,
+        cut: Move,
+        tactical: &[Move],
+        depth: u32,
+        stats: &mut SearchStats,
     ) {
+        if let Some(table) = &mut self.captures {
+            table.learn(board, cut, tactical, depth, stats);
+        }
     }
 
     /// Capture `mv` by `attacker`, given `score` by the capture order: the score the tables
     /// order it by (`score` itself while no table scores captures).
     #[inline]
-    pub fn capture_order(&self, _board: &Board, _mv: Move, _attacker: Piece, score: i32) -> i32 {
-        score
+    pub fn capture_order(&self, board: &Board, mv: Move, attacker: Piece, score: i32) -> i32 {
+        self.captures
+            .as_ref()
+            .map_or(score, |t| t.order(board, mv, attacker))
     }
 
     /// Centipawns the tables add to a capture's futility margin (0 while none does).
     #[inline]
-    pub fn capture_margin(&self, _board: &Board, _mv: Move) -> i32 {
-        0
+    pub fn capture_margin(&self, board: &Board, mv: Move) -> i32 {
+        self.captures.as_ref().map_or(0, |t| t.margin(board, mv))
     }
 
     /// A cutoff's lesson for the success counts: every quiet move tried here, and the one that
