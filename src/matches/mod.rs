@@ -10,6 +10,7 @@ pub mod adjudication;
 pub mod budget_ladder;
 pub mod design_effects;
 pub mod design_fit;
+pub mod design_ladder;
 pub mod elo;
 pub mod game;
 pub mod game_pool;

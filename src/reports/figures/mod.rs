@@ -16,6 +16,7 @@ mod reproductions_search;
 pub mod sources;
 mod test_bed;
 mod transfer;
+mod transfer_today;
 
 use crate::error::InputError;
 use sources::Sources;
@@ -67,6 +68,9 @@ const BLOCKS: &[Block] = &[
     block("eval-worth-today", test_bed::eval_worth_today),
     block("removal", removal::removal),
     block("transfer", transfer::transfer),
+    block("transfer-today-rungs", transfer_today::rungs_table),
+    block("transfer-today-effects", transfer_today::effects),
+    block("transfer-today-trends", transfer_today::trends),
     block("interactions-design", interactions::design),
     block("interactions-steps", interactions::steps),
     block("interactions-pairs", interactions::pairs),

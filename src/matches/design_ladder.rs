@@ -1,0 +1,177 @@
+//! The ladder of a designed experiment (issue 54): the same factorial played at every node
+//! budget, with the doubling beside it. Per rung: each step's worth at the baseline's corner
+//! and averaged over the other steps (its Shapley share), every pair's interaction, Elo per
+//! doubling, each worth's node factor and the depth the baseline reached. Across rungs: each
+//! figure's trend against log2 of the nodes searched, by `trend_fit` (a line, or a quadratic
+//! where its curvature is told apart from zero; Student-t intervals where errors are scaled).
+
+use super::budget_ladder::{node_factor, Interval};
+use super::design_effects::{analyse, DesignAnalysis};
+use super::design_fit::Estimate;
+use super::games_csv::{read_games, GameRow};
+use super::games_manifest::MatchManifest;
+use super::summary::summarize;
+use super::trend_fit::{choose, Fit, Point};
+use crate::error::InputError;
+use crate::storage::manifest::ManifestFile;
+use std::path::Path;
+
+/// One rung: the factorial's fit at one node budget, and the doubling there when played.
+pub struct DesignRung {
+    /// Nodes per move, as the match was played.
+    pub budget: u64,
+    /// Games played, and planned (the run may stop earlier at its precision).
+    pub games: usize,
+    pub planned: usize,
+    /// The run's precision target (95% half-width, Elo), and the worst half-width reached.
+    pub precision: Option<f64>,
+    pub worst_half_width: f64,
+    /// The baseline's nodes and depth per move, measured over all its games.
+    pub nodes_per_move: f64,
+    pub depth: f64,
+    /// The fit: each step's worth and each pair's interaction.
+    pub analysis: DesignAnalysis,
+    /// The doubling's Elo (the baseline at twice the budget against it), with its games.
+    pub doubling: Option<(Interval, usize)>,
+}
+
+/// A figure of the design, named for the tables: a step's worth, or a pair's interaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// Step `i`'s worth at the baseline's corner.
+    AtBaseline(usize),
+    /// Step `i`'s worth averaged over the others.
+    Averaged(usize),
+    /// Pair `i`'s interaction.
+    Pair(usize),
+}
+
+impl DesignRung {
+    /// The rung in `games` (a factorial's games CSV, its manifest beside it), with the
+    /// doubling's games at `doubling` when that file exists.
+    pub fn load(games: &Path, doubling: &Path) -> Result<DesignRung, InputError> {
+        let shown = games.display().to_string();
+        let manifest = MatchManifest::beside(games)
+            .ok_or_else(|| InputError::in_file(&shown, "no readable manifest beside it"))?;
+        let design = (manifest.design.clone())
+            .ok_or_else(|| InputError::in_file(&shown, "its manifest declares no design"))?;
+        let budget = nodes_of(&manifest.limit)
+            .ok_or_else(|| InputError::in_file(&shown, "not played at a node budget"))?;
+        let rows = read_games(games)?;
+        let analysis = analyse(&design, &manifest.pairings, &rows)
+            .map_err(|e| InputError::in_file(&shown, e))?;
+        let baseline = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
+        let (nodes_per_move, depth) = baseline_work(&rows, baseline);
+        let doubling = if doubling.exists() {
+            let rows = read_games(doubling)?;
+            summarize(&rows, None).into_iter().find_map(|s| {
+                let (value, lo, hi) = (s.elo?, s.elo_lo?, s.elo_hi?);
+                Some((Interval { value, lo, hi }, s.games))
+            })
+        } else {
+            None
+        };
+        Ok(DesignRung {
+            budget,
+            games: rows.len(),
+            planned: manifest.games_total,
+            precision: manifest.precision,
+            worst_half_width: analysis.fit.worst_half_width(),
+            nodes_per_move,
+            depth,
+            analysis,
+            doubling,
+        })
+    }
+
+    /// The estimate a figure names.
+    pub fn estimate(&self, figure: Figure) -> Option<&Estimate> {
+        let a = &self.analysis;
+        match figure {
+            Figure::AtBaseline(i) => a.steps.get(i).map(|s| &s.at_baseline),
+            Figure::Averaged(i) => a.steps.get(i).map(|s| &s.averaged),
+            Figure::Pair(i) => a.pairs.get(i).map(|p| &p.effect),
+        }
+    }
+
+    /// A worth's node factor, 2^(worth / Elo per doubling), where the doubling was played.
+    pub fn node_factor(&self, figure: Figure) -> Option<Interval> {
+        let (doubling, _) = self.doubling?;
+        let e = self.estimate(figure)?;
+        let (lo, hi) = e.interval();
+        node_factor(
+            Interval {
+                value: e.value,
+                lo,
+                hi,
+            },
+            doubling,
+        )
+    }
+}
+
+/// A figure's trend over the rungs that have it: against log2 of the baseline's measured nodes
+/// per move. `None` under two rungs.
+pub fn trend(rungs: &[DesignRung], figure: Figure) -> Option<Fit> {
+    let points: Vec<Point> = rungs
+        .iter()
+        .filter_map(|r| {
+            let e = r.estimate(figure)?;
+            Some(Point {
+                x: r.nodes_per_move.log2(),
+                y: e.value,
+                se: e.se,
+            })
+        })
+        .collect();
+    choose(&points)
+}
+
+/// Elo per doubling's trend over the rungs where the doubling was played.
+pub fn doubling_trend(rungs: &[DesignRung]) -> Option<Fit> {
+    let points: Vec<Point> = rungs
+        .iter()
+        .filter_map(|r| {
+            let (d, _) = r.doubling?;
+            Some(Point {
+                x: r.nodes_per_move.log2(),
+                y: d.value,
+                se: d.stderr(),
+            })
+        })
+        .collect();
+    choose(&points)
+}
+
+/// `nodes 5000` → 5000.
+fn nodes_of(limit: &str) -> Option<u64> {
+    limit.strip_prefix("nodes ")?.parse().ok()
+}
+
+/// The baseline's mean nodes and depth per move over every game it played.
+fn baseline_work(rows: &[GameRow], baseline: &str) -> (f64, f64) {
+    let (mut nodes, mut depth_sum, mut moves) = (0u64, 0u64, 0usize);
+    for r in rows {
+        let (sum, count) = r.side_depths(baseline);
+        depth_sum += sum;
+        moves += count;
+        nodes += if r.white == baseline {
+            r.white_nodes
+        } else {
+            r.black_nodes
+        };
+    }
+    let per = |x: u64| x as f64 / moves.max(1) as f64;
+    (per(nodes), per(depth_sum))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_budgets_are_read_from_the_limit() {
+        assert_eq!(nodes_of("nodes 320000"), Some(320_000));
+        assert_eq!(nodes_of("tc 10+0.1"), None);
+    }
+}
