@@ -26,6 +26,11 @@ use std::fmt::Write;
 /// their rows once it has as many games. Each run by its games file under `results/`,
 /// without the extension.
 pub(super) fn runs(src: &Sources) -> Vec<String> {
+    read_runs(src).0
+}
+
+/// `runs`, and the descriptions of the configs that play a step over a base of its own.
+fn read_runs(src: &Sources) -> (Vec<String>, Vec<String>) {
     let configs = src.file("configs");
     let mut files: Vec<String> = std::fs::read_dir(&configs)
         .map(|dir| {
@@ -36,7 +41,7 @@ pub(super) fn runs(src: &Sources) -> Vec<String> {
         .unwrap_or_default();
     files.sort();
     files.insert(0, "removal.toml".into());
-    let mut runs = Vec::new();
+    let (mut runs, mut own_bases) = (Vec::new(), Vec::new());
     for file in files {
         let experiment = match Experiment::load(&configs.join(&file)) {
             Ok(experiment) => experiment,
@@ -45,6 +50,9 @@ pub(super) fn runs(src: &Sources) -> Vec<String> {
                 continue;
             }
         };
+        if file != "removal.toml" {
+            own_bases.push(format!("{} (`configs/{file}`)", experiment.description));
+        }
         for run in experiment.runs.iter().filter(|r| r.name != "eval-terms") {
             let stem = run.out.as_deref().and_then(|out| {
                 out.strip_prefix("results/")?
@@ -60,7 +68,7 @@ pub(super) fn runs(src: &Sources) -> Vec<String> {
             }
         }
     }
-    runs
+    (runs, own_bases)
 }
 
 /// The removal's Elo and interval read from a pairing: an addition's turned round.
@@ -127,7 +135,7 @@ pub(super) fn removal(src: &Sources) -> String {
     let mut pairings: Vec<(PairingSummary, usize)> = Vec::new();
     // The table is played over several sessions, a run after the other: one not started yet
     // has no file, and its rows say so.
-    let runs = runs(src);
+    let (runs, own_bases) = read_runs(src);
     let started: Vec<&str> = runs
         .iter()
         .map(String::as_str)
@@ -227,7 +235,8 @@ pub(super) fn removal(src: &Sources) -> String {
     );
     let _ = writeln!(
         out,
-        "\nAn added step's Elo is its match's with the sign turned; `with_quiescence_continuation_pruning` is added to `strongest` with `quiescence.checks = 1`, against that, and `with_stat_score` to `strongest` without Ethereal's history term in LMR (`continuation.lmr = false`), against that. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
+        "\nAn added step's Elo is its match's with the sign turned. Steps played over a base of their own, each against that base: {}. Beside the field: each row's gap to the published figure is tested against both intervals (a normal test, the published half-width read as a 95% interval, 0 where the source gives none), and a difference is claimed only where it survives Holm's correction over the {} rows compared ({differing} do); \"not resolved\" where the gap's 95% half-width is as large as the published figure; \"borderline\" where a row alone would differ at 95%. {}. Rows without a variant: {}.",
+        own_bases.join("; "),
         compared.len(),
         match started.is_empty() {
             true => text_cell("no game played yet"),
