@@ -1,11 +1,22 @@
 //! `ablate report` over several games CSVs at node budgets: the budget ladder's report.
 
 use crate::cli::ReportArgs;
+use crate::matches::design_ladder::DesignRung;
+use crate::matches::games_manifest::MatchManifest;
+use crate::reports::design_ladder_report::{
+    chart, effects_table, field_table, rungs_table, trends_table,
+};
 use crate::reports::field::{read_budgets, read_published};
+use crate::storage::manifest::ManifestFile;
 use std::path::{Path, PathBuf};
 
-/// Writes the ladder's Markdown and chart from the games CSVs in `args`.
+/// Writes the ladder's Markdown and chart from the games CSVs in `args`: factorials, one a
+/// rung (their manifests declare a design), or one match a rung.
 pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
+    let designed = MatchManifest::beside(&csvs[0]).is_some_and(|m| m.design.is_some());
+    if designed {
+        return run_designs(args, csvs);
+    }
     let ladder = crate::matches::budget_ladder::from_files(csvs)?;
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
@@ -20,11 +31,49 @@ pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         .unwrap_or_else(|| folder.join("ladder.svg"));
     let text = crate::reports::ladder_report::markdown(&ladder, &published, &budgets);
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
-    crate::reports::ladder_report::chart(&ladder, &published, &budgets, &svg)?;
+    crate::reports::ladder_report::chart(
+        &ladder,
+        &published,
+        &budgets,
+        &svg,
+        "Elo lost by removal, by nodes a move (95% intervals; steps set slightly apart)",
+    )?;
     print!("{text}");
     if ladder.doubling.is_empty() {
         eprintln!("note: no match has the baseline at twice the budget (game.node_factor = 2): no Elo per doubling, no node factors");
     }
+    println!("wrote {} and {}", markdown.display(), svg.display());
+    Ok(())
+}
+
+/// The ladder of factorials: each rung's fit and doubling, every effect's trend, the chart.
+fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
+    let mut rungs = csvs
+        .iter()
+        .map(|csv| DesignRung::load(csv))
+        .collect::<Result<Vec<_>, _>>()?;
+    rungs.sort_by_key(|r| r.budget);
+    let published = read_published(&args.published)?;
+    let budgets = read_budgets(&args.field_budgets)?;
+    let folder = csvs[0].parent().unwrap_or(Path::new("."));
+    let markdown = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| folder.join("ladder.md"));
+    let svg = args
+        .svg
+        .clone()
+        .unwrap_or_else(|| folder.join("ladder.svg"));
+    let text = format!(
+        "{}\n{}\n{}\n{}",
+        rungs_table(&rungs),
+        effects_table(&rungs),
+        trends_table(&rungs, &budgets),
+        field_table(&rungs, &published, &budgets)
+    );
+    crate::storage::write_atomically(&markdown, text.as_bytes())?;
+    chart(&rungs, &published, &budgets, &svg)?;
+    print!("{text}");
     println!("wrote {} and {}", markdown.display(), svg.display());
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! figure's trend against log2 of the nodes searched, by `trend_fit` (a line, or a quadratic
 //! where its curvature is told apart from zero; Student-t intervals where errors are scaled).
 
-use super::budget_ladder::{node_factor, Interval};
+use super::budget_ladder::{node_factor, Interval, Ladder, Point as LadderPoint, Step};
 use super::design_effects::{analyse, DesignAnalysis};
 use super::design_fit::Estimate;
 use super::games_csv::{read_games, GameRow};
@@ -31,8 +31,8 @@ pub struct DesignRung {
     pub depth: f64,
     /// The fit: each step's worth and each pair's interaction.
     pub analysis: DesignAnalysis,
-    /// The doubling's Elo (the baseline at twice the budget against it), with its games.
-    pub doubling: Option<(Interval, usize)>,
+    /// The doubling: the baseline at twice the budget against it, with both sides' nodes.
+    pub doubling: Option<LadderPoint>,
 }
 
 /// A figure of the design, named for the tables: a step's worth, or a pair's interaction.
@@ -48,8 +48,9 @@ pub enum Figure {
 
 impl DesignRung {
     /// The rung in `games` (a factorial's games CSV, its manifest beside it), with the
-    /// doubling's games at `doubling` when that file exists.
-    pub fn load(games: &Path, doubling: &Path) -> Result<DesignRung, InputError> {
+    /// doubling's games beside it when played (`doubling-<nodes>.games.csv`, as
+    /// `configs/budget-ladder-today.toml` names them).
+    pub fn load(games: &Path) -> Result<DesignRung, InputError> {
         let shown = games.display().to_string();
         let manifest = MatchManifest::beside(games)
             .ok_or_else(|| InputError::in_file(&shown, "no readable manifest beside it"))?;
@@ -62,11 +63,20 @@ impl DesignRung {
             .map_err(|e| InputError::in_file(&shown, e))?;
         let baseline = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
         let (nodes_per_move, depth) = baseline_work(&rows, baseline);
+        let doubling = games.with_file_name(format!("doubling-{budget}.games.csv"));
         let doubling = if doubling.exists() {
-            let rows = read_games(doubling)?;
+            let rows = read_games(&doubling)?;
             summarize(&rows, None).into_iter().find_map(|s| {
                 let (value, lo, hi) = (s.elo?, s.elo_lo?, s.elo_hi?);
-                Some((Interval { value, lo, hi }, s.games))
+                Some(LadderPoint {
+                    budget,
+                    games: s.games,
+                    elo: Interval { value, lo, hi },
+                    depth: 0.0,
+                    opponent_depth: 0.0,
+                    nodes_per_move: s.nodes_per_move,
+                    opponent_nodes_per_move: s.opponent_nodes_per_move,
+                })
             })
         } else {
             None
@@ -94,9 +104,22 @@ impl DesignRung {
         }
     }
 
+    /// Elo per doubling of the nodes searched: the doubling's Elo over log2 of the nodes a
+    /// move each side searched (at small budgets twice the budget is less than twice the
+    /// nodes), as `Ladder::per_doubling`.
+    pub fn per_doubling(&self) -> Option<Interval> {
+        let p = self.doubling.as_ref()?;
+        let doublings = (p.nodes_per_move / p.opponent_nodes_per_move).log2();
+        (doublings > 0.0 && doublings.is_finite()).then(|| Interval {
+            value: p.elo.value / doublings,
+            lo: p.elo.lo / doublings,
+            hi: p.elo.hi / doublings,
+        })
+    }
+
     /// A worth's node factor, 2^(worth / Elo per doubling), where the doubling was played.
     pub fn node_factor(&self, figure: Figure) -> Option<Interval> {
-        let (doubling, _) = self.doubling?;
+        let doubling = self.per_doubling()?;
         let e = self.estimate(figure)?;
         let (lo, hi) = e.interval();
         node_factor(
@@ -127,12 +150,50 @@ pub fn trend(rungs: &[DesignRung], figure: Figure) -> Option<Fit> {
     choose(&points)
 }
 
+/// The chart's ladder: each figure as a step named `name`, its worth as a removal's Elo lost
+/// (a pair's interaction as itself); the doublings as the ladder's.
+pub fn as_ladder(rungs: &[DesignRung], figures: &[(String, Figure)], baseline: &str) -> Ladder {
+    let steps = figures
+        .iter()
+        .map(|(name, figure)| Step {
+            variant: name.clone(),
+            points: rungs
+                .iter()
+                .filter_map(|r| {
+                    let e = r.estimate(*figure)?;
+                    let (lo, hi) = e.interval();
+                    let worth = Interval {
+                        value: e.value,
+                        lo,
+                        hi,
+                    };
+                    Some(LadderPoint {
+                        budget: r.budget,
+                        games: r.games,
+                        elo: worth.negated(),
+                        depth: r.depth,
+                        opponent_depth: r.depth,
+                        nodes_per_move: r.nodes_per_move,
+                        opponent_nodes_per_move: r.nodes_per_move,
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    Ladder {
+        baseline: baseline.to_string(),
+        steps,
+        doubling: rungs.iter().filter_map(|r| r.doubling.clone()).collect(),
+        unfinished: Vec::new(),
+    }
+}
+
 /// Elo per doubling's trend over the rungs where the doubling was played.
 pub fn doubling_trend(rungs: &[DesignRung]) -> Option<Fit> {
     let points: Vec<Point> = rungs
         .iter()
         .filter_map(|r| {
-            let (d, _) = r.doubling?;
+            let d = r.per_doubling()?;
             Some(Point {
                 x: r.nodes_per_move.log2(),
                 y: d.value,

@@ -190,6 +190,7 @@ pub fn chart(
     published: &[Published],
     budgets: &[FieldBudget],
     path: &Path,
+    caption: &str,
 ) -> anyhow::Result<()> {
     let key_width = 300u32;
     let root = SVGBackend::new(path, (820 + key_width, 760)).into_drawing_area();
@@ -221,10 +222,7 @@ pub fn chart(
     }
     let (y_lo, y_hi) = padded(&lost_values);
     let mut upper = ChartBuilder::on(&top)
-        .caption(
-            "Elo lost by removal, by nodes a move (95% intervals; steps set slightly apart)",
-            ("sans-serif", 18),
-        )
+        .caption(caption, ("sans-serif", 18))
         .margin(14)
         .x_label_area_size(36)
         .y_label_area_size(56)

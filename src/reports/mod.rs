@@ -2,6 +2,7 @@
 
 pub mod before_after;
 pub mod depth_table;
+pub mod design_ladder_report;
 pub mod design_report;
 pub mod field;
 pub mod figures;

@@ -1,0 +1,322 @@
+//! The ladder of designed experiments (`matches::design_ladder`) as tables and a chart: the
+//! rungs, every effect at every rung with its node factor, and each effect's trend with its
+//! value at the field's budgets. docs/transfer.md's blocks and `ablate report` on the
+//! factorials' games both write these.
+
+use super::field::{FieldBudget, Published};
+use super::figures::format::{signed, table, text_cell, thousands};
+use crate::matches::budget_ladder::node_factor;
+use crate::matches::budget_ladder::Interval;
+use crate::matches::design_ladder::{as_ladder, doubling_trend, trend, DesignRung, Figure};
+use crate::matches::trend_fit::{Fit, Shape};
+use std::fmt::Write;
+use std::path::Path;
+
+fn interval(i: Interval) -> String {
+    format!("{} [{}, {}]", signed(i.value), signed(i.lo), signed(i.hi))
+}
+
+fn factor(i: Interval) -> String {
+    let hi = if i.hi.is_finite() {
+        format!("{:.2}", i.hi)
+    } else {
+        "∞".into()
+    };
+    format!("×{:.2} [{:.2}, {hi}]", i.value, i.lo)
+}
+
+/// The rungs: budget, what the baseline searched, the games against the target, the doubling.
+pub fn rungs_table(rungs: &[DesignRung]) -> String {
+    let rows: Vec<Vec<String>> = rungs
+        .iter()
+        .map(|r| {
+            let target = r.precision.map_or(text_cell("—"), |p| format!("±{p}"));
+            let met = r.precision.is_some_and(|p| r.worst_half_width <= p);
+            vec![
+                thousands(r.budget),
+                thousands(r.nodes_per_move.round() as u64),
+                format!("{:.1}", r.depth),
+                thousands(r.games as u64),
+                format!(
+                    "±{:.1} ({target}{})",
+                    r.worst_half_width,
+                    if met { ", met" } else { ", not yet" }
+                ),
+                match (r.per_doubling(), &r.doubling) {
+                    (Some(per), Some(d)) => format!(
+                        "{} ({} games; ×{:.2} the nodes)",
+                        interval(per),
+                        thousands(d.games as u64),
+                        d.nodes_per_move / d.opponent_nodes_per_move
+                    ),
+                    _ => text_cell("not played yet"),
+                },
+            ]
+        })
+        .collect();
+    table(
+        &[
+            "nodes a move",
+            "`strongest` searched",
+            "plies reached",
+            "games",
+            "worst 95% half-width (target)",
+            "Elo per doubling of the nodes [95%]",
+        ],
+        "rrrrrr",
+        &rows,
+    )
+}
+
+/// Each figure of the design: a row per figure, a column per rung.
+pub fn figures(rungs: &[DesignRung]) -> Vec<(String, Figure)> {
+    let Some(first) = rungs.first() else {
+        return Vec::new();
+    };
+    let a = &first.analysis;
+    let mut out = Vec::new();
+    for (i, s) in a.steps.iter().enumerate() {
+        out.push((
+            format!("`{}` at `strongest`", s.step),
+            Figure::AtBaseline(i),
+        ));
+        out.push((format!("`{}` averaged", s.step), Figure::Averaged(i)));
+    }
+    for (i, p) in a.pairs.iter().enumerate() {
+        out.push((format!("`{}` × `{}`", p.first, p.second), Figure::Pair(i)));
+    }
+    out
+}
+
+/// Every effect at every rung, with its node factor where the doubling was played.
+pub fn effects_table(rungs: &[DesignRung]) -> String {
+    let mut header = vec!["figure (Elo a step is worth; a pair's interaction)".to_string()];
+    header.extend(
+        rungs
+            .iter()
+            .map(|r| format!("{} nodes", thousands(r.budget))),
+    );
+    let rows: Vec<Vec<String>> = figures(rungs)
+        .into_iter()
+        .map(|(name, figure)| {
+            let mut row = vec![name];
+            for r in rungs {
+                let cell = r.estimate(figure).map_or(text_cell("—"), |e| {
+                    let mut cell = format!("{} ± {:.1}", signed(e.value), e.half_width());
+                    if let (Some(f), false) =
+                        (r.node_factor(figure), matches!(figure, Figure::Pair(_)))
+                    {
+                        let _ = write!(cell, " ({})", factor(f));
+                    }
+                    cell
+                });
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let align = "l".to_string() + &"r".repeat(rungs.len());
+    table(&header, &align, &rows)
+}
+
+fn shape(fit: &Fit) -> &'static str {
+    match fit.shape {
+        Shape::Line => "line",
+        Shape::Quadratic => "quadratic",
+    }
+}
+
+/// Each figure's trend over the rungs, and Elo per doubling's: the model chosen, the slope at
+/// the last rung, and the value at the field's budgets with how far that extrapolates.
+pub fn trends_table(rungs: &[DesignRung], budgets: &[FieldBudget]) -> String {
+    let Some(last) = rungs.last() else {
+        return String::new();
+    };
+    let x_last = last.nodes_per_move.log2();
+    let mut header = vec![
+        "figure".to_string(),
+        "rungs".to_string(),
+        "model".to_string(),
+        "per doubling at the last rung".to_string(),
+    ];
+    for b in budgets {
+        let doublings = b.nodes().log2() - x_last;
+        header.push(format!(
+            "at {} ({} nodes, {doublings:.1} doublings past the last rung)",
+            b.engine,
+            thousands(b.nodes().round() as u64)
+        ));
+    }
+    let row = |name: String, count: usize, fit: Option<Fit>| -> Vec<String> {
+        let Some(fit) = fit else {
+            let mut row = vec![name, count.to_string(), text_cell("under 2 rungs")];
+            row.extend(std::iter::repeat_n(text_cell("—"), 1 + budgets.len()));
+            return row;
+        };
+        let (s, slo, shi) = fit.slope_at(x_last);
+        let mut row = vec![
+            name,
+            count.to_string(),
+            format!("{} ({} dof)", shape(&fit), fit.dof),
+            format!("{} [{}, {}]", signed(s), signed(slo), signed(shi)),
+        ];
+        for b in budgets {
+            let (v, lo, hi) = fit.at(b.nodes().log2());
+            row.push(format!("{} [{}, {}]", signed(v), signed(lo), signed(hi)));
+        }
+        row
+    };
+    let mut rows = Vec::new();
+    let doubled = rungs.iter().filter(|r| r.doubling.is_some()).count();
+    rows.push(row(
+        "Elo per doubling".into(),
+        doubled,
+        doubling_trend(rungs),
+    ));
+    for (name, figure) in figures(rungs) {
+        let count = rungs
+            .iter()
+            .filter(|r| r.estimate(figure).is_some())
+            .count();
+        rows.push(row(name, count, trend(rungs, figure)));
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let align = "lrl".to_string() + &"r".repeat(1 + budgets.len());
+    table(&header, &align, &rows)
+}
+
+/// Beside the field in node factors, at each field's budget: each step's worth at
+/// `strongest` from its trend, over Elo per doubling from its own trend, both extrapolated
+/// with their intervals; the field's figure over the same Elo per doubling.
+pub fn field_table(
+    rungs: &[DesignRung],
+    published: &[Published],
+    budgets: &[FieldBudget],
+) -> String {
+    let (Some(first), Some(last)) = (rungs.first(), rungs.last()) else {
+        return String::new();
+    };
+    let Some(per) = doubling_trend(rungs) else {
+        return "No node factors beside the field yet: the doubling has under 2 rungs.\n".into();
+    };
+    let x_last = last.nodes_per_move.log2();
+    let mut header = vec!["step (node factor it is worth)".to_string()];
+    for b in budgets {
+        header.push(format!("ablate at {}", b.engine));
+        header.push(format!("{} (its figure)", b.engine));
+    }
+    let mut rows = Vec::new();
+    for (i, step) in first.analysis.steps.iter().enumerate() {
+        let mut row = vec![format!("`{}` at `strongest`", step.step)];
+        let fit = trend(rungs, Figure::AtBaseline(i));
+        for b in budgets {
+            let x = b.nodes().log2();
+            let (d, dlo, dhi) = per.at(x);
+            let doubling = Interval {
+                value: d,
+                lo: dlo,
+                hi: dhi,
+            };
+            let mine = fit.as_ref().and_then(|f| {
+                let (v, lo, hi) = f.at(x);
+                node_factor(Interval { value: v, lo, hi }, doubling)
+            });
+            row.push(mine.map_or(text_cell("—"), factor));
+            let removal = format!("no_{}", step.step);
+            let theirs = published
+                .iter()
+                .find(|p| p.engine == b.engine && p.removal == removal)
+                .and_then(|p| {
+                    let half = p.half_width.unwrap_or(0.0);
+                    let lost = Interval {
+                        value: -p.elo,
+                        lo: -p.elo - half,
+                        hi: -p.elo + half,
+                    };
+                    Some(format!(
+                        "{} = {}",
+                        signed(-p.elo),
+                        factor(node_factor(lost, doubling)?)
+                    ))
+                });
+            row.push(theirs.unwrap_or_else(|| text_cell("—")));
+        }
+        rows.push(row);
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let align = "l".to_string() + &"r".repeat(2 * budgets.len());
+    let mut out = table(&header, &align, &rows);
+    let x_doubled = rungs
+        .iter()
+        .filter(|r| r.doubling.is_some())
+        .map(|r| r.nodes_per_move.log2())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let past = |x: f64| {
+        budgets
+            .iter()
+            .map(|b| format!("{:.1} to {}'s budget", b.nodes().log2() - x, b.engine))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let per_at = budgets
+        .iter()
+        .map(|b| {
+            let (d, lo, hi) = per.at(b.nodes().log2());
+            format!(
+                "{} {} [{}, {}]",
+                b.engine,
+                signed(d),
+                signed(lo),
+                signed(hi)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = write!(
+        out,
+        "\nElo per doubling at each budget, from its trend: {per_at}. How far this extrapolates: \
+         the effects' last rung is {} nodes a move, where `strongest` reaches {:.1} plies (doublings \
+         from it: {}); the doubling's last rung is {} nodes (doublings from it: {}).\n",
+        thousands(last.nodes_per_move.round() as u64),
+        last.depth,
+        past(x_last),
+        thousands(x_doubled.exp2().round() as u64),
+        past(x_doubled),
+    );
+    out
+}
+
+/// The chart: each step's worth at `strongest`'s corner and the null move × ProbCut
+/// interaction against the nodes searched, the field's figures at their budgets, and Elo per
+/// doubling below (`ladder_report::chart`'s drawing).
+pub fn chart(
+    rungs: &[DesignRung],
+    published: &[Published],
+    budgets: &[FieldBudget],
+    path: &Path,
+) -> anyhow::Result<()> {
+    let Some(first) = rungs.first() else {
+        return Ok(());
+    };
+    let a = &first.analysis;
+    // Named as the removal variants, so that the field's rows mark their budgets.
+    let mut shown: Vec<(String, Figure)> = (0..a.steps.len())
+        .map(|i| (format!("no_{}", a.steps[i].step), Figure::AtBaseline(i)))
+        .collect();
+    if let Some(i) = a
+        .pairs
+        .iter()
+        .position(|p| p.first == "null_move" && p.second == "probcut")
+    {
+        shown.push(("null_move × probcut (interaction)".into(), Figure::Pair(i)));
+    }
+    let ladder = as_ladder(rungs, &shown, "strongest");
+    super::ladder_report::chart(
+        &ladder,
+        published,
+        budgets,
+        path,
+        "What each step is worth at strongest, and the null move × ProbCut interaction (95% intervals)",
+    )
+}
