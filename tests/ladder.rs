@@ -219,3 +219,56 @@ fn a_ladder_of_matches_not_at_node_budgets_or_of_two_baselines_is_refused_with_t
         "{err}"
     );
 }
+
+/// The ladder of factorials (issue 54): `ablate report` over the committed rungs of
+/// `budget-ladder-today.toml` writes a row per rung, every step's worth as each rung's own
+/// fit has it (its `effects.csv`), the trends, the field in node factors, and the chart.
+#[test]
+fn a_ladder_of_factorials_reports_each_rungs_own_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path());
+    let from = Path::new(ROOT).join("results/budget-ladder-today");
+    let rungs = ["5000", "10000"];
+    let mut args = vec!["report".to_string()];
+    for nodes in rungs {
+        for kind in ["factorial", "doubling"] {
+            for ext in ["csv", "json"] {
+                let name = format!("{kind}-{nodes}.games.{ext}");
+                if from.join(&name).exists() {
+                    std::fs::copy(from.join(&name), dir.path().join(&name)).unwrap();
+                }
+            }
+        }
+        args.push(format!("factorial-{nodes}.games.csv"));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_success(&ablate(dir.path(), &args));
+    let md = std::fs::read_to_string(dir.path().join("ladder.md")).unwrap();
+    assert!(
+        md.contains("| 5,000 |") && md.contains("| 10,000 |"),
+        "{md}"
+    );
+    assert!(md.contains("ablate at Ethereal"), "{md}");
+    let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
+    assert!(svg.contains("null_move × probcut"));
+    // Each step's averaged worth, as the rung's own effects file gives it, in its column.
+    for (column, nodes) in rungs.iter().enumerate() {
+        let effects = from.join(format!("factorial-{nodes}.games.effects.csv"));
+        let effects = std::fs::read_to_string(effects).unwrap();
+        for line in effects.lines().filter(|l| l.starts_with("worth_averaged,")) {
+            let cells: Vec<&str> = line.split(',').collect();
+            let value: f64 = cells[3].parse().unwrap();
+            let row = md
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}` averaged |", cells[1])))
+                .unwrap_or_else(|| panic!("no row for {}", cells[1]));
+            let cell = row.split(" | ").nth(1 + column).unwrap();
+            let shown = format!("{value:+.1}").replace('-', "−");
+            assert!(
+                cell.starts_with(&shown),
+                "{}: {cell} against {shown}",
+                cells[1]
+            );
+        }
+    }
+}
