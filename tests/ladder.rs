@@ -251,6 +251,13 @@ fn a_ladder_of_factorials_reports_each_rungs_own_fit() {
     assert!(md.contains("ablate at Ethereal"), "{md}");
     let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
     assert!(svg.contains("null_move × probcut"));
+    // The same figures as data: the CSV and the JSON hold the same rows.
+    let csv = std::fs::read_to_string(dir.path().join("ladder.csv")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("ladder.json")).unwrap())
+            .unwrap();
+    assert_eq!(csv.lines().count() - 1, json.as_array().unwrap().len());
+    assert!(csv.contains(",null_move,averaged,"), "{csv}");
     // Each step's averaged worth, as the rung's own effects file gives it, in its column.
     for (column, nodes) in rungs.iter().enumerate() {
         let effects = from.join(format!("factorial-{nodes}.games.effects.csv"));

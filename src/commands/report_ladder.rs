@@ -4,7 +4,7 @@ use crate::cli::ReportArgs;
 use crate::matches::design_ladder::DesignRung;
 use crate::matches::games_manifest::MatchManifest;
 use crate::reports::design_ladder_report::{
-    chart, effects_table, field_table, rungs_table, trends_table,
+    chart, effects_table, field_table, rungs_table, tidy, trends_table,
 };
 use crate::reports::field::{read_budgets, read_published};
 use crate::storage::manifest::ManifestFile;
@@ -72,8 +72,15 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         field_table(&rungs, &published, &budgets)
     );
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
+    let table = tidy(&rungs, &budgets);
+    let csv = markdown.with_extension("csv");
+    let json = markdown.with_extension("json");
+    crate::storage::write_atomically(&csv, table.csv()?.as_bytes())?;
+    crate::storage::write_atomically(&json, table.json().as_bytes())?;
     chart(&rungs, &published, &budgets, &svg)?;
     print!("{text}");
-    println!("wrote {} and {}", markdown.display(), svg.display());
+    for written in [&markdown, &csv, &json, &svg] {
+        println!("wrote {}", written.display());
+    }
     Ok(())
 }

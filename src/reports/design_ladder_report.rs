@@ -9,6 +9,7 @@ use crate::matches::budget_ladder::node_factor;
 use crate::matches::budget_ladder::Interval;
 use crate::matches::design_ladder::{as_ladder, doubling_trend, trend, DesignRung, Figure};
 use crate::matches::trend_fit::{Fit, Shape};
+use crate::output::tidy::{Cell, Tidy};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -285,6 +286,109 @@ pub fn field_table(
         past(x_doubled),
     );
     out
+}
+
+/// A figure's name in the tidy table: its step, or its pair as `first×second`.
+fn tidy_name(rungs: &[DesignRung], figure: Figure) -> String {
+    let a = &rungs[0].analysis;
+    match figure {
+        Figure::AtBaseline(i) | Figure::Averaged(i) => a.steps[i].step.clone(),
+        Figure::Pair(i) => format!("{}×{}", a.pairs[i].first, a.pairs[i].second),
+    }
+}
+
+/// The ladder as one tidy table, for a spreadsheet: a row per rung and figure (each step at
+/// `strongest` and averaged, each pair, and Elo per doubling of the nodes), with its node
+/// factor; then a row per figure and field budget from the trends (`rung` empty).
+pub fn tidy(rungs: &[DesignRung], budgets: &[FieldBudget]) -> Tidy {
+    let mut t = Tidy::new(&[
+        "nodes",
+        "nodes_per_move",
+        "plies",
+        "games",
+        "figure",
+        "kind",
+        "elo",
+        "lo",
+        "hi",
+        "node_factor",
+        "node_factor_lo",
+        "node_factor_hi",
+        "model",
+    ]);
+    let number = |x: f64| Cell::Number(x.is_finite().then_some(x));
+    let kind = |f: Figure| match f {
+        Figure::AtBaseline(_) => "at_strongest",
+        Figure::Averaged(_) => "averaged",
+        Figure::Pair(_) => "interaction",
+    };
+    let figures = figures(rungs);
+    for r in rungs {
+        let work = |t: &mut Tidy, name: &str, kind: &str, elo: Interval, f: Option<Interval>| {
+            t.row(vec![
+                Cell::Whole(r.budget),
+                number(r.nodes_per_move),
+                number(r.depth),
+                Cell::Whole(r.games as u64),
+                Cell::Text(name.to_string()),
+                Cell::Text(kind.to_string()),
+                number(elo.value),
+                number(elo.lo),
+                number(elo.hi),
+                number(f.map_or(f64::NAN, |f| f.value)),
+                number(f.map_or(f64::NAN, |f| f.lo)),
+                number(f.map_or(f64::NAN, |f| f.hi)),
+                Cell::Text(String::new()),
+            ]);
+        };
+        if let Some(per) = r.per_doubling() {
+            work(&mut t, "elo_per_doubling", "doubling", per, None);
+        }
+        for (_, figure) in &figures {
+            let Some(e) = r.estimate(*figure) else {
+                continue;
+            };
+            let (lo, hi) = e.interval();
+            let elo = Interval {
+                value: e.value,
+                lo,
+                hi,
+            };
+            let name = tidy_name(rungs, *figure);
+            work(&mut t, &name, kind(*figure), elo, r.node_factor(*figure));
+        }
+    }
+    let mut fits: Vec<(String, &str, Option<Fit>)> =
+        vec![("elo_per_doubling".into(), "doubling", doubling_trend(rungs))];
+    for (_, figure) in &figures {
+        fits.push((
+            tidy_name(rungs, *figure),
+            kind(*figure),
+            trend(rungs, *figure),
+        ));
+    }
+    for (name, kind, fit) in fits {
+        let Some(fit) = fit else { continue };
+        for b in budgets {
+            let (v, lo, hi) = fit.at(b.nodes().log2());
+            t.row(vec![
+                Cell::Whole(b.nodes().round() as u64),
+                number(b.nodes()),
+                Cell::Number(None),
+                Cell::Number(None),
+                Cell::Text(name.clone()),
+                Cell::Text(format!("{kind}_trend_at_{}", b.engine.to_lowercase())),
+                number(v),
+                number(lo),
+                number(hi),
+                Cell::Number(None),
+                Cell::Number(None),
+                Cell::Number(None),
+                Cell::Text(format!("{} ({} dof)", shape(&fit), fit.dof)),
+            ]);
+        }
+    }
+    t
 }
 
 /// The chart: each step's worth at `strongest`'s corner and the null move × ProbCut
