@@ -58,7 +58,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv   # a ladder of factorials: ladder.md, .csv, .json, .svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
