@@ -94,6 +94,13 @@ impl DesignRung {
         })
     }
 
+    /// Whether the rung has played enough to enter a trend: 10 game pairs a point at least, so
+    /// that each point's pentanomial is more than a handful of pairs (a rung just started has
+    /// one or two a point, and its fit is not yet the normal one its interval assumes).
+    pub fn settled(&self) -> bool {
+        self.games >= 20 * self.analysis.design.points.len()
+    }
+
     /// The estimate a figure names.
     pub fn estimate(&self, figure: Figure) -> Option<&Estimate> {
         let a = &self.analysis;
@@ -133,11 +140,12 @@ impl DesignRung {
     }
 }
 
-/// A figure's trend over the rungs that have it: against log2 of the baseline's measured nodes
-/// per move. `None` under two rungs.
+/// A figure's trend over the settled rungs that have it: against log2 of the baseline's
+/// measured nodes per move. `None` under two rungs.
 pub fn trend(rungs: &[DesignRung], figure: Figure) -> Option<Fit> {
     let points: Vec<Point> = rungs
         .iter()
+        .filter(|r| r.settled())
         .filter_map(|r| {
             let e = r.estimate(figure)?;
             Some(Point {

@@ -33,16 +33,17 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
         .map(|r| {
             let target = r.precision.map_or(text_cell("—"), |p| format!("±{p}"));
             let met = r.precision.is_some_and(|p| r.worst_half_width <= p);
+            let state = match (met, r.settled()) {
+                (true, _) => ", met",
+                (false, true) => ", not yet",
+                (false, false) => ", not yet; too few games for the trends",
+            };
             vec![
                 thousands(r.budget),
                 thousands(r.nodes_per_move.round() as u64),
                 format!("{:.1}", r.depth),
                 thousands(r.games as u64),
-                format!(
-                    "±{:.1} ({target}{})",
-                    r.worst_half_width,
-                    if met { ", met" } else { ", not yet" }
-                ),
+                format!("±{:.1} ({target}{})", r.worst_half_width, state),
                 match (r.per_doubling(), &r.doubling) {
                     (Some(per), Some(d)) => format!(
                         "{} ({} games; ×{:.2} the nodes)",
@@ -178,7 +179,7 @@ pub fn trends_table(rungs: &[DesignRung], budgets: &[FieldBudget]) -> String {
     for (name, figure) in figures(rungs) {
         let count = rungs
             .iter()
-            .filter(|r| r.estimate(figure).is_some())
+            .filter(|r| r.settled() && r.estimate(figure).is_some())
             .count();
         rows.push(row(name, count, trend(rungs, figure)));
     }
