@@ -1,7 +1,7 @@
 //! `ablate report` over several games CSVs at node budgets: the budget ladder's report.
 
 use crate::cli::ReportArgs;
-use crate::matches::design_ladder::DesignRung;
+use crate::matches::design_ladder::{doublings_in, DesignRung};
 use crate::matches::games_manifest::MatchManifest;
 use crate::reports::design_ladder_report::{
     chart, effects_table, field_table, rungs_table, tidy, trends_table,
@@ -55,7 +55,12 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
     rungs.sort_by_key(|r| r.budget);
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
-    let folder = csvs[0].parent().unwrap_or(Path::new("."));
+    // A bare file name's parent is "", which names no folder to read.
+    let folder = csvs[0]
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let doublings = doublings_in(folder)?;
     let markdown = args
         .markdown
         .clone()
@@ -68,16 +73,16 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         "{}\n{}\n{}\n{}",
         rungs_table(&rungs),
         effects_table(&rungs),
-        trends_table(&rungs, &budgets),
-        field_table(&rungs, &published, &budgets)
+        trends_table(&rungs, &doublings, &budgets),
+        field_table(&rungs, &doublings, &published, &budgets)
     );
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
-    let table = tidy(&rungs, &budgets);
+    let table = tidy(&rungs, &doublings, &budgets);
     let csv = markdown.with_extension("csv");
     let json = markdown.with_extension("json");
     crate::storage::write_atomically(&csv, table.csv()?.as_bytes())?;
     crate::storage::write_atomically(&json, table.json().as_bytes())?;
-    chart(&rungs, &published, &budgets, &svg)?;
+    chart(&rungs, &doublings, &published, &budgets, &svg)?;
     print!("{text}");
     for written in [&markdown, &csv, &json, &svg] {
         println!("wrote {}", written.display());

@@ -65,19 +65,7 @@ impl DesignRung {
         let (nodes_per_move, depth) = baseline_work(&rows, baseline);
         let doubling = games.with_file_name(format!("doubling-{budget}.games.csv"));
         let doubling = if doubling.exists() {
-            let rows = read_games(&doubling)?;
-            summarize(&rows, None).into_iter().find_map(|s| {
-                let (value, lo, hi) = (s.elo?, s.elo_lo?, s.elo_hi?);
-                Some(LadderPoint {
-                    budget,
-                    games: s.games,
-                    elo: Interval { value, lo, hi },
-                    depth: 0.0,
-                    opponent_depth: 0.0,
-                    nodes_per_move: s.nodes_per_move,
-                    opponent_nodes_per_move: s.opponent_nodes_per_move,
-                })
-            })
+            doubling_point(&doubling, budget)?
         } else {
             None
         };
@@ -115,13 +103,7 @@ impl DesignRung {
     /// move each side searched (at small budgets twice the budget is less than twice the
     /// nodes), as `Ladder::per_doubling`.
     pub fn per_doubling(&self) -> Option<Interval> {
-        let p = self.doubling.as_ref()?;
-        let doublings = (p.nodes_per_move / p.opponent_nodes_per_move).log2();
-        (doublings > 0.0 && doublings.is_finite()).then(|| Interval {
-            value: p.elo.value / doublings,
-            lo: p.elo.lo / doublings,
-            hi: p.elo.hi / doublings,
-        })
+        per_doubling(self.doubling.as_ref()?)
     }
 
     /// A worth's node factor, 2^(worth / Elo per doubling), where the doubling was played.
@@ -160,7 +142,12 @@ pub fn trend(rungs: &[DesignRung], figure: Figure) -> Option<Fit> {
 
 /// The chart's ladder: each figure as a step named `name`, its worth as a removal's Elo lost
 /// (a pair's interaction as itself); the doublings as the ladder's.
-pub fn as_ladder(rungs: &[DesignRung], figures: &[(String, Figure)], baseline: &str) -> Ladder {
+pub fn as_ladder(
+    rungs: &[DesignRung],
+    doublings: &[LadderPoint],
+    figures: &[(String, Figure)],
+    baseline: &str,
+) -> Ladder {
     let steps = figures
         .iter()
         .map(|(name, figure)| Step {
@@ -191,19 +178,68 @@ pub fn as_ladder(rungs: &[DesignRung], figures: &[(String, Figure)], baseline: &
     Ladder {
         baseline: baseline.to_string(),
         steps,
-        doubling: rungs.iter().filter_map(|r| r.doubling.clone()).collect(),
+        doubling: doublings.to_vec(),
         unfinished: Vec::new(),
     }
 }
 
-/// Elo per doubling's trend over the rungs where the doubling was played.
-pub fn doubling_trend(rungs: &[DesignRung]) -> Option<Fit> {
-    let points: Vec<Point> = rungs
+/// The doubling's point in `path`: the baseline at twice `budget` against it.
+fn doubling_point(path: &Path, budget: u64) -> Result<Option<LadderPoint>, InputError> {
+    let rows = read_games(path)?;
+    Ok(summarize(&rows, None).into_iter().find_map(|s| {
+        let (value, lo, hi) = (s.elo?, s.elo_lo?, s.elo_hi?);
+        Some(LadderPoint {
+            budget,
+            games: s.games,
+            elo: Interval { value, lo, hi },
+            depth: 0.0,
+            opponent_depth: 0.0,
+            nodes_per_move: s.nodes_per_move,
+            opponent_nodes_per_move: s.opponent_nodes_per_move,
+        })
+    }))
+}
+
+/// Every doubling played in `folder` (`doubling-<nodes>.games.csv`), whether or not its rung's
+/// factorial has started, cheapest first.
+pub fn doublings_in(folder: &Path) -> Result<Vec<LadderPoint>, InputError> {
+    let mut found = Vec::new();
+    let Ok(dir) = std::fs::read_dir(folder) else {
+        return Ok(found);
+    };
+    for entry in dir.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let budget = name
+            .strip_prefix("doubling-")
+            .and_then(|n| n.strip_suffix(".games.csv"))
+            .and_then(|n| n.parse::<u64>().ok());
+        if let Some(budget) = budget {
+            found.extend(doubling_point(&entry.path(), budget)?);
+        }
+    }
+    found.sort_by_key(|p| p.budget);
+    Ok(found)
+}
+
+/// Elo per doubling of the nodes at a doubling's point (`DesignRung::per_doubling`'s rule).
+pub fn per_doubling(p: &LadderPoint) -> Option<Interval> {
+    let doublings = (p.nodes_per_move / p.opponent_nodes_per_move).log2();
+    (doublings > 0.0 && doublings.is_finite()).then(|| Interval {
+        value: p.elo.value / doublings,
+        lo: p.elo.lo / doublings,
+        hi: p.elo.hi / doublings,
+    })
+}
+
+/// Elo per doubling's trend over every doubling played, against log2 of the nodes the side
+/// at N searched.
+pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
+    let points: Vec<Point> = doublings
         .iter()
-        .filter_map(|r| {
-            let d = r.per_doubling()?;
+        .filter_map(|p| {
+            let d = per_doubling(p)?;
             Some(Point {
-                x: r.nodes_per_move.log2(),
+                x: p.opponent_nodes_per_move.log2(),
                 y: d.value,
                 se: d.stderr(),
             })

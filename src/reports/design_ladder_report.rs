@@ -6,7 +6,7 @@
 use super::field::{FieldBudget, Published};
 use super::figures::format::{signed, table, text_cell, thousands};
 use crate::matches::budget_ladder::node_factor;
-use crate::matches::budget_ladder::Interval;
+use crate::matches::budget_ladder::{Interval, Point as LadderPoint};
 use crate::matches::design_ladder::{as_ladder, doubling_trend, trend, DesignRung, Figure};
 use crate::matches::trend_fit::{Fit, Shape};
 use crate::output::tidy::{Cell, Tidy};
@@ -131,7 +131,11 @@ fn shape(fit: &Fit) -> &'static str {
 
 /// Each figure's trend over the rungs, and Elo per doubling's: the model chosen, the slope at
 /// the last rung, and the value at the field's budgets with how far that extrapolates.
-pub fn trends_table(rungs: &[DesignRung], budgets: &[FieldBudget]) -> String {
+pub fn trends_table(
+    rungs: &[DesignRung],
+    doublings: &[LadderPoint],
+    budgets: &[FieldBudget],
+) -> String {
     let Some(last) = rungs.last() else {
         return String::new();
     };
@@ -170,11 +174,11 @@ pub fn trends_table(rungs: &[DesignRung], budgets: &[FieldBudget]) -> String {
         row
     };
     let mut rows = Vec::new();
-    let doubled = rungs.iter().filter(|r| r.doubling.is_some()).count();
+    let doubled = doublings.len();
     rows.push(row(
         "Elo per doubling".into(),
         doubled,
-        doubling_trend(rungs),
+        doubling_trend(doublings),
     ));
     for (name, figure) in figures(rungs) {
         let count = rungs
@@ -193,13 +197,14 @@ pub fn trends_table(rungs: &[DesignRung], budgets: &[FieldBudget]) -> String {
 /// with their intervals; the field's figure over the same Elo per doubling.
 pub fn field_table(
     rungs: &[DesignRung],
+    doublings: &[LadderPoint],
     published: &[Published],
     budgets: &[FieldBudget],
 ) -> String {
     let (Some(first), Some(last)) = (rungs.first(), rungs.last()) else {
         return String::new();
     };
-    let Some(per) = doubling_trend(rungs) else {
+    let Some(per) = doubling_trend(doublings) else {
         return "No node factors beside the field yet: the doubling has under 2 rungs.\n".into();
     };
     let x_last = last.nodes_per_move.log2();
@@ -249,10 +254,9 @@ pub fn field_table(
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = "l".to_string() + &"r".repeat(2 * budgets.len());
     let mut out = table(&header, &align, &rows);
-    let x_doubled = rungs
+    let x_doubled = doublings
         .iter()
-        .filter(|r| r.doubling.is_some())
-        .map(|r| r.nodes_per_move.log2())
+        .map(|p| p.opponent_nodes_per_move.log2())
         .fold(f64::NEG_INFINITY, f64::max);
     let past = |x: f64| {
         budgets
@@ -301,7 +305,7 @@ fn tidy_name(rungs: &[DesignRung], figure: Figure) -> String {
 /// The ladder as one tidy table, for a spreadsheet: a row per rung and figure (each step at
 /// `strongest` and averaged, each pair, and Elo per doubling of the nodes), with its node
 /// factor; then a row per figure and field budget from the trends (`rung` empty).
-pub fn tidy(rungs: &[DesignRung], budgets: &[FieldBudget]) -> Tidy {
+pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBudget]) -> Tidy {
     let mut t = Tidy::new(&[
         "nodes",
         "nodes_per_move",
@@ -359,8 +363,11 @@ pub fn tidy(rungs: &[DesignRung], budgets: &[FieldBudget]) -> Tidy {
             work(&mut t, &name, kind(*figure), elo, r.node_factor(*figure));
         }
     }
-    let mut fits: Vec<(String, &str, Option<Fit>)> =
-        vec![("elo_per_doubling".into(), "doubling", doubling_trend(rungs))];
+    let mut fits: Vec<(String, &str, Option<Fit>)> = vec![(
+        "elo_per_doubling".into(),
+        "doubling",
+        doubling_trend(doublings),
+    )];
     for (_, figure) in &figures {
         fits.push((
             tidy_name(rungs, *figure),
@@ -397,6 +404,7 @@ pub fn tidy(rungs: &[DesignRung], budgets: &[FieldBudget]) -> Tidy {
 /// doubling below (`ladder_report::chart`'s drawing).
 pub fn chart(
     rungs: &[DesignRung],
+    doublings: &[LadderPoint],
     published: &[Published],
     budgets: &[FieldBudget],
     path: &Path,
@@ -416,7 +424,7 @@ pub fn chart(
     {
         shown.push(("null_move × probcut (interaction)".into(), Figure::Pair(i)));
     }
-    let ladder = as_ladder(rungs, &shown, "strongest");
+    let ladder = as_ladder(rungs, doublings, &shown, "strongest");
     super::ladder_report::chart(
         &ladder,
         published,

@@ -4,7 +4,8 @@
 //! effect's trend with the model the data choose.
 
 use super::sources::Sources;
-use crate::matches::design_ladder::DesignRung;
+use crate::matches::budget_ladder::Point as LadderPoint;
+use crate::matches::design_ladder::{doublings_in, DesignRung};
 use crate::reports::design_ladder_report::{effects_table, field_table, rungs_table, trends_table};
 
 const FOLDER: &str = "results/budget-ladder-today";
@@ -45,12 +46,25 @@ pub(super) fn effects(src: &Sources) -> String {
     effects_table(&rungs(src))
 }
 
+/// Every doubling played beside the rungs.
+fn doublings(src: &Sources) -> Vec<LadderPoint> {
+    doublings_in(&src.file(FOLDER)).unwrap_or_else(|e| {
+        src.problem(e.to_string());
+        Vec::new()
+    })
+}
+
 /// Each effect's trend, and its value at the field's budgets.
 pub(super) fn trends(src: &Sources) -> String {
-    trends_table(&rungs(src), &src.budgets())
+    trends_table(&rungs(src), &doublings(src), &src.budgets())
 }
 
 /// Each step's node factor beside the field's, at the field's budgets.
 pub(super) fn field(src: &Sources) -> String {
-    field_table(&rungs(src), &src.published(), &src.budgets())
+    field_table(
+        &rungs(src),
+        &doublings(src),
+        &src.published(),
+        &src.budgets(),
+    )
 }
