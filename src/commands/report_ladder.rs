@@ -20,15 +20,7 @@ pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
     let ladder = crate::matches::budget_ladder::from_files(csvs)?;
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
-    let folder = csvs[0].parent().unwrap_or(Path::new("."));
-    let markdown = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| folder.join("ladder.md"));
-    let svg = args
-        .svg
-        .clone()
-        .unwrap_or_else(|| folder.join("ladder.svg"));
+    let (_, markdown, svg) = outputs(args, csvs);
     let text = crate::reports::ladder_report::markdown(&ladder, &published, &budgets);
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
     crate::reports::ladder_report::chart(
@@ -55,20 +47,8 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
     rungs.sort_by_key(|r| r.budget);
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
-    // A bare file name's parent is "", which names no folder to read.
-    let folder = csvs[0]
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let doublings = doublings_in(folder)?;
-    let markdown = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| folder.join("ladder.md"));
-    let svg = args
-        .svg
-        .clone()
-        .unwrap_or_else(|| folder.join("ladder.svg"));
+    let (folder, markdown, svg) = outputs(args, csvs);
+    let doublings = doublings_in(&folder)?;
     let text = format!(
         "{}\n{}\n{}\n{}",
         rungs_table(&rungs),
@@ -88,4 +68,18 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         println!("wrote {}", written.display());
     }
     Ok(())
+}
+
+/// The folder of the first games file, and the report's Markdown and chart: beside it unless
+/// `--markdown` or `--svg` say otherwise.
+fn outputs(args: &ReportArgs, csvs: &[PathBuf]) -> (PathBuf, PathBuf, PathBuf) {
+    // A bare file name's parent is "", which names no folder to read.
+    let folder = csvs[0]
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    let markdown = (args.markdown.clone()).unwrap_or_else(|| folder.join("ladder.md"));
+    let svg = (args.svg.clone()).unwrap_or_else(|| folder.join("ladder.svg"));
+    (folder, markdown, svg)
 }
