@@ -3,12 +3,18 @@
 
 mod common;
 
-use ablate::matches::budget_ladder::{node_factor, Interval, Trend};
+use ablate::matches::budget_ladder::{node_budget, node_factor, Interval, Trend};
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 
 fn interval(value: f64, lo: f64, hi: f64) -> Interval {
     Interval { value, lo, hi }
+}
+
+#[test]
+fn a_node_budget_is_read_from_a_node_limit_only() {
+    assert_eq!(node_budget("nodes 320000"), Some(320_000));
+    assert_eq!(node_budget("tc 10+0.1"), None);
 }
 
 #[test]

@@ -161,14 +161,26 @@ impl Ladder {
     /// searched. The budget is checked every 4,096 nodes, so at small budgets twice the budget
     /// is less than twice the nodes (at 5,000 about 1.45 times): the measured ratio, not 2.
     pub fn per_doubling(&self, budget: u64) -> Option<Interval> {
-        let p = self.doubling_at(budget)?;
-        let doublings = (p.nodes_per_move / p.opponent_nodes_per_move).log2();
+        self.doubling_at(budget)?.per_doubling()
+    }
+}
+
+impl Point {
+    /// A doubling's Elo over log2 of the nodes a move each side searched (`None` when the
+    /// side at 2N did not search more).
+    pub fn per_doubling(&self) -> Option<Interval> {
+        let doublings = (self.nodes_per_move / self.opponent_nodes_per_move).log2();
         (doublings > 0.0 && doublings.is_finite()).then(|| Interval {
-            value: p.elo.value / doublings,
-            lo: p.elo.lo / doublings,
-            hi: p.elo.hi / doublings,
+            value: self.elo.value / doublings,
+            lo: self.elo.lo / doublings,
+            hi: self.elo.hi / doublings,
         })
     }
+}
+
+/// The node budget of a match's limit: `nodes 5000` → 5000; `None` for any other limit.
+pub fn node_budget(limit: &str) -> Option<u64> {
+    limit.strip_prefix("nodes ")?.parse().ok()
 }
 
 impl Step {
@@ -195,19 +207,15 @@ fn load(path: &Path) -> Result<Match, InputError> {
         .ok_or_else(|| {
             InputError::in_file(&shown, "missing; a ladder needs each match's manifest")
         })?;
-    let budget = manifest
-        .limit
-        .strip_prefix("nodes ")
-        .and_then(|n| n.parse::<u64>().ok())
-        .ok_or_else(|| {
-            InputError::in_file(
-                &shown,
-                format!(
-                    "limit \"{}\"; a ladder's matches are played at node budgets (--nodes)",
-                    manifest.limit
-                ),
-            )
-        })?;
+    let budget = node_budget(&manifest.limit).ok_or_else(|| {
+        InputError::in_file(
+            &shown,
+            format!(
+                "limit \"{}\"; a ladder's matches are played at node budgets (--nodes)",
+                manifest.limit
+            ),
+        )
+    })?;
     Ok(Match {
         path: path.to_path_buf(),
         manifest,

@@ -5,7 +5,9 @@
 //! figure's trend against log2 of the nodes searched, by `trend_fit` (a line, or a quadratic
 //! where its curvature is told apart from zero; Student-t intervals where errors are scaled).
 
-use super::budget_ladder::{node_factor, Interval, Ladder, Point as LadderPoint, Step};
+use super::budget_ladder::{
+    node_budget, node_factor, Interval, Ladder, Point as LadderPoint, Step,
+};
 use super::design_effects::{analyse, DesignAnalysis};
 use super::design_fit::Estimate;
 use super::games_csv::{read_games, GameRow};
@@ -20,9 +22,8 @@ use std::path::Path;
 pub struct DesignRung {
     /// Nodes per move, as the match was played.
     pub budget: u64,
-    /// Games played, and planned (the run may stop earlier at its precision).
+    /// Games played (the run stops at its precision, not at a planned count).
     pub games: usize,
-    pub planned: usize,
     /// The run's precision target (95% half-width, Elo), and the worst half-width reached.
     pub precision: Option<f64>,
     pub worst_half_width: f64,
@@ -56,7 +57,7 @@ impl DesignRung {
             .ok_or_else(|| InputError::in_file(&shown, "no readable manifest beside it"))?;
         let design = (manifest.design.clone())
             .ok_or_else(|| InputError::in_file(&shown, "its manifest declares no design"))?;
-        let budget = nodes_of(&manifest.limit)
+        let budget = node_budget(&manifest.limit)
             .ok_or_else(|| InputError::in_file(&shown, "not played at a node budget"))?;
         let rows = read_games(games)?;
         let analysis = analyse(&design, &manifest.pairings, &rows)
@@ -72,7 +73,6 @@ impl DesignRung {
         Ok(DesignRung {
             budget,
             games: rows.len(),
-            planned: manifest.games_total,
             precision: manifest.precision,
             worst_half_width: analysis.fit.worst_half_width(),
             nodes_per_move,
@@ -103,7 +103,7 @@ impl DesignRung {
     /// move each side searched (at small budgets twice the budget is less than twice the
     /// nodes), as `Ladder::per_doubling`.
     pub fn per_doubling(&self) -> Option<Interval> {
-        per_doubling(self.doubling.as_ref()?)
+        self.doubling.as_ref()?.per_doubling()
     }
 
     /// A worth's node factor, 2^(worth / Elo per doubling), where the doubling was played.
@@ -221,23 +221,13 @@ pub fn doublings_in(folder: &Path) -> Result<Vec<LadderPoint>, InputError> {
     Ok(found)
 }
 
-/// Elo per doubling of the nodes at a doubling's point (`DesignRung::per_doubling`'s rule).
-pub fn per_doubling(p: &LadderPoint) -> Option<Interval> {
-    let doublings = (p.nodes_per_move / p.opponent_nodes_per_move).log2();
-    (doublings > 0.0 && doublings.is_finite()).then(|| Interval {
-        value: p.elo.value / doublings,
-        lo: p.elo.lo / doublings,
-        hi: p.elo.hi / doublings,
-    })
-}
-
 /// Elo per doubling's trend over every doubling played, against log2 of the nodes the side
 /// at N searched.
 pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
     let points: Vec<Point> = doublings
         .iter()
         .filter_map(|p| {
-            let d = per_doubling(p)?;
+            let d = p.per_doubling()?;
             Some(Point {
                 x: p.opponent_nodes_per_move.log2(),
                 y: d.value,
@@ -246,11 +236,6 @@ pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
         })
         .collect();
     choose(&points)
-}
-
-/// `nodes 5000` → 5000.
-fn nodes_of(limit: &str) -> Option<u64> {
-    limit.strip_prefix("nodes ")?.parse().ok()
 }
 
 /// The baseline's mean nodes and depth per move over every game it played.
@@ -268,15 +253,4 @@ fn baseline_work(rows: &[GameRow], baseline: &str) -> (f64, f64) {
     }
     let per = |x: u64| x as f64 / moves.max(1) as f64;
     (per(nodes), per(depth_sum))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn node_budgets_are_read_from_the_limit() {
-        assert_eq!(nodes_of("nodes 320000"), Some(320_000));
-        assert_eq!(nodes_of("tc 10+0.1"), None);
-    }
 }
