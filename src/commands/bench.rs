@@ -3,7 +3,9 @@
 use crate::cli::BenchArgs;
 use crate::config::check_depth;
 use crate::error::InputError;
-use crate::output::table::{thousands, Table};
+use crate::output::export::{Exporter, Text};
+use crate::output::number_format::thousands;
+use crate::output::table::Table;
 use crate::runner::bench_suite::{measure, BenchDepths};
 
 /// Runs the benchmark and prints a table or JSON.
@@ -81,7 +83,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             "peak RSS KiB".into(),
             report.peak_rss_kb.map_or("-".into(), thousands),
         ]);
-        print!("{}", t.render());
+        print!("{}", Text.render(&t));
     }
     // Last, the two lines OpenBench reads from an engine's bench.
     if !args.json {

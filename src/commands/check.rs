@@ -3,7 +3,7 @@
 
 use crate::cli::CheckArgs;
 use crate::error::{CheckFailed, InputError};
-use crate::output::table::count;
+use crate::output::number_format::count;
 use crate::records::read_rows;
 use crate::runner::reference_check::{compare, signature, tempfile_path, write_reference};
 use crate::runner::{execute, prepare, RunOptions};

@@ -3,7 +3,9 @@
 use crate::chess::perft_count::perft;
 use crate::cli::PerftArgs;
 use crate::error::{CheckFailed, InputError};
-use crate::output::table::{thousands, Table};
+use crate::output::export::{Exporter, Text};
+use crate::output::number_format::thousands;
+use crate::output::table::Table;
 use crate::suite::Suite;
 use std::time::Instant;
 
@@ -49,7 +51,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    print!("{}", table.render());
+    print!("{}", Text.render(&table));
     let nps = if seconds > 0.0 {
         (total as f64 / seconds) as u64
     } else {

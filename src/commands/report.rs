@@ -4,9 +4,9 @@
 use crate::cli::ReportArgs;
 use crate::records::read_rows;
 use crate::reports::before_after::Summary;
-use crate::reports::markdown::MarkdownExporter;
-use crate::reports::svg::{quality_path, ratio_path, SvgExporter};
-use crate::reports::Exporter;
+use crate::reports::markdown::MarkdownReport;
+use crate::reports::svg::{quality_path, ratio_path, SvgCharts};
+use crate::reports::SummaryReport;
 use crate::runner::score_checks;
 use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
 use std::collections::HashMap;
@@ -46,13 +46,13 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     };
     let summary = Summary::compute(&rows, &order, &checked);
     let (markdown, svg) = outputs(args)?;
-    SvgExporter.export(&summary, &svg)?;
+    SvgCharts.export(&summary, &svg)?;
     let grid = crate::reports::heatmap::grid_path(&svg);
     let charts: Vec<std::path::PathBuf> = [svg.clone(), ratio_path(&svg), quality_path(&svg), grid]
         .into_iter()
         .filter(|c| c.exists())
         .collect();
-    let exporter = MarkdownExporter {
+    let exporter = MarkdownReport {
         charts: charts.iter().map(|c| relative_to(c, &markdown)).collect(),
     };
     exporter.export(&summary, &markdown)?;

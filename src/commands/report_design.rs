@@ -6,6 +6,7 @@ use crate::cli::ReportArgs;
 use crate::matches::design_effects::analyse;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
+use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_report::{
     depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
 };
@@ -47,8 +48,8 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         markdown(&analysis, title, opponent, &link, depth.as_slice()).as_bytes(),
     )?;
     let effects = effects_table(&effect_rows(&analysis));
-    write_atomically(&csv, effects.csv()?.as_bytes())?;
-    write_atomically(&json, effects.json().as_bytes())?;
+    write_atomically(&csv, Csv.render(&effects).as_bytes())?;
+    write_atomically(&json, Json.render(&effects).as_bytes())?;
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
     crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;

@@ -3,6 +3,7 @@
 use crate::cli::ReportArgs;
 use crate::matches::design_ladder::{doublings_in, DesignRung};
 use crate::matches::games_manifest::MatchManifest;
+use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_ladder_report::{
     chart, effects_table, field_table, rungs_table, tidy, trends_table,
 };
@@ -60,8 +61,8 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
     let table = tidy(&rungs, &doublings, &budgets);
     let csv = markdown.with_extension("csv");
     let json = markdown.with_extension("json");
-    crate::storage::write_atomically(&csv, table.csv()?.as_bytes())?;
-    crate::storage::write_atomically(&json, table.json().as_bytes())?;
+    crate::storage::write_atomically(&csv, Csv.render(&table).as_bytes())?;
+    crate::storage::write_atomically(&json, Json.render(&table).as_bytes())?;
     chart(&rungs, &doublings, &published, &budgets, &svg)?;
     print!("{text}");
     for written in [&markdown, &csv, &json, &svg] {

@@ -3,7 +3,9 @@
 use crate::cli::{SearchArgs, SearchFormat};
 use crate::config::check_depth;
 use crate::error::InputError;
-use crate::output::table::{thousands, Table};
+use crate::output::export::{Exporter, Text};
+use crate::output::number_format::thousands;
+use crate::output::table::Table;
 use crate::records::Row;
 use crate::search::{search, IterationReport, SearchStats};
 use crate::suite::fen::parse_fen;
@@ -58,7 +60,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<()> {
             for r in &reports {
                 t.row(cells(&columns, r, true));
             }
-            print!("{}", t.render());
+            print!("{}", Text.render(&t));
         }
         SearchFormat::Csv => {
             let mut out = csv::Writer::from_writer(std::io::stdout());

@@ -1,6 +1,8 @@
-//! What the user sees: tables in the terminal, the progress bar, and tidy tables as data for
-//! CSV and JSON.
+//! What the user sees: tables as data (`table`), the writers that render them as aligned text,
+//! Markdown, CSV and JSON (`export`), how numbers are written (`number_format`), and the
+//! progress bar.
 
+pub mod export;
+pub mod number_format;
 pub mod progress_bar;
 pub mod table;
-pub mod tidy;

@@ -1,141 +1,174 @@
-//! Plain-text tables and number formatting for the terminal.
+//! A table as data: titled, aligned columns and rows of cells, each cell holding what a reader
+//! sees and the value a spreadsheet reads. Every report builds its tables as this, and one
+//! writer a format (`output::export`) renders them as aligned text, Markdown, CSV and JSON, so
+//! no format is written by hand twice and the four cannot disagree.
 
-/// Formats an integer with thousands separators: 4865609 → 4,865,609.
-pub fn thousands<T: Into<i128>>(n: T) -> String {
-    let n: i128 = n.into();
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
+use super::number_format::spreadsheet_number;
+
+/// Where a column's cells sit in the text formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// What a cell holds for CSV and JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// Text, written as it is (the CSV writer quotes it when it must).
+    Text(String),
+    /// A measured number; empty (JSON `null`) when there is none.
+    Number(Option<f64>),
+    /// A count.
+    Whole(u64),
+}
+
+/// One cell: what the text formats show, and its value for CSV and JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    shown: String,
+    value: Value,
+}
+
+impl Cell {
+    /// Text, shown and stored as it is.
+    pub fn text(text: impl Into<String>) -> Cell {
+        let text = text.into();
+        Cell {
+            shown: text.clone(),
+            value: Value::Text(text),
         }
-        out.push(c);
     }
-    if n < 0 {
-        format!("-{out}")
-    } else {
-        out
+
+    /// A measured number, shown in the spreadsheet's form (empty when there is none).
+    pub fn number(value: Option<f64>) -> Cell {
+        Cell {
+            shown: value.map_or(String::new(), spreadsheet_number),
+            value: Value::Number(value),
+        }
+    }
+
+    /// A count.
+    pub fn whole(value: u64) -> Cell {
+        Cell {
+            shown: value.to_string(),
+            value: Value::Whole(value),
+        }
+    }
+
+    /// An optional count: empty when there is none.
+    pub fn whole_or_empty(value: Option<u64>) -> Cell {
+        value.map_or(Cell::number(None), Cell::whole)
+    }
+
+    /// The same value, shown otherwise in the text formats (`0.889 [0.85, 0.93]`, `1,000`).
+    pub fn shown_as(self, shown: impl Into<String>) -> Cell {
+        Cell {
+            shown: shown.into(),
+            ..self
+        }
+    }
+
+    /// What the text formats show.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// What CSV and JSON hold.
+    pub fn value(&self) -> &Value {
+        &self.value
     }
 }
 
-/// A table whose first column is left-aligned and the others right-aligned.
+impl From<String> for Cell {
+    fn from(text: String) -> Cell {
+        Cell::text(text)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(text: &str) -> Cell {
+        Cell::text(text)
+    }
+}
+
+/// A column: its title (also its CSV header and JSON key) and its alignment.
 #[derive(Debug, Clone)]
+pub struct Column {
+    pub title: String,
+    pub align: Align,
+}
+
+/// A table: its columns and its rows, one cell per column.
+#[derive(Debug, Clone, Default)]
 pub struct Table {
-    header: Vec<String>,
-    rows: Vec<Vec<String>>,
+    columns: Vec<Column>,
+    rows: Vec<Vec<Cell>>,
     gap: usize,
 }
 
 impl Table {
-    /// A table with these column titles.
-    pub fn new(header: &[&str]) -> Table {
+    /// A table with these column titles: the first left-aligned, the others right-aligned.
+    pub fn new(titles: &[&str]) -> Table {
+        let align: String = (0..titles.len())
+            .map(|i| if i == 0 { 'l' } else { 'r' })
+            .collect();
+        Table::aligned(titles, &align)
+    }
+
+    /// A table whose alignment is given as an `l` or `r` per column.
+    pub fn aligned(titles: &[&str], align: &str) -> Table {
+        let columns = titles
+            .iter()
+            .enumerate()
+            .map(|(i, title)| Column {
+                title: title.to_string(),
+                align: match align.as_bytes().get(i) {
+                    Some(b'r') => Align::Right,
+                    _ => Align::Left,
+                },
+            })
+            .collect();
         Table {
-            header: header.iter().map(|s| s.to_string()).collect(),
+            columns,
             rows: Vec::new(),
             gap: 2,
         }
     }
 
-    /// Spaces between columns (default 2); 1 keeps wide tables within 80 columns.
+    /// Spaces between columns in aligned text (default 2); 1 keeps wide tables within 80
+    /// columns.
     pub fn with_gap(mut self, gap: usize) -> Table {
         self.gap = gap.max(1);
         self
     }
 
-    /// Appends a row (as many cells as the header).
-    pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
+    /// Appends a row; it must have one cell per column (a programming error otherwise).
+    pub fn row<C: Into<Cell>>(&mut self, cells: Vec<C>) {
+        assert_eq!(cells.len(), self.columns.len(), "one cell per column");
+        self.rows.push(cells.into_iter().map(Into::into).collect());
     }
 
-    /// The table as aligned text, two spaces between columns.
-    pub fn render(&self) -> String {
-        let mut widths: Vec<usize> = self.header.iter().map(|h| h.chars().count()).collect();
-        for row in &self.rows {
-            for (i, cell) in row.iter().enumerate() {
-                if i < widths.len() {
-                    widths[i] = widths[i].max(cell.chars().count());
-                }
-            }
+    /// The table with these rows appended.
+    pub fn with_rows<C: Into<Cell>>(mut self, rows: Vec<Vec<C>>) -> Table {
+        for row in rows {
+            self.row(row);
         }
-        let mut out = String::new();
-        let line = |cells: &[String], out: &mut String| {
-            let mut text = String::new();
-            for (i, cell) in cells.iter().enumerate() {
-                let w = widths.get(i).copied().unwrap_or(0);
-                if i > 0 {
-                    text.push_str(&" ".repeat(self.gap));
-                }
-                if i == 0 {
-                    text.push_str(&format!("{cell:<w$}"));
-                } else {
-                    text.push_str(&format!("{cell:>w$}"));
-                }
-            }
-            out.push_str(text.trim_end());
-            out.push('\n');
-        };
-        line(&self.header, &mut out);
-        for row in &self.rows {
-            line(row, &mut out);
-        }
-        out
-    }
-}
-
-impl Table {
-    /// The table in Markdown: the first column left-aligned, the others right-aligned.
-    pub fn markdown(&self) -> String {
-        let line = |cells: &[String]| format!("| {} |\n", cells.join(" | "));
-        let mut rule = vec![":---".to_string()];
-        rule.extend((1..self.header.len()).map(|_| "---:".to_string()));
-        let mut out = line(&self.header) + &line(&rule);
-        for row in &self.rows {
-            out += &line(row);
-        }
-        out
-    }
-}
-
-/// A ratio to three significant digits (0.0573, 0.889, 20.6), or "-".
-pub fn fmt_ratio(r: Option<f64>) -> String {
-    r.map_or("-".into(), sig3)
-}
-
-/// Three significant digits, never in exponent form.
-pub fn sig3(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
-    format!("{x:.decimals$}")
-}
-
-/// `1 row`, `2 rows`: a count with its noun in the right number (nouns taking an s).
-pub fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0u64), "0");
-        assert_eq!(thousands(999u64), "999");
-        assert_eq!(thousands(4_865_609u64), "4,865,609");
-        assert_eq!(thousands(-1_000i64), "-1,000");
+        self
     }
 
-    #[test]
-    fn columns_align() {
-        let mut t = Table::new(&["id", "n"]);
-        t.row(vec!["a".into(), "1,000".into()]);
-        assert_eq!(t.render(), "id      n\na   1,000\n");
-        assert_eq!(t.markdown(), "| id | n |\n| :--- | ---: |\n| a | 1,000 |\n");
+    /// The columns.
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    /// The rows.
+    pub fn rows(&self) -> &[Vec<Cell>] {
+        &self.rows
+    }
+
+    /// Spaces between columns in aligned text.
+    pub fn gap(&self) -> usize {
+        self.gap
     }
 }

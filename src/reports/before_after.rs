@@ -2,7 +2,7 @@
 
 use crate::config::experiment::BASELINE;
 use crate::config::knob::ScoreCheck;
-use crate::output::table::{fmt_ratio, sig3, thousands};
+use crate::output::number_format::{fmt_ratio, sig3, thousands};
 use crate::records::Row;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};

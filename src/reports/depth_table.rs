@@ -3,12 +3,13 @@
 //! the rows. Written as `x.summary.csv` and `x.summary.json` beside a results CSV.
 
 use super::before_after::Summary;
-use crate::output::tidy::{Cell, Tidy};
+use crate::output::export::{Csv, Exporter, Json};
+use crate::output::table::{Cell, Table};
 use std::path::{Path, PathBuf};
 
 /// The summary's tidy table.
-pub fn depth_table(summary: &Summary) -> Tidy {
-    let mut table = Tidy::new(&[
+pub fn depth_table(summary: &Summary) -> Table {
+    let mut table = Table::new(&[
         "depth",
         "variant",
         "positions",
@@ -29,22 +30,22 @@ pub fn depth_table(summary: &Summary) -> Tidy {
     for depth in &summary.depths {
         for line in &depth.lines {
             table.row(vec![
-                Cell::Whole(depth.depth.into()),
-                Cell::Text(line.variant.clone()),
-                Cell::Whole(line.positions as u64),
-                Cell::Whole(line.work),
-                Cell::Number(line.work_ratio),
-                Cell::Number(line.geomean_ratio),
-                Cell::Number(line.geomean_ci.map(|(lo, _)| lo)),
-                Cell::Number(line.geomean_ci.map(|(_, hi)| hi)),
-                Cell::Number(Some(line.time_ms / 1e3)),
-                Cell::Number(line.time_ratio),
-                Cell::Whole(line.solved as u64),
-                Cell::Whole(line.solvable as u64),
-                Cell::Number(line.first_move_cutoff_pct),
-                Cell::Number(line.ebf),
-                Cell::Number(line.minimal_ratio),
-                Cell::Number(line.oracle_ratio),
+                Cell::whole(depth.depth.into()),
+                Cell::text(line.variant.clone()),
+                Cell::whole(line.positions as u64),
+                Cell::whole(line.work),
+                Cell::number(line.work_ratio),
+                Cell::number(line.geomean_ratio),
+                Cell::number(line.geomean_ci.map(|(lo, _)| lo)),
+                Cell::number(line.geomean_ci.map(|(_, hi)| hi)),
+                Cell::number(Some(line.time_ms / 1e3)),
+                Cell::number(line.time_ratio),
+                Cell::whole(line.solved as u64),
+                Cell::whole(line.solvable as u64),
+                Cell::number(line.first_move_cutoff_pct),
+                Cell::number(line.ebf),
+                Cell::number(line.minimal_ratio),
+                Cell::number(line.oracle_ratio),
             ]);
         }
     }
@@ -66,7 +67,10 @@ pub fn write_summary(summary: &Summary, csv: &Path) -> anyhow::Result<Vec<PathBu
     let table = depth_table(summary);
     let (csv_path, json_path) = summary_paths(csv);
     let mut written = Vec::new();
-    for (path, text) in [(csv_path, table.csv()?), (json_path, table.json())] {
+    for (path, text) in [
+        (csv_path, Csv.render(&table)),
+        (json_path, Json.render(&table)),
+    ] {
         if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
             crate::storage::write_atomically(&path, text.as_bytes())?;
         }

@@ -9,7 +9,7 @@ use crate::matches::budget_ladder::node_factor;
 use crate::matches::budget_ladder::{Interval, Point as LadderPoint};
 use crate::matches::design_ladder::{as_ladder, doubling_trend, trend, DesignRung, Figure};
 use crate::matches::trend_fit::{Fit, Shape};
-use crate::output::tidy::{Cell, Tidy};
+use crate::output::table::{Cell, Table};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -305,8 +305,8 @@ fn tidy_name(rungs: &[DesignRung], figure: Figure) -> String {
 /// The ladder as one tidy table, for a spreadsheet: a row per rung and figure (each step at
 /// `strongest` and averaged, each pair, and Elo per doubling of the nodes), with its node
 /// factor; then a row per figure and field budget from the trends (`rung` empty).
-pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBudget]) -> Tidy {
-    let mut t = Tidy::new(&[
+pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBudget]) -> Table {
+    let mut t = Table::new(&[
         "nodes",
         "nodes_per_move",
         "plies",
@@ -321,7 +321,7 @@ pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBud
         "node_factor_hi",
         "model",
     ]);
-    let number = |x: f64| Cell::Number(x.is_finite().then_some(x));
+    let number = |x: f64| Cell::number(x.is_finite().then_some(x));
     let kind = |f: Figure| match f {
         Figure::AtBaseline(_) => "at_strongest",
         Figure::Averaged(_) => "averaged",
@@ -329,21 +329,21 @@ pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBud
     };
     let figures = figures(rungs);
     for r in rungs {
-        let work = |t: &mut Tidy, name: &str, kind: &str, elo: Interval, f: Option<Interval>| {
+        let work = |t: &mut Table, name: &str, kind: &str, elo: Interval, f: Option<Interval>| {
             t.row(vec![
-                Cell::Whole(r.budget),
+                Cell::whole(r.budget),
                 number(r.nodes_per_move),
                 number(r.depth),
-                Cell::Whole(r.games as u64),
-                Cell::Text(name.to_string()),
-                Cell::Text(kind.to_string()),
+                Cell::whole(r.games as u64),
+                Cell::text(name.to_string()),
+                Cell::text(kind.to_string()),
                 number(elo.value),
                 number(elo.lo),
                 number(elo.hi),
                 number(f.map_or(f64::NAN, |f| f.value)),
                 number(f.map_or(f64::NAN, |f| f.lo)),
                 number(f.map_or(f64::NAN, |f| f.hi)),
-                Cell::Text(String::new()),
+                Cell::text(String::new()),
             ]);
         };
         if let Some(per) = r.per_doubling() {
@@ -380,19 +380,19 @@ pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBud
         for b in budgets {
             let (v, lo, hi) = fit.at(b.nodes().log2());
             t.row(vec![
-                Cell::Whole(b.nodes().round() as u64),
+                Cell::whole(b.nodes().round() as u64),
                 number(b.nodes()),
-                Cell::Number(None),
-                Cell::Number(None),
-                Cell::Text(name.clone()),
-                Cell::Text(format!("{kind}_trend_at_{}", b.engine.to_lowercase())),
+                Cell::number(None),
+                Cell::number(None),
+                Cell::text(name.clone()),
+                Cell::text(format!("{kind}_trend_at_{}", b.engine.to_lowercase())),
                 number(v),
                 number(lo),
                 number(hi),
-                Cell::Number(None),
-                Cell::Number(None),
-                Cell::Number(None),
-                Cell::Text(format!("{} ({} dof)", shape(&fit), fit.dof)),
+                Cell::number(None),
+                Cell::number(None),
+                Cell::number(None),
+                Cell::text(format!("{} ({} dof)", shape(&fit), fit.dof)),
             ]);
         }
     }

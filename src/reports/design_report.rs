@@ -6,8 +6,8 @@
 use crate::matches::design_effects::{term_name, DesignAnalysis};
 use crate::matches::design_fit::Estimate;
 use crate::matches::games_csv::GameRow;
-use crate::output::table::Table;
-use crate::output::tidy::{Cell, Tidy};
+use crate::output::export::{Exporter, Markdown, Text};
+use crate::output::table::{Cell, Table};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -72,21 +72,21 @@ pub fn effect_rows(a: &DesignAnalysis) -> Vec<EffectRow> {
 
 /// The effects as a tidy table, every number in `tidy::number`'s form, so that the CSV comes
 /// back from a spreadsheet as it went; the JSON holds the same cells.
-pub fn effects_table(rows: &[EffectRow]) -> Tidy {
-    let mut table = Tidy::new(&[
+pub fn effects_table(rows: &[EffectRow]) -> Table {
+    let mut table = Table::new(&[
         "kind", "step", "with", "elo", "se", "lo", "hi", "p", "p_holm",
     ]);
     for r in rows {
         table.row(vec![
-            Cell::Text(r.kind.to_string()),
-            Cell::Text(r.step.clone()),
-            Cell::Text(r.with.clone()),
-            Cell::Number(Some(r.elo)),
-            Cell::Number(Some(r.se)),
-            Cell::Number(Some(r.lo)),
-            Cell::Number(Some(r.hi)),
-            Cell::Number(r.p),
-            Cell::Number(r.p_holm),
+            Cell::text(r.kind.to_string()),
+            Cell::text(r.step.clone()),
+            Cell::text(r.with.clone()),
+            Cell::number(Some(r.elo)),
+            Cell::number(Some(r.se)),
+            Cell::number(Some(r.lo)),
+            Cell::number(Some(r.hi)),
+            Cell::number(r.p),
+            Cell::number(r.p_holm),
         ]);
     }
     table
@@ -215,9 +215,9 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
 pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
     let mut out = preamble(a, opponent).join("\n") + "\n\n";
     out += "Each step's worth switched on, in Elo with its 95% interval: averaged over the other steps' settings (its Shapley share), at the baseline's corner, and the model's Elo of the factor applied alone to the baseline (a removal row's figure):\n";
-    out += &steps_table(a).with_gap(2).render();
+    out += &Text.render(&steps_table(a));
     out += "\nThe interaction matrix, every pair, largest first, in Elo with its 95% interval (positive: each step worth more with the other on; negative: one covers for the other; not resolved: the interval holds 0), and Holm's p over the pairs:\n";
-    out += &pairs_table(a).render();
+    out += &Text.render(&pairs_table(a));
     out
 }
 
@@ -270,8 +270,8 @@ pub fn markdown(
         out += &format!("- {line}\n");
     }
     out += "\n## Steps\n\n";
-    out += &steps_table(a).markdown();
+    out += &Markdown.render(&steps_table(a));
     out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
-    out += &pairs_table(a).markdown();
+    out += &Markdown.render(&pairs_table(a));
     out
 }

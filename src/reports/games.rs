@@ -2,6 +2,8 @@
 //! Elo with its 95% interval, and Elo against nodes per move: quality beside cost.
 
 use crate::matches::summary::{ratio_text, PairingSummary};
+use crate::output::export::{Exporter, Markdown};
+use crate::output::table::Table;
 use crate::reports::style::{place_label, PixelBox};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -25,9 +27,22 @@ fn signed(x: f64) -> String {
 /// The Markdown report: one row per pairing, from the variant's side.
 pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String {
     let mut out = format!("# {title}\n\n");
-    out.push_str(
-        "| pairing | games | W | D | L | score | Elo [95%] | nElo | LOS | pairs 0–2 | nodes/move × | ms/move × |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n",
+    let mut table = Table::aligned(
+        &[
+            "pairing",
+            "games",
+            "W",
+            "D",
+            "L",
+            "score",
+            "Elo [95%]",
+            "nElo",
+            "LOS",
+            "pairs 0–2",
+            "nodes/move ×",
+            "ms/move ×",
+        ],
+        "lrrrrrrrrlrr",
     );
     for p in pairings {
         let elo = match (p.elo, p.elo_lo, p.elo_hi) {
@@ -36,13 +51,12 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
             }
             _ => "-".into(),
         };
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+        table.row(vec![
             label(p),
-            p.games,
-            p.wins,
-            p.draws,
-            p.losses,
+            p.games.to_string(),
+            p.wins.to_string(),
+            p.draws.to_string(),
+            p.losses.to_string(),
             p.score.map_or("-".into(), |s| format!("{s:.3}")),
             elo,
             p.nelo.map_or("-".into(), signed),
@@ -50,8 +64,9 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
             p.ptnml.map(|c| c.to_string()).join(" "),
             ratio_text(p.nodes_per_move, p.opponent_nodes_per_move),
             ratio_text(p.ms_per_move, p.opponent_ms_per_move),
-        ));
+        ]);
     }
+    out.push_str(&Markdown.render(&table));
     let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
     out.push_str(
         "\nElo: logistic, 95% interval from the pentanomial variance of game pairs; nElo: \

@@ -161,7 +161,7 @@ pub fn grid_chart(summary: &Summary, path: &Path) -> anyhow::Result<bool> {
         ))?;
         let ink = if t > 0.6 { WHITE } else { BLACK };
         root.draw(&Text::new(
-            crate::output::table::sig3(r),
+            crate::output::number_format::sig3(r),
             (x + 8, y + 8),
             ("sans-serif", 13).into_font().color(&ink),
         ))?;

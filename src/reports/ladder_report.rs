@@ -5,7 +5,9 @@
 use super::field::{FieldBudget, Published};
 use super::style::SeriesStyle;
 use crate::matches::budget_ladder::{node_factor, Interval, Ladder, Trend};
-use crate::output::table::thousands;
+use crate::output::export::{Exporter, Markdown};
+use crate::output::number_format::thousands;
+use crate::output::table::Table;
 use plotters::prelude::*;
 use std::fmt::Write;
 use std::path::Path;
@@ -79,7 +81,14 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
     out.push_str("Elo lost by each removal from `");
     out.push_str(&ladder.baseline);
     out.push_str("`, by node budget per move, with the mean depth each side reached and the node factor the step is worth there (2^(Elo lost / Elo per doubling), interval from both intervals' ends):\n\n");
-    out.push_str("| step | nodes | games | Elo lost, 95% | depth without / with | node factor, 95% |\n|---|---:|---:|---:|---:|---:|\n");
+    let mut removals = Table::new(&[
+        "step",
+        "nodes",
+        "games",
+        "Elo lost, 95%",
+        "depth without / with",
+        "node factor, 95%",
+    ]);
     for step in &ladder.steps {
         for p in &step.points {
             let lost = p.elo.negated();
@@ -87,19 +96,17 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
                 .per_doubling(p.budget)
                 .and_then(|d| node_factor(lost, d))
                 .map_or_else(|| "n/a".to_string(), factor);
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {:.1} / {:.1} | {} |",
-                step.variant,
+            removals.row(vec![
+                step.variant.clone(),
                 thousands(p.budget as i128),
                 thousands(p.games as i128),
                 elo(lost),
-                p.depth,
-                p.opponent_depth,
-                nf
-            );
+                format!("{:.1} / {:.1}", p.depth, p.opponent_depth),
+                nf,
+            ]);
         }
     }
+    out.push_str(&Markdown.render(&removals));
     for u in &ladder.unfinished {
         let _ = writeln!(
             out,
@@ -111,27 +118,39 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
     }
     out.push_str("\nOne doubling of the budget: `");
     out.push_str(&ladder.baseline);
-    out.push_str("` at twice the nodes against itself, with the nodes each side searched a move (measured: the budget is checked every 4,096 nodes, and an iteration that cannot finish is not started):\n\n| nodes | games | Elo of 2N over N, 95% | nodes a move at 2N / at N | Elo per doubling of the nodes searched, 95% | depth at 2N / at N |\n|---:|---:|---:|---:|---:|---:|\n");
+    out.push_str("` at twice the nodes against itself, with the nodes each side searched a move (measured: the budget is checked every 4,096 nodes, and an iteration that cannot finish is not started):\n\n");
+    let mut doublings = Table::aligned(
+        &[
+            "nodes",
+            "games",
+            "Elo of 2N over N, 95%",
+            "nodes a move at 2N / at N",
+            "Elo per doubling of the nodes searched, 95%",
+            "depth at 2N / at N",
+        ],
+        "rrrrrr",
+    );
     for p in &ladder.doubling {
         let per = ladder
             .per_doubling(p.budget)
             .map_or_else(|| "n/a".to_string(), elo);
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} / {} | {} | {:.1} / {:.1} |",
+        doublings.row(vec![
             thousands(p.budget as i128),
             thousands(p.games as i128),
             elo(p.elo),
-            thousands(p.nodes_per_move.round() as i128),
-            thousands(p.opponent_nodes_per_move.round() as i128),
+            format!(
+                "{} / {}",
+                thousands(p.nodes_per_move.round() as i128),
+                thousands(p.opponent_nodes_per_move.round() as i128)
+            ),
             per,
-            p.depth,
-            p.opponent_depth,
-        );
+            format!("{:.1} / {:.1}", p.depth, p.opponent_depth),
+        ]);
     }
+    out.push_str(&Markdown.render(&doublings));
     let _ = write!(
         out,
-        "\nThe trend: a straight line through each step's Elo lost against log2 of the nodes a move the baseline searched, weighted by each point's interval (errors scaled up where the points scatter more than their intervals allow), and where it stands at the field's budgets{}:\n\n| step | budgets | Elo lost per doubling of nodes, 95% |",
+        "\nThe trend: a straight line through each step's Elo lost against log2 of the nodes a move the baseline searched, weighted by each point's interval (errors scaled up where the points scatter more than their intervals allow), and where it stands at the field's budgets{}:\n\n",
         budgets
             .iter()
             .map(|b| format!(
@@ -142,33 +161,29 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
             ))
             .collect::<String>()
     );
+    let mut titles = vec![
+        "step".to_string(),
+        "budgets".to_string(),
+        "Elo lost per doubling of nodes, 95%".to_string(),
+    ];
     for b in budgets {
-        let _ = write!(out, " at {}'s budget | {} published |", b.engine, b.engine);
+        titles.push(format!("at {}'s budget", b.engine));
+        titles.push(format!("{} published", b.engine));
     }
-    out.push_str("\n|---|---:|---:|");
-    for _ in budgets {
-        out.push_str("---:|---|");
-    }
-    out.push('\n');
+    let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
+    let mut trends = Table::aligned(&titles, &format!("lrr{}", "rl".repeat(budgets.len())));
     for step in &ladder.steps {
+        let mut row = vec![step.variant.clone(), step.points.len().to_string()];
         let Some(trend) = Trend::fit(&step.lost_by_nodes()) else {
-            let _ = write!(
-                out,
-                "| {} | {} | n/a: under two budgets with a bounded interval |",
-                step.variant,
-                step.points.len()
-            );
-            out.push_str(&" n/a | |".repeat(budgets.len()));
-            out.push('\n');
+            row.push("n/a: under two budgets with a bounded interval".into());
+            for _ in budgets {
+                row.extend(["n/a".to_string(), String::new()]);
+            }
+            trends.row(row);
             continue;
         };
-        let _ = write!(
-            out,
-            "| {} | {} | {} |",
-            step.variant,
-            trend.points,
-            elo(trend.slope)
-        );
+        row[1] = trend.points.to_string();
+        row.push(elo(trend.slope));
         for b in budgets {
             let at = trend.at(b.nodes());
             let field = published_lost(published, &b.engine, &step.variant);
@@ -176,10 +191,11 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
                 || "none".to_string(),
                 |f| format!("{f:.0}: {}", verdict(at, f)),
             );
-            let _ = write!(out, " {} | {} |", elo(at), said);
+            row.extend([elo(at), said]);
         }
-        out.push('\n');
+        trends.row(row);
     }
+    out.push_str(&Markdown.render(&trends));
     out
 }
 

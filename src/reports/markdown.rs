@@ -1,41 +1,52 @@
 //! The Markdown before/after tables: the same numbers as the terminal summary.
 
-use super::Exporter;
-use crate::output::table::fmt_ratio;
+use super::SummaryReport;
+use crate::output::export::Exporter;
+use crate::output::export::Markdown;
+use crate::output::number_format::fmt_ratio;
+use crate::output::table::Table;
 use crate::reports::before_after::Summary;
 use std::path::Path;
 
 /// Writes one Markdown table per depth, then the score check, then links to the charts.
 #[derive(Default)]
-pub struct MarkdownExporter {
+pub struct MarkdownReport {
     /// The charts drawn from the same summary, as links relative to the Markdown file.
     pub charts: Vec<String>,
 }
 
-impl MarkdownExporter {
+impl MarkdownReport {
     /// The Markdown text.
     pub fn render(&self, summary: &Summary) -> String {
         let mut out = format!("### {}\n\nRatios are against `{}`. Work is Σ nodes_cum (main search + quiescence).\n\n", summary.experiment, summary.baseline);
         for depth in &summary.depths {
             out.push_str(&format!("**Depth {}**\n\n", depth.depth));
             let with_minimal = depth.lines.iter().any(|l| l.oracle_ratio.is_some());
-            let (extra_head, extra_rule) = if with_minimal {
-                (" × minimal | × oracle |", "---:|---:|")
-            } else {
-                ("", "")
-            };
-            out.push_str(&format!("| variant | work | × base | geomean [95% CI] | time s | × time | solved | first-move cutoffs | EBF |{extra_head}\n"));
-            out.push_str(&format!(
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|{extra_rule}\n"
-            ));
+            let mut header = vec![
+                "variant",
+                "work",
+                "× base",
+                "geomean [95% CI]",
+                "time s",
+                "× time",
+                "solved",
+                "first-move cutoffs",
+                "EBF",
+            ];
+            if with_minimal {
+                header.extend(["× minimal", "× oracle"]);
+            }
+            let mut table = Table::new(&header);
             for l in &depth.lines {
-                let mut cells = l.cells("%");
+                let mut cells = vec![l.variant.clone()];
+                cells.extend(l.cells("%"));
                 if with_minimal {
                     cells.push(fmt_ratio(l.minimal_ratio));
                     cells.push(fmt_ratio(l.oracle_ratio));
                 }
-                out.push_str(&format!("| {} | {} |\n", l.variant, cells.join(" | ")));
+                table.row(cells);
             }
+            out.push_str(&Markdown.render(&table));
             if let Some(m) = &depth.minimal {
                 out.push_str(&format!("\n{}", m.render(depth.depth)));
             }
@@ -53,15 +64,19 @@ impl MarkdownExporter {
         let positions = &summary.solvable_positions;
         if !positions.is_empty() && positions.len() <= 40 {
             out.push_str("\n**First depth whose best move solves the position** (- : not within the depths run)\n\n");
-            out.push_str(&format!("| variant | {} |\n", positions.join(" | ")));
-            out.push_str(&format!("|---|{}\n", "---:|".repeat(positions.len())));
+            let mut header = vec!["variant"];
+            header.extend(positions.iter().map(String::as_str));
+            let mut table = Table::new(&header);
             for (variant, firsts) in &summary.first_solved {
-                let cells: Vec<String> = firsts
-                    .iter()
-                    .map(|d| d.map_or("-".into(), |d| d.to_string()))
-                    .collect();
-                out.push_str(&format!("| {variant} | {} |\n", cells.join(" | ")));
+                let mut cells = vec![variant.clone()];
+                cells.extend(
+                    firsts
+                        .iter()
+                        .map(|d| d.map_or("-".into(), |d| d.to_string())),
+                );
+                table.row(cells);
             }
+            out.push_str(&Markdown.render(&table));
         }
         out
     }
@@ -89,7 +104,7 @@ fn legend(summary: &Summary) -> String {
     items.iter().map(|i| format!("- {i}\n")).collect()
 }
 
-impl Exporter for MarkdownExporter {
+impl SummaryReport for MarkdownReport {
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()> {
         crate::storage::write_atomically(path, self.render(summary).as_bytes())?;
         Ok(())

@@ -1,4 +1,5 @@
-//! Reports of finished runs and matches: Markdown and SVG behind one trait; `summary` computes what they show.
+//! Reports of finished runs and matches: each builds its tables as data (`output::table`) for
+//! the one writer a format (`output::export`); the charts are SVG.
 
 pub mod before_after;
 pub mod depth_table;
@@ -27,8 +28,9 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(format!("{stem}-{suffix}.svg"))
 }
 
-/// A report format: turns a summary into a file.
-pub trait Exporter {
+/// A file made from a run's summary (its Markdown report, its charts); the tables inside are
+/// written by `output::export`'s writers.
+pub trait SummaryReport {
     /// Writes the report for `summary` to `path`.
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()>;
 }

@@ -1,13 +1,13 @@
 //! SVG charts with plotters: total work against depth (log scale), and the ratio to the baseline.
 
-use super::Exporter;
+use super::SummaryReport;
 use crate::reports::before_after::Summary;
 use crate::reports::style::{place_label, text_width, SeriesStyle};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// Writes `work.svg` (work against depth) and `work-ratio.svg` (ratios at the deepest depth).
-pub struct SvgExporter;
+pub struct SvgCharts;
 
 /// The ratio chart's path beside the work chart: `x.svg` → `x-ratio.svg`.
 pub fn ratio_path(path: &Path) -> PathBuf {
@@ -23,7 +23,7 @@ pub fn quality_path(path: &Path) -> PathBuf {
     super::sibling(path, "quality")
 }
 
-impl Exporter for SvgExporter {
+impl SummaryReport for SvgCharts {
     fn export(&self, summary: &Summary, path: &Path) -> anyhow::Result<()> {
         work_chart(summary, path)?;
         ratio_chart(summary, &ratio_path(path))?;
@@ -100,7 +100,7 @@ fn quality_chart(summary: &Summary, path: &Path) -> anyhow::Result<()> {
         .x_desc(format!("work / {} work (log scale)", summary.baseline))
         .y_desc("solved % (bm/am)")
         .x_labels(6)
-        .x_label_formatter(&|x| crate::output::table::sig3(10f64.powf(*x)))
+        .x_label_formatter(&|x| crate::output::number_format::sig3(10f64.powf(*x)))
         .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
     let (xs, ys) = chart.plotting_area().get_pixel_range();

@@ -3,7 +3,9 @@
 
 use super::before_after::{MinimalNote, Summary};
 use crate::config::knob::ScoreCheck;
-use crate::output::table::{fmt_ratio, thousands, Table};
+use crate::output::export::{Exporter, Text};
+use crate::output::number_format::{fmt_ratio, thousands};
+use crate::output::table::Table;
 use std::collections::HashMap;
 
 /// Names longer than this become keys (`V3`) in the tables.
@@ -98,7 +100,7 @@ impl Summary {
                 }
                 t.row(cells);
             }
-            out.push_str(&t.render());
+            out.push_str(&Text.render(&t));
             if let Some(m) = &depth.minimal {
                 out.push_str(&m.render(depth.depth));
             }

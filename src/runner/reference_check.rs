@@ -1,7 +1,9 @@
 //! Checking a run's node counts against a committed reference, the way engines check their
 //! `bench` signature: the signature, the row-by-row comparison, and blessing a new reference.
 
-use crate::output::table::{thousands, Table};
+use crate::output::export::{Exporter, Text};
+use crate::output::number_format::thousands;
+use crate::output::table::Table;
 use crate::records::{write_rows, Row, RowKey};
 use std::collections::HashMap;
 
@@ -75,7 +77,7 @@ impl Comparison {
                     delta,
                 ]);
             }
-            out.push_str(&t.render());
+            out.push_str(&Text.render(&t));
         }
         for (label, keys) in [("missing", &self.missing), ("extra", &self.extra)] {
             for (v, p, d) in keys {

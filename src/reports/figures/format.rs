@@ -1,13 +1,14 @@
-//! How a figure block writes its numbers: the terminal's formats (`output::table`), Markdown
-//! tables, and Elo with its interval and true minus signs.
+//! How a figure block writes its numbers: the terminal's formats (`output::number_format`), tables
+//! written by the one Markdown writer, and Elo with its interval and true minus signs.
 
 use crate::matches::summary::PairingSummary;
-pub use crate::output::table::sig3;
-use std::fmt::Write;
+use crate::output::export::{Exporter, Markdown};
+pub use crate::output::number_format::sig3;
+use crate::output::table::Table;
 
 /// 1234567 → "1,234,567", as the terminal prints counts.
 pub fn thousands(value: u64) -> String {
-    crate::output::table::thousands(value)
+    crate::output::number_format::thousands(value)
 }
 
 /// Millions with one decimal: 123,700,000 → "123.7 M".
@@ -25,18 +26,10 @@ pub fn text_cell(text: &str) -> String {
     text.to_string()
 }
 
-/// A Markdown table from a header and rows; `align` has an `l` or `r` per column.
+/// A figure block's table: built as data and written by the one Markdown writer that every
+/// report uses; `align` has an `l` or `r` per column.
 pub fn table(header: &[&str], align: &str, rows: &[Vec<String>]) -> String {
-    let mut out = format!("| {} |\n|", header.join(" | "));
-    for (i, _) in header.iter().enumerate() {
-        let right = align.as_bytes().get(i) == Some(&b'r');
-        out.push_str(if right { "---:|" } else { "---|" });
-    }
-    out.push('\n');
-    for row in rows {
-        let _ = writeln!(out, "| {} |", row.join(" | "));
-    }
-    out
+    Markdown.render(&Table::aligned(header, align).with_rows(rows.to_vec()))
 }
 
 /// `x` with one decimal, sign always, and a true minus: `+21.7`, `−3.0`.

@@ -1,0 +1,72 @@
+//! How numbers are written: the terminal's forms (thousands, three significant digits) and the
+//! spreadsheet's (what Calc writes back), so that every table writes a number one way.
+
+/// Formats an integer with thousands separators: 4865609 → 4,865,609.
+pub fn thousands<T: Into<i128>>(n: T) -> String {
+    let n: i128 = n.into();
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+/// A ratio to three significant digits (0.0573, 0.889, 20.6), or "-".
+pub fn fmt_ratio(r: Option<f64>) -> String {
+    r.map_or("-".into(), sig3)
+}
+
+/// Three significant digits, never in exponent form.
+pub fn sig3(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let decimals = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// `1 row`, `2 rows`: a count with its noun in the right number (nouns taking an s).
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A number as a spreadsheet writes it back: six decimals at most, no trailing zeros, no
+/// exponent, no negative zero (LibreOffice reads `1.0` and writes `1`). So a tidy CSV comes
+/// back from Calc as it went.
+pub fn spreadsheet_number(x: f64) -> String {
+    let rounded = (x * 1e6).round() / 1e6 + 0.0;
+    format!("{rounded}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0u64), "0");
+        assert_eq!(thousands(999u64), "999");
+        assert_eq!(thousands(4_865_609u64), "4,865,609");
+        assert_eq!(thousands(-1_000i64), "-1,000");
+    }
+
+    #[test]
+    fn numbers_are_written_as_a_spreadsheet_writes_them_back() {
+        assert_eq!(spreadsheet_number(1.0), "1");
+        assert_eq!(spreadsheet_number(-0.0000001), "0");
+        assert_eq!(spreadsheet_number(2.345_678_9), "2.345679");
+        assert_eq!(spreadsheet_number(1e-7), "0");
+    }
+}
