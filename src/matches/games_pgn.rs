@@ -194,25 +194,6 @@ impl PgnLog {
         })
     }
 
-    /// Starts `path` with the games of match `hash` that `csv` holds: those a resumed run keeps.
-    pub fn resume(
-        path: &std::path::Path,
-        csv: &std::path::Path,
-        hash: &str,
-        date: &str,
-        time_control: &str,
-    ) -> anyhow::Result<PgnLog> {
-        let kept: Vec<GameRow> = if csv.exists() {
-            crate::matches::games_csv::read_games(csv)?
-                .into_iter()
-                .filter(|r| r.match_hash == hash)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Self::start(path, &kept, date, time_control)
-    }
-
     /// Appends one finished game.
     pub fn append(&mut self, row: &GameRow) -> anyhow::Result<()> {
         use std::io::Write;

@@ -3,11 +3,14 @@
 //! stream to a CSV as they finish (resume, shards and merge as for experiments); a PGN and the
 //! summary (W/D/L, pentanomial counts, Elo with its interval, LOS, SPRT) are derived from it.
 //!
-//! pairings → game (players, under rules and adjudication) → games_csv → summary (with
-//! `elo`); `play` drives the workers and `session` one sitting of a match end to end. A player is ablate's search in-process or an engine over UCI.
+//! A sitting of a match is a pipeline (`session`): prepare (`pairings`, `match_files`) → play
+//! (`game_pool`, `played_game`, `game` under `rules` and `adjudication`) → record (`record`) →
+//! decide (`decide`, `precision`) → report (`summary` with `elo`). A player is ablate's search
+//! in-process or an engine over UCI.
 
 pub mod adjudication;
 pub mod budget_ladder;
+pub mod decide;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
@@ -18,8 +21,11 @@ pub mod games_csv;
 pub mod games_manifest;
 pub mod games_merge;
 pub mod games_pgn;
+pub mod match_files;
 pub mod pairings;
+pub mod played_game;
 pub mod precision;
+pub mod record;
 pub mod rules;
 pub mod running_score;
 pub mod session;

@@ -3,19 +3,14 @@
 
 use super::adjudication::Adjudication;
 use super::elo::Sprt;
-use super::game::{play_game, GameRecord};
 use super::games_csv::GameRow;
-use super::side::Player;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;
-use crate::search::tt::TablePool;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
-use crate::uci::pool::EnginePool;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 /// Everything a match needs beyond the experiment file.
 #[derive(Debug, Clone)]
@@ -47,14 +42,6 @@ pub struct MatchOptions {
 
 /// fastchess's default `--timemargin`: a side may answer this late past its clock.
 pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
-
-/// A finished game and what stderr should say about it.
-pub struct PlayedGame {
-    /// Its row.
-    pub row: GameRow,
-    /// Faults and warnings, each naming the game.
-    pub messages: Vec<String>,
-}
 
 /// The most games a pairing may ask for: far beyond any match that finishes, and far below
 /// the counts whose index arithmetic would overflow.
@@ -307,96 +294,8 @@ impl PreparedMatch {
     }
 
     /// The game's opening: pair k takes the k-th opening (wrapping around).
-    fn opening(&self, pair: usize) -> &EpdPosition {
+    pub fn opening(&self, pair: usize) -> &EpdPosition {
         &self.openings[pair % self.openings.len()]
-    }
-
-    /// Plays one game with engines from `engines` and tables from `tables`; `Ok(None)` when
-    /// stopped, an error when an engine cannot be (re)started.
-    pub fn play(
-        &self,
-        job: &GameJob,
-        engines: &EnginePool,
-        tables: &TablePool,
-        stop: &AtomicBool,
-    ) -> Result<Option<PlayedGame>, String> {
-        let pairing = self.pairings[job.pairing];
-        let (variant, opponent) = (
-            &self.variants[pairing.variant],
-            &self.variants[pairing.opponent],
-        );
-        let (white, black) = if job.swapped {
-            (opponent, variant)
-        } else {
-            (variant, opponent)
-        };
-        let opening = self.opening(job.pair);
-        let (mut white_player, mut black_player) = (
-            player(white, engines, tables)?,
-            player(black, engines, tables)?,
-        );
-        let record: Option<GameRecord> = play_game(
-            [&mut white_player, &mut black_player],
-            &opening.board,
-            self.options.limit,
-            &self.options.adjudication,
-            self.options.time_margin_ms,
-            stop,
-        );
-        white_player.release(engines, tables);
-        black_player.release(engines, tables);
-        let Some(record) = record else {
-            return Ok(None);
-        };
-        let game = format!(
-            "{} vs {}, pair {} game {} ({} white)",
-            variant.name,
-            opponent.name,
-            job.pair,
-            usize::from(job.swapped),
-            white.name
-        );
-        let messages = record
-            .messages
-            .iter()
-            .map(|m| format!("{game}: {m}"))
-            .collect();
-        let termination = match &record.detail {
-            Some(detail) => format!("{}: {detail}", record.termination.name()),
-            None => record.termination.name().to_string(),
-        };
-        let row = GameRow {
-            match_name: self.experiment.name.clone(),
-            variant: variant.name.clone(),
-            opponent: opponent.name.clone(),
-            pair: job.pair,
-            game: usize::from(job.swapped),
-            opening: opening.id.clone(),
-            fen: opening.fen.clone(),
-            white: white.name.clone(),
-            black: black.name.clone(),
-            result: record.result.pgn().to_string(),
-            termination,
-            plies: record.moves.len(),
-            white_nodes: record.nodes[0],
-            black_nodes: record.nodes[1],
-            white_time_ms: (record.time_ms[0] * 1000.0).round() / 1000.0,
-            black_time_ms: (record.time_ms[1] * 1000.0).round() / 1000.0,
-            moves: record
-                .moves
-                .iter()
-                .map(|m| m.uci.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            notes: record
-                .moves
-                .iter()
-                .map(|m| format!("{} {}", m.uci, m.comment()))
-                .collect::<Vec<_>>()
-                .join(";"),
-            match_hash: self.hash.clone(),
-        };
-        Ok(Some(PlayedGame { row, messages }))
     }
 
     /// The canonical position of a row: (pair, pairing, game).
@@ -410,17 +309,5 @@ impl PreparedMatch {
             })
             .unwrap_or(usize::MAX);
         (row.pair, pairing, row.game)
-    }
-}
-
-/// The side a variant plays as: its engine from the pool, or ablate's search.
-fn player<'a>(
-    variant: &'a ResolvedVariant,
-    engines: &EnginePool,
-    tables: &TablePool,
-) -> Result<Player<'a>, String> {
-    match &variant.engine {
-        Some(spec) => Player::engine(&variant.name, spec, engines),
-        None => Ok(Player::ablate(&variant.name, &variant.config, tables)),
     }
 }

@@ -1,0 +1,198 @@
+//! The match's fourth stage, decide: from the games so far, which pairings' SPRT has decided
+//! and at which whole round the precision target is met, and at the end which games the match
+//! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
+//! what to do; the session hands that to the players, so that this stage calls no other.
+
+use super::elo::{Hypothesis, Pentanomial, Sprt};
+use super::games_csv::GameRow;
+use super::pairings::PreparedMatch;
+use super::precision::{first_check, stop_round, worst_half_width};
+use std::collections::BTreeMap;
+
+/// Which rounds (one pair of every pairing) are complete, as games come in any order.
+struct Rounds {
+    /// Games finished per pair index.
+    games: Vec<usize>,
+    /// Games in a whole round.
+    per_round: usize,
+    /// Rounds 0..complete are whole.
+    complete: usize,
+}
+
+impl Rounds {
+    fn new(pairings: usize, done: &[GameRow]) -> Rounds {
+        let mut rounds = Rounds {
+            games: Vec::new(),
+            per_round: 2 * pairings,
+            complete: 0,
+        };
+        done.iter().for_each(|r| rounds.add(r.pair));
+        rounds
+    }
+
+    fn add(&mut self, pair: usize) {
+        if self.games.len() <= pair {
+            self.games.resize(pair + 1, 0);
+        }
+        self.games[pair] += 1;
+        while self.games.get(self.complete) == Some(&self.per_round) {
+            self.complete += 1;
+        }
+    }
+}
+
+/// A precision check on whole rounds: the worst half-width so far, and the target.
+#[derive(Debug, Clone, Copy)]
+pub struct Check {
+    pub worst: f64,
+    pub target: f64,
+}
+
+/// What one finished game changed.
+#[derive(Debug, Default)]
+pub struct Verdict {
+    /// Pairings whose SPRT has decided: their later pairs are not started.
+    pub decided: Vec<usize>,
+    /// The precision checks made on the rounds this game completed.
+    pub checks: Vec<Check>,
+    /// Pairs from this one on are not started: the target was met on the rounds before it.
+    pub pair_limit: Option<usize>,
+}
+
+/// The decide stage's state: the rounds, the names of the pairings, and the stop found so far.
+pub struct Decider<'a> {
+    prepared: &'a PreparedMatch,
+    pairing_names: Vec<(String, String)>,
+    rounds: Rounds,
+    /// The first pair not kept, once the precision target is met.
+    pair_limit: Option<usize>,
+}
+
+impl<'a> Decider<'a> {
+    /// The state after the games a resumed match kept: a run resumed past the point where its
+    /// target was met plays nothing more.
+    pub fn new(prepared: &'a PreparedMatch, done: &[GameRow]) -> Decider<'a> {
+        let pairing_names: Vec<(String, String)> = prepared
+            .pairings
+            .iter()
+            .map(|p| {
+                (
+                    prepared.variants[p.variant].name.clone(),
+                    prepared.variants[p.opponent].name.clone(),
+                )
+            })
+            .collect();
+        let rounds = Rounds::new(pairing_names.len(), done);
+        let design = prepared.experiment.design.as_ref();
+        let pair_limit = prepared
+            .options
+            .precision
+            .and_then(|target| stop_round(design, &pairing_names, done, rounds.complete, target));
+        Decider {
+            prepared,
+            pairing_names,
+            rounds,
+            pair_limit,
+        }
+    }
+
+    /// The first pair not to start, when the target is already met.
+    pub fn pair_limit(&self) -> Option<usize> {
+        self.pair_limit
+    }
+
+    /// The check that met the target on the games a resumed match kept, for the progress line.
+    pub fn resumed_check(&self, done: &[GameRow]) -> Option<Check> {
+        let (target, rounds) = (self.prepared.options.precision?, self.pair_limit?);
+        let design = self.prepared.experiment.design.as_ref();
+        let worst = worst_half_width(design, &self.pairing_names, done, rounds);
+        Some(Check {
+            worst: worst.unwrap_or(f64::NAN),
+            target,
+        })
+    }
+
+    /// What the last game of `rows` (every game so far, that one last) changed.
+    pub fn after_game(&mut self, rows: &[GameRow]) -> Verdict {
+        let mut verdict = Verdict::default();
+        if let Some(sprt) = self.prepared.options.sprt {
+            verdict.decided = (0..self.prepared.pairings.len())
+                .filter(|&i| sprt_decision(self.prepared, rows, i, &sprt).is_some())
+                .collect();
+        }
+        let before = self.rounds.complete;
+        self.rounds.add(rows.last().map_or(0, |r| r.pair));
+        let (Some(target), None) = (self.prepared.options.precision, self.pair_limit) else {
+            return verdict;
+        };
+        let design = self.prepared.experiment.design.as_ref();
+        let first = first_check(self.pairing_names.len());
+        for r in (before + 1).max(first)..=self.rounds.complete {
+            let worst = worst_half_width(design, &self.pairing_names, rows, r);
+            let worst = worst.unwrap_or(f64::INFINITY);
+            verdict.checks.push(Check { worst, target });
+            if worst <= target {
+                self.pair_limit = Some(r);
+                verdict.pair_limit = Some(r);
+                break;
+            }
+        }
+        verdict
+    }
+
+    /// The games the match keeps, in canonical order: the rounds that met the target (games of
+    /// later pairs already in play are dropped) and, with SPRT, each pairing's pairs up to its
+    /// decision; so that the file is the same for any `--jobs`.
+    pub fn kept(&self, mut rows: Vec<GameRow>) -> Vec<GameRow> {
+        if let Some(sprt) = self.prepared.options.sprt {
+            let cut: Vec<Option<usize>> = (0..self.prepared.pairings.len())
+                .map(|i| sprt_decision(self.prepared, &rows, i, &sprt).map(|(pairs, _, _)| pairs))
+                .collect();
+            rows.retain(|r| {
+                let (pair, pairing, _) = self.prepared.order_key(r);
+                cut.get(pairing).copied().flatten().is_none_or(|n| pair < n)
+            });
+        }
+        rows.sort_by_key(|r| self.prepared.order_key(r));
+        rows
+    }
+
+    /// The games of pairs the target's rounds hold (all of them when it is not met).
+    pub fn within_limit(&self, mut rows: Vec<GameRow>) -> Vec<GameRow> {
+        if let Some(limit) = self.pair_limit {
+            rows.retain(|r| r.pair < limit);
+        }
+        rows
+    }
+}
+
+/// The first prefix of complete pairs (in pair order) at which pairing `i`'s SPRT decides:
+/// (pairs, LLR, hypothesis).
+pub fn sprt_decision(
+    prepared: &PreparedMatch,
+    rows: &[GameRow],
+    i: usize,
+    sprt: &Sprt,
+) -> Option<(usize, f64, Hypothesis)> {
+    let p = prepared.pairings[i];
+    let (v, o) = (
+        &prepared.variants[p.variant].name,
+        &prepared.variants[p.opponent].name,
+    );
+    let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+    for r in rows.iter().filter(|r| &r.variant == v && &r.opponent == o) {
+        by_pair.entry(r.pair).or_default().push(r.variant_points());
+    }
+    let mut ptnml = Pentanomial::default();
+    for (expected, (pair, points)) in by_pair.iter().enumerate() {
+        if *pair != expected || points.len() < 2 {
+            return None;
+        }
+        ptnml.0[(points.iter().sum::<f64>() * 2.0).round() as usize] += 1;
+        let llr = sprt.llr(&ptnml);
+        if let Some(h) = sprt.decide(llr) {
+            return Some((expected + 1, llr, h));
+        }
+    }
+    None
+}
