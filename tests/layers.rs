@@ -532,3 +532,54 @@ fn the_name_check_finds_a_shared_name() {
         ]
     );
 }
+
+/// A match is a pipeline of stages (`src/matches/session.rs`): prepare, play, record, decide,
+/// report. Each hands its result to the next; none imports a later stage, so none calls back
+/// into one, and `session.rs`, which connects them, imports every stage.
+#[test]
+fn the_match_stages_import_no_later_stage() {
+    let src = src();
+    let edges = graph(&src);
+    let stages: [&[&str]; 5] = [
+        &["pairings.rs", "match_files.rs"],
+        &["game_pool.rs", "played_game.rs"],
+        &["record.rs"],
+        &["decide.rs"],
+        &["summary.rs"],
+    ];
+    let file = |name: &str| src.join("matches").join(name);
+    let stage_of = |path: &PathBuf| {
+        stages
+            .iter()
+            .position(|s| s.iter().any(|n| file(n) == *path))
+    };
+    let mut found = Vec::new();
+    for (i, stage) in stages.iter().enumerate() {
+        for name in stage.iter() {
+            let imports = edges
+                .get(&file(name))
+                .unwrap_or_else(|| panic!("no {name}"));
+            for later in imports
+                .iter()
+                .filter(|t| stage_of(t).is_some_and(|j| j > i))
+            {
+                found.push(format!(
+                    "{name} imports {}",
+                    shown(std::slice::from_ref(later), &src)
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a stage imports a later one:\n{}",
+        found.join("\n")
+    );
+    let session = &edges[&file("session.rs")];
+    for name in ["match_files.rs", "game_pool.rs", "record.rs", "decide.rs"] {
+        assert!(
+            session.contains(&file(name)),
+            "session.rs does not import {name}"
+        );
+    }
+}

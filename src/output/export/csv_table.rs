@@ -1,6 +1,6 @@
 //! CSV: the header, then a record a row, each cell's value (not its shown text).
 
-use super::Exporter;
+use super::exporter::Exporter;
 use crate::output::number_format::spreadsheet_number;
 use crate::output::table::{Table, Value};
 

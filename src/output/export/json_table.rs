@@ -1,6 +1,6 @@
 //! JSON: an array of objects, one per row, keyed by the column titles in column order.
 
-use super::Exporter;
+use super::exporter::Exporter;
 use crate::output::number_format::spreadsheet_number;
 use crate::output::table::{Table, Value};
 

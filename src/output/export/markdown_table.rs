@@ -1,6 +1,6 @@
 //! A Markdown pipe table, as the docs' figure blocks and the reports write it.
 
-use super::Exporter;
+use super::exporter::Exporter;
 use crate::output::table::{Align, Cell, Table};
 
 /// `| a | b |`, then `|---|---:|`, then a line a row.

@@ -2,19 +2,13 @@
 //! tables once as data and says which formats it wants.
 
 pub mod csv_table;
+pub mod exporter;
 pub mod json_table;
 pub mod markdown_table;
 pub mod text_table;
 
-use crate::output::table::Table;
-
-/// A format a table is written in.
-pub trait Exporter {
-    /// The table in this format.
-    fn render(&self, table: &Table) -> String;
-}
-
 pub use csv_table::Csv;
+pub use exporter::Exporter;
 pub use json_table::Json;
 pub use markdown_table::Markdown;
 pub use text_table::Text;
@@ -22,7 +16,7 @@ pub use text_table::Text;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::table::Cell;
+    use crate::output::table::{Cell, Table};
 
     #[test]
     fn text_and_markdown_show_the_same_cells() {

@@ -1,6 +1,6 @@
 //! Aligned text for the terminal: the widest cell sets a column's width.
 
-use super::Exporter;
+use super::exporter::Exporter;
 use crate::output::table::{Align, Cell, Table};
 
 /// Aligned columns, `Table::gap` spaces apart, the header first.
