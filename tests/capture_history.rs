@@ -3,16 +3,12 @@
 //! capture futility it gives another tree. The margin's arithmetic (`/ 8`, in centipawns) is
 //! the table's unit test; capture futility reads it through one call.
 
-use ablate::config::{keys, SearchConfig};
+mod common;
+use common::config;
+
 use ablate::search::search;
 use ablate::suite::Suite;
 use std::path::Path;
-
-fn config(sets: &[&str]) -> SearchConfig {
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
-}
 
 /// Work, capture history updates, capture futility skips and root scores over the first
 /// eight Bratko-Kopec positions at `depth`.

@@ -3,16 +3,12 @@
 //! and follow-up pruning then skip included. ablate's count (`"searched"`) counts the quiet
 //! moves searched. The two differ exactly where an earlier step skips quiet moves.
 
-use ablate::config::{keys, SearchConfig};
+mod common;
+use common::config;
+
 use ablate::search::search;
 use ablate::suite::Suite;
 use std::path::Path;
-
-fn config(sets: &[&str]) -> SearchConfig {
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
-}
 
 /// Work and late-move skips over the first eight Bratko-Kopec positions at depth 7.
 fn run(sets: &[&str]) -> (u64, u64) {

@@ -6,7 +6,6 @@
 
 mod common;
 
-use ablate::config::keys;
 use ablate::config::SearchConfig;
 use ablate::search::search;
 use cozy_chess::Board;
@@ -349,9 +348,7 @@ fn config(sets: &[&str]) -> SearchConfig {
             .expect("strength.toml declares strongest")
             .config;
     }
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap()
+    common::config(sets)
 }
 
 #[test]

@@ -1,16 +1,10 @@
 //! The minimal tree on real positions: it belongs to the position and the definition, not to
 //! the ordering; no search without table cutoffs visits fewer nodes; the oracle is above it.
 
-use ablate::config::{keys, SearchConfig};
 use ablate::search::minimal::{chess_minimal_tree, oracle_nodes};
 use ablate::search::search;
 use ablate::suite::Suite;
 use std::path::Path;
-
-fn config(sets: &[&str]) -> SearchConfig {
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    keys::resolve(&[&keys::sets_table(&sets).unwrap()]).unwrap()
-}
 
 #[test]
 fn the_minimal_tree_bounds_every_ordering_from_below() {
@@ -83,7 +77,7 @@ fn the_minimal_tree_bounds_every_ordering_from_below() {
 
 mod common;
 
-use common::{ablate, assert_success, ROOT};
+use common::{ablate, assert_success, config, ROOT};
 
 #[test]
 fn minimal_columns_are_deterministic_and_deep_exact_runs_are_refused() {

@@ -1,17 +1,14 @@
 //! The tree-changing knobs: each one, switched on alone, moves the counts the way it should on
 //! a fixed set of positions, counts what it did, and never runs under minimax.
 
+mod common;
+use common::config;
+
 use ablate::config::knob::{self, ScoreCheck};
 use ablate::config::{keys, SearchConfig};
 use ablate::search::{search, SearchStats};
 use ablate::suite::Suite;
 use std::path::Path;
-
-fn config(sets: &[&str]) -> SearchConfig {
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
-}
 
 /// The first eight Bratko-Kopec positions at depth 5: total work, summed counters, and scores.
 fn run(cfg: &SearchConfig) -> (u64, SearchStats, Vec<i32>) {

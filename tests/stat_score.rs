@@ -1,15 +1,12 @@
 //! Stockfish 88f17a814's statScore in LMR (`lmr.stat_score`): it moves reductions, and so the
 //! tree, once the histories it reads have grown, and counts what it did.
 
-use ablate::config::{keys, SearchConfig};
+mod common;
+use common::config;
+
+use ablate::config::SearchConfig;
 use ablate::suite::Suite;
 use std::path::Path;
-
-fn config(sets: &[&str]) -> SearchConfig {
-    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
-}
 
 /// Stockfish's statScore in LMR (`lmr.stat_score`) acts where the histories have grown: on
 /// Ethereal's tables, one search's histories seldom reach the ±14,721 that move a reduction a

@@ -168,7 +168,7 @@ impl<'a> Decider<'a> {
 
 /// The first prefix of complete pairs (in pair order) at which pairing `i`'s SPRT decides:
 /// (pairs, LLR, hypothesis).
-pub fn sprt_decision(
+fn sprt_decision(
     prepared: &PreparedMatch,
     rows: &[GameRow],
     i: usize,

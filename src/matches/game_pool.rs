@@ -38,10 +38,9 @@ impl<'a> Control<'a> {
         self.decided[i].store(true, Ordering::Relaxed);
     }
 
-    /// Whether `job` is still to be started.
-    fn starts(&self, job: &GameJob) -> bool {
-        job.pair < self.pair_limit.load(Ordering::Relaxed)
-            && !self.decided[job.pairing].load(Ordering::Relaxed)
+    /// Whether `job`'s pairing has decided, so that its later pairs are not started.
+    fn decided(&self, job: &GameJob) -> bool {
+        self.decided[job.pairing].load(Ordering::Relaxed)
     }
 }
 
@@ -84,7 +83,7 @@ pub fn play_games(
                         if job.pair >= control.pair_limit.load(Ordering::Relaxed) {
                             return;
                         }
-                        if !is_pending(&job) || !control.starts(&job) {
+                        if !is_pending(&job) || control.decided(&job) {
                             continue;
                         }
                         let game = play_job(prepared, &job, engines, tables, control.stop);

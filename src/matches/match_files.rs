@@ -43,10 +43,8 @@ impl SessionOptions {
     }
 }
 
-/// What the files hold of this match before a game is played.
+/// What the files hold of this match before a game is played, beside the games themselves.
 pub struct FoundFiles {
-    /// The games of this match the CSV holds (none when it holds another's, under --force).
-    pub rows: Vec<GameRow>,
     /// The CSV already holds this match's games: it is left as it is until a game changes it.
     pub holds_this_match: bool,
     /// The manifest of an earlier sitting of this match, and its text as it was.
@@ -58,12 +56,14 @@ pub struct FoundFiles {
     pub openings_sha256: String,
 }
 
-/// Finds the match's files as `options` name them, moving aside or refusing another match's;
-/// `prepared` may take the hash of an earlier sitting of the same match (`adopt_first_hash`).
+/// Finds the match's files as `options` name them, moving aside or refusing another match's,
+/// and returns them with the games of this match the CSV holds (none when it holds another's,
+/// under --force). `prepared` may take the hash of an earlier sitting of the same match
+/// (`adopt_first_hash`).
 pub fn find_files(
     prepared: &mut PreparedMatch,
     options: &SessionOptions,
-) -> anyhow::Result<FoundFiles> {
+) -> anyhow::Result<(FoundFiles, Vec<GameRow>)> {
     let openings_sha256 = crate::suite::Suite::load(&options.openings)
         .map(|s| s.sha256)
         .unwrap_or_default();
@@ -108,14 +108,14 @@ pub fn find_files(
     let json_path = manifest_path(csv);
     let earlier = MatchManifest::beside(csv).filter(|m| m.match_hash == hash);
     let resuming = earlier.is_some() && options.pgn_path().exists();
-    Ok(FoundFiles {
+    let found = FoundFiles {
         holds_this_match: !rows.is_empty(),
-        rows,
         earlier,
         earlier_text: std::fs::read(&json_path).ok(),
         resuming,
         openings_sha256,
-    })
+    };
+    Ok((found, rows))
 }
 
 /// Matches hashed before the identity took its present form (a variant's knobs that differ

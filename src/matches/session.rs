@@ -45,9 +45,8 @@ pub fn play_session(
     prepared: &mut PreparedMatch,
     options: &SessionOptions,
 ) -> anyhow::Result<Session> {
-    let mut found = find_files(prepared, options)?;
+    let (found, mut rows) = find_files(prepared, options)?;
     let prepared = &*prepared;
-    let mut rows = std::mem::take(&mut found.rows);
     let mut decider = Decider::new(prepared, &rows);
     let mut recorder = Recorder::start(prepared, options, &found, &rows)?;
     let signals = StopSignals::install();

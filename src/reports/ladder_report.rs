@@ -173,17 +173,23 @@ pub fn markdown(ladder: &Ladder, published: &[Published], budgets: &[FieldBudget
     let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
     let mut trends = Table::aligned(&titles, &format!("lrr{}", "rl".repeat(budgets.len())));
     for step in &ladder.steps {
-        let mut row = vec![step.variant.clone(), step.points.len().to_string()];
         let Some(trend) = Trend::fit(&step.lost_by_nodes()) else {
-            row.push("n/a: under two budgets with a bounded interval".into());
+            let mut row = vec![
+                step.variant.clone(),
+                step.points.len().to_string(),
+                "n/a: under two budgets with a bounded interval".into(),
+            ];
             for _ in budgets {
                 row.extend(["n/a".to_string(), String::new()]);
             }
             trends.row(row);
             continue;
         };
-        row[1] = trend.points.to_string();
-        row.push(elo(trend.slope));
+        let mut row = vec![
+            step.variant.clone(),
+            trend.points.to_string(),
+            elo(trend.slope),
+        ];
         for b in budgets {
             let at = trend.at(b.nodes());
             let field = published_lost(published, &b.engine, &step.variant);

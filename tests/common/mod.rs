@@ -180,3 +180,12 @@ pub fn result_files(suffix: &str) -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// A search configuration from `key=value` settings over the defaults, as `--set` gives them;
+/// a setting that does not resolve fails the test with the settings and the reason.
+pub fn config(sets: &[&str]) -> ablate::config::SearchConfig {
+    use ablate::config::keys;
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    let table = keys::sets_table(&sets).unwrap();
+    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
+}
