@@ -13,7 +13,7 @@ impl Searcher<'_> {
     /// first and the full window only when the move beats alpha; minimax: the full window.
     /// `child` carries the parent's window; the result is from the parent's side.
     #[inline(always)]
-    pub(super) fn search_move<const SELECTIVE: bool>(
+    pub(super) fn search_move<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         child: Node,
@@ -21,7 +21,7 @@ impl Searcher<'_> {
     ) -> Score {
         let window = child.window;
         if !self.cfg.alphabeta {
-            return -self.negamax::<SELECTIVE>(
+            return -self.negamax::<SELECTIVE, SWITCHED>(
                 board,
                 Node {
                     window: Window::FULL,
@@ -36,15 +36,15 @@ impl Searcher<'_> {
             ..child
         };
         if !late || !self.cfg.pvs {
-            return -self.negamax::<SELECTIVE>(board, full);
+            return -self.negamax::<SELECTIVE, SWITCHED>(board, full);
         }
         let scout = Node {
             window: window.null_child(),
             ..child
         };
-        let probe = -self.negamax::<SELECTIVE>(board, scout);
+        let probe = -self.negamax::<SELECTIVE, SWITCHED>(board, scout);
         if window.contains(probe) && !self.aborted {
-            -self.negamax::<SELECTIVE>(board, full)
+            -self.negamax::<SELECTIVE, SWITCHED>(board, full)
         } else {
             probe
         }
@@ -54,7 +54,7 @@ impl Searcher<'_> {
     /// (as `search_move` would) when the move beats alpha. Returns the score and the reduced
     /// search's.
     #[inline]
-    pub(super) fn reduced_search<const SELECTIVE: bool>(
+    pub(super) fn reduced_search<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         child: Node,
@@ -67,10 +67,13 @@ impl Searcher<'_> {
             cut: true,
             ..child
         };
-        let reduced = -self.negamax::<SELECTIVE>(board, reduced_node);
+        let reduced = -self.negamax::<SELECTIVE, SWITCHED>(board, reduced_node);
         if reduced > child.window.alpha && !self.aborted {
             self.stats.lmr_researches += 1;
-            (self.search_move::<SELECTIVE>(board, child, true), reduced)
+            (
+                self.search_move::<SELECTIVE, SWITCHED>(board, child, true),
+                reduced,
+            )
         } else {
             (reduced, reduced)
         }

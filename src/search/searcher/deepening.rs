@@ -123,13 +123,119 @@ impl Searcher<'_> {
 
     /// The root node, with the search compiled for the knobs in force: with every pruning,
     /// reduction and extension knob off, their steps are not in the code at all
-    /// (`SELECTIVE = false`), so a search without them pays nothing for them. Within the
-    /// selective build each step tests its own switch (`Switches`).
+    /// (`SELECTIVE = false`), so a search without them pays nothing for them; the same for the
+    /// switched steps (`SWITCHED`, `Switches::any`). Within a build each step tests its knob.
     fn negamax_root(&mut self, root: &Board, node: Node) -> Score {
-        if self.selective {
-            self.negamax::<true>(root, node)
+        if self.on.any() {
+            // Every switched step is also selective, but a switch whose knob cannot change the
+            // tree alone (`lmr.cut_node` without LMR) still needs the pruning build around it.
+            self.negamax::<true, true>(root, node)
+        } else if self.selective {
+            self.negamax::<true, false>(root, node)
         } else {
-            self.negamax::<false>(root, node)
+            self.negamax::<false, false>(root, node)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::knob::{self, Domain};
+    use crate::config::search_config::TtMode;
+    use crate::config::table_paths::insert;
+    use crate::config::SearchConfig;
+    use crate::search::searcher::switches::Switches;
+    use crate::search::tt::TranspositionTable;
+    use toml::Value;
+
+    /// The pruning steps of `strongest_2008`, none of them switched: a base on which a
+    /// switched knob's sub-knobs act, and on which a step wrongly left out of `Switches`
+    /// would be compiled out.
+    const CLASSIC: [&str; 8] = [
+        "null_move.enabled",
+        "lmr.enabled",
+        "futility.enabled",
+        "reverse_futility.enabled",
+        "razoring.enabled",
+        "late_move_pruning.enabled",
+        "see_pruning.enabled",
+        "extensions.check",
+    ];
+
+    /// Kiwipete: captures, checks, castling and quiet moves at every depth.
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    /// Nodes and scores of depths 1 to 4 searched in turn with a table, in the build
+    /// `negamax_root` chooses, or in the build with every step compiled in.
+    fn search(cfg: &SearchConfig, board: &Board, every_step: bool) -> (u64, Vec<Score>) {
+        let mut table = (cfg.tt != TtMode::Off).then(|| TranspositionTable::new(1));
+        let mut searcher = Searcher::new(cfg, None, table.as_mut());
+        let psq = initial_psq(board, searcher.eval);
+        let scores = (1..=4)
+            .map(|depth| {
+                let node = Node::root(depth, Window::FULL, psq);
+                if every_step {
+                    searcher.negamax::<true, true>(board, node)
+                } else {
+                    searcher.negamax_root(board, node)
+                }
+            })
+            .collect();
+        (searcher.stats.nodes, scores)
+    }
+
+    /// The base: `CLASSIC` on, or nothing, with every step's shallowest depth (`*.min_depth`)
+    /// at its least, so that a depth-4 search reaches each step.
+    fn base(classic: bool) -> toml::Table {
+        let mut table = toml::Table::new();
+        for knob in knob::all() {
+            if let (true, Domain::Int { min, .. }) = (knob.key.ends_with(".min_depth"), knob.domain)
+            {
+                insert(&mut table, knob.key, Value::Integer(min));
+            }
+        }
+        for key in CLASSIC.iter().filter(|_| classic) {
+            insert(&mut table, key, Value::Boolean(true));
+        }
+        table
+    }
+
+    /// A build leaves a step out only where its knobs are off: each value of each knob, alone
+    /// on the default search and on the classic pruning steps, searches the same trees in the
+    /// build its knobs choose as with every step compiled in. (A switch left out of
+    /// `Switches::any`, ProbCut's for one, fails here.)
+    #[test]
+    fn the_build_a_search_chooses_searches_the_tree_of_every_step_compiled_in() {
+        let board: Board = KIWIPETE.parse().expect("Kiwipete parses");
+        let (mut checked, mut leaner) = (0, 0);
+        for knob in knob::all() {
+            for value in knob.sample_values() {
+                for classic in [false, true] {
+                    let mut table = base(classic);
+                    insert(&mut table, knob.key, value.clone());
+                    let Ok(cfg) = Value::Table(table).try_into::<SearchConfig>() else {
+                        continue;
+                    };
+                    if cfg.validate().is_err() {
+                        continue;
+                    }
+                    checked += 1;
+                    if Switches::of(&cfg).any() {
+                        // The build with every step in, compared with itself.
+                        continue;
+                    }
+                    leaner += 1;
+                    assert_eq!(
+                        search(&cfg, &board, false),
+                        search(&cfg, &board, true),
+                        "{} = {value}, classic base {classic}",
+                        knob.key
+                    );
+                }
+            }
+        }
+        // Most of them run in a leaner build than the one they are compared with.
+        assert!(checked > 300 && leaner > checked / 2, "{checked} {leaner}");
     }
 }

@@ -227,7 +227,7 @@ mod tests {
         searcher.stack[3].move_count = 20;
         let board = cozy_chess::Board::default();
         let leaf = node(0, 3, false);
-        let _ = searcher.negamax::<true>(&board, leaf);
+        let _ = searcher.negamax::<true, true>(&board, leaf);
         assert_eq!(searcher.stack[3].move_count, 0);
     }
 

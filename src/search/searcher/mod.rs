@@ -254,13 +254,13 @@ impl<'a> Searcher<'a> {
 
     /// Before a real move `mv` (of `piece`) from the node at `ply` is searched: the child's
     /// repetition floor (`null_move.*`) and the line the continuation tables read
-    /// (`continuation.*`).
+    /// (`continuation.*`, a switched step).
     #[inline(always)]
-    fn descend(&mut self, board: &Board, ply: usize, mv: Move, piece: Piece) {
+    fn descend<const SWITCHED: bool>(&mut self, board: &Board, ply: usize, mv: Move, piece: Piece) {
         if self.cfg.null_move.enabled {
             self.stack[ply + 1].null_floor = self.stack[ply].null_floor;
         }
-        if self.on.line {
+        if SWITCHED && self.on.line {
             self.stack[ply].moved = Some((piece, mv.to));
             self.stack[ply].captured = crate::chess::captured_piece(board, mv).is_some();
         }
@@ -268,7 +268,7 @@ impl<'a> Searcher<'a> {
 
     /// The two moves that led to the node at `ply` (Ethereal's `moveStack[height-1]` and
     /// `[height-2]`); empty unless `continuation.enabled`.
-    #[inline]
+    #[inline(always)]
     fn line(&self, ply: usize) -> Line {
         if !self.on.line {
             return Line::default();

@@ -2,13 +2,13 @@
 //! the steps (Steps 15-22: skip it, end the node, or search it at this depth with this
 //! reduction), is searched (Step 23) and compared with the best so far (Step 24). Each step is
 //! a call into its module; the steps of knobs that are off are compiled out
-//! (`SELECTIVE = false`) or test their switch (`Switches`).
+//! (`SELECTIVE = false`, `SWITCHED = false`) or test their knob.
 
 use super::lmr_adjust::LmrState;
 use super::node::{Node, NodeFacts, Singular};
 use super::pruning::SkipRule;
 use super::Searcher;
-use crate::config::search_config::{LmpCount, SingularForm};
+use crate::config::search_config::SingularForm;
 use crate::search::learning::continuation::{Histories, Line};
 use crate::search::learning::Refutations;
 use crate::search::picker::{MovePicker, Picked};
@@ -91,31 +91,33 @@ impl Searcher<'_> {
     /// the rest with a null window and re-searched when they beat alpha (`pvs`); minimax
     /// (`alphabeta = false`) searches every move fully. `None`: a stop cut the search short.
     #[inline(always)]
-    pub(super) fn search_moves<const SELECTIVE: bool>(
+    pub(super) fn search_moves<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
         facts: &mut NodeFacts,
     ) -> Option<MoveLoop> {
         // Step 14. The moves, best first (`ordering.*`), each given one decision by Steps 15-22.
-        let mut lp = self.start_loop::<SELECTIVE>(board, node, facts);
+        let mut lp = self.start_loop::<SELECTIVE, SWITCHED>(board, node, facts);
         while let Some(picked) = lp.picker.next(board, &self.tables, lp.line) {
-            let child = match self.decide::<SELECTIVE>(board, node, facts, &mut lp, picked) {
-                Decision::Search(child) => child,
-                Decision::Skip => continue,
-                Decision::End(None) => return None,
-                Decision::End(cut) => {
-                    lp.found.cut = cut;
-                    return Some(lp.found);
-                }
-            };
-            let score = self.search_child::<SELECTIVE>(board, node, facts, &mut lp, picked, child);
+            let child =
+                match self.decide::<SELECTIVE, SWITCHED>(board, node, facts, &mut lp, picked) {
+                    Decision::Search(child) => child,
+                    Decision::Skip => continue,
+                    Decision::End(None) => return None,
+                    Decision::End(cut) => {
+                        lp.found.cut = cut;
+                        return Some(lp.found);
+                    }
+                };
+            let score = self
+                .search_child::<SELECTIVE, SWITCHED>(board, node, facts, &mut lp, picked, child);
             lp.found.searched += 1;
             if self.aborted {
                 return None;
             }
             let alpha = lp.window.alpha;
-            if self.better_move::<SELECTIVE>(board, node, &mut lp, picked, score) {
+            if self.better_move::<SELECTIVE, SWITCHED>(board, node, &mut lp, picked, score) {
                 break;
             }
             // Stockfish's `move != bestMove`: its best move is the last to raise alpha.
@@ -131,14 +133,14 @@ impl Searcher<'_> {
 
     /// The loop's state before its first move.
     #[inline(always)]
-    fn start_loop<const SELECTIVE: bool>(
+    fn start_loop<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
         facts: &NodeFacts,
     ) -> LoopState {
         let refutations = self.tables.refutations(board, node.place());
-        let adjusts = SELECTIVE && self.on.lmr_adjust;
+        let adjusts = SWITCHED && self.on.lmr_adjust;
         LoopState {
             picker: MovePicker::new(self.plan, facts.hash_move, refutations, node.previous),
             window: node.window,
@@ -149,13 +151,17 @@ impl Searcher<'_> {
                 cut: None,
             },
             refutations,
-            line: self.line(node.ply),
+            line: if SWITCHED {
+                self.line(node.ply)
+            } else {
+                Line::default()
+            },
             quiets: ArrayVec::new(),
             quiets_seen: 0,
             tactical: ArrayVec::new(),
             lmr: self.lmr_state(board, node, facts.table.as_ref(), adjusts),
             move_count: 0,
-            excluded: if SELECTIVE {
+            excluded: if SWITCHED {
                 self.stack[node.ply].excluded
             } else {
                 None
@@ -167,7 +173,7 @@ impl Searcher<'_> {
 
     /// Each move's one decision, from Steps 15-22.
     #[inline(always)]
-    fn decide<const SELECTIVE: bool>(
+    fn decide<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -177,15 +183,15 @@ impl Searcher<'_> {
     ) -> Decision {
         // Step 15. Stockfish's singular test searches the node without the move it tests;
         // the moves are counted (`Switches::move_count`).
-        if SELECTIVE && Some(picked.mv) == lp.excluded {
+        if SWITCHED && Some(picked.mv) == lp.excluded {
             return Decision::Skip;
         }
-        if SELECTIVE && self.on.move_count {
+        if SWITCHED && self.on.move_count {
             lp.move_count = lp.move_count.saturating_add(1);
             self.stack[node.ply].move_count = lp.move_count;
         }
         let quiet = SELECTIVE && !picked.tactical;
-        let histories = if SELECTIVE && self.on.line && quiet {
+        let histories = if SWITCHED && self.on.line && quiet {
             self.tables.histories(board, picked.mv, lp.line)
         } else {
             Histories::default()
@@ -195,14 +201,16 @@ impl Searcher<'_> {
             quiet,
             histories,
         };
-        let pruned = SELECTIVE && self.prunes(board, node, facts, lp, tried);
-        lp.quiets_seen += usize::from(quiet);
+        let pruned = SELECTIVE && self.prunes::<SWITCHED>(board, node, facts, lp, tried);
+        if SWITCHED {
+            lp.quiets_seen += usize::from(quiet);
+        }
         if pruned {
             return Decision::Skip;
         }
         let mut singular = None;
-        if SELECTIVE && self.cfg.singular.enabled && self.cfg.alphabeta {
-            match self.singular_step::<SELECTIVE>(board, node, facts, lp, tried) {
+        if SWITCHED && self.on.singular {
+            match self.singular_step::<SELECTIVE, SWITCHED>(board, node, facts, lp, tried) {
                 Singular::Extend(plies) => singular = Some(plies),
                 Singular::Cut(score) => return Decision::End(Some(score)),
                 Singular::No => {}
@@ -211,16 +219,16 @@ impl Searcher<'_> {
                 return Decision::End(None);
             }
         }
-        let mut child = self.make_move::<SELECTIVE>(board, node, lp, picked, singular);
+        let mut child = self.make_move::<SELECTIVE, SWITCHED>(board, node, lp, picked, singular);
         if SELECTIVE {
-            self.child_depth(board, node, facts, lp, tried, &mut child);
+            self.child_depth::<SWITCHED>(board, node, facts, lp, tried, &mut child);
         }
         Decision::Search(child)
     }
 
     /// Whether a pruning step skips the move.
     #[inline(always)]
-    fn prunes(
+    fn prunes<const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -234,9 +242,10 @@ impl Searcher<'_> {
         // is never played.
         if quiet && lp.found.searched > 0 && facts.prunable {
             let checks = || crate::chess::gives_check(board, mv);
-            let counted = match self.cfg.late_move_pruning.count {
-                LmpCount::Searched => lp.quiets.len(),
-                LmpCount::Seen => lp.quiets_seen,
+            let counted = if SWITCHED && self.on.quiets_seen {
+                lp.quiets_seen
+            } else {
+                lp.quiets.len()
             };
             if let Some(skip) = self.prune_move(board, node, facts, counted, best, checks) {
                 lp.found.best = best.max(skip.bound);
@@ -246,7 +255,8 @@ impl Searcher<'_> {
             }
         }
         // Step 17. Counter-move and follow-up pruning (`continuation.pruning`).
-        if self.on.line
+        if SWITCHED
+            && self.on.line
             && quiet
             && facts.prunable
             && self.continuation_prunes(node, facts, best, tried.histories)
@@ -254,9 +264,10 @@ impl Searcher<'_> {
             return true;
         }
         // Step 18. Stockfish's futility pruning of captures (`futility.captures`).
-        if tried.picked.tactical
+        if SWITCHED
+            && tried.picked.tactical
             && facts.prunable
-            && self.cfg.futility.captures
+            && self.on.capture_futility
             && self.capture_futile(board, node, facts, mv, (lp.found.searched, best))
         {
             return true;
@@ -267,7 +278,7 @@ impl Searcher<'_> {
 
     /// The singular test, where the move is the table's and a candidate.
     #[inline(always)]
-    fn singular_step<const SELECTIVE: bool>(
+    fn singular_step<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -285,12 +296,12 @@ impl Searcher<'_> {
         if !self.singular_candidate(node, Some(&entry), facts.in_check, history_extends) {
             return Singular::No;
         }
-        self.singular::<SELECTIVE>(board, node, mv, entry)
+        self.singular::<SELECTIVE, SWITCHED>(board, node, mv, entry)
     }
 
     /// The move made, with the child's depth before extensions and reductions.
     #[inline(always)]
-    fn make_move<const SELECTIVE: bool>(
+    fn make_move<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -309,7 +320,7 @@ impl Searcher<'_> {
             tt.prefetch(child.hash());
         }
         if SELECTIVE {
-            self.descend(board, node.ply, picked.mv, picked.piece);
+            self.descend::<SWITCHED>(board, node.ply, picked.mv, picked.piece);
         }
         Child {
             gives_check,
@@ -323,7 +334,7 @@ impl Searcher<'_> {
     /// The child's depth: the check, history and singular extensions, then late-move
     /// reduction (`lmr.*`).
     #[inline(always)]
-    fn child_depth(
+    fn child_depth<const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -337,7 +348,7 @@ impl Searcher<'_> {
         let gives_check = child.gives_check;
         // Ethereal's history extension (`continuation.extension`) and the quiet hash move's
         // (`extensions.quiet_tt_move`): one ply each.
-        let history = if self.on.line {
+        let history = if SWITCHED && self.on.line {
             let is_tt_move = Some(mv) == facts.table.and_then(|e| e.mv);
             let quiet_tt = is_tt_move && quiet && lp.refutations.killers[0] == Some(mv);
             self.history_extension(lp.quiets.len(), histories)
@@ -369,11 +380,11 @@ impl Searcher<'_> {
             && !lp.refutations.killers.contains(&Some(mv))
         {
             if let Some(mut r) = self.lmr_reduction(board, mv, node.depth, lp.found.searched) {
-                if self.on.lmr_adjust {
+                if SWITCHED && self.on.lmr_adjust {
                     let killer = lp.refutations.killers[0];
                     r = self.stockfish_lmr(r, node, &lp.lmr, mv, killer);
                 }
-                child.reduction = if self.on.line {
+                child.reduction = if SWITCHED && self.on.line {
                     self.history_adjusted(r, node.depth, histories)
                 } else {
                     r
@@ -387,7 +398,7 @@ impl Searcher<'_> {
 
     /// The child searched: reduced first, or as `search_move` does.
     #[inline(always)]
-    fn search_child<const SELECTIVE: bool>(
+    fn search_child<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -401,8 +412,7 @@ impl Searcher<'_> {
         // Stockfish searches every move of its step 16 block with `cutNode = true`, reduced
         // or not; a reduced search sets it itself (`reduced_search`).
         // Only a step that reads the flag pays for it (`strongest` has none).
-        let reads_cut = self.cfg.lmr.cut_node || (self.cfg.iir.enabled && self.cfg.iir.cut_nodes);
-        if SELECTIVE && child.reduction == 0 && reads_cut {
+        if SWITCHED && child.reduction == 0 && self.on.cut_flag {
             let parent_count = self.stack[node.ply.saturating_sub(1)].move_count;
             let tt_pv = self.on.tt_pv && self.stack[node.ply].tt_pv;
             child_node.cut |= self.in_stockfish_lmr_block(
@@ -412,7 +422,7 @@ impl Searcher<'_> {
                 parent_count,
             );
         }
-        if SELECTIVE && self.on.double_extensions {
+        if SWITCHED && self.on.double_extensions {
             let double = u8::from(child.singular == Some(2));
             self.stack[node.ply + 1].double_extensions =
                 self.stack[node.ply].double_extensions + double;
@@ -420,21 +430,21 @@ impl Searcher<'_> {
         let made = lp.child.as_ref().expect("Step 21 made the move");
         if SELECTIVE && child.reduction > 0 {
             let (score, reduced) =
-                self.reduced_search::<SELECTIVE>(made, child_node, child.reduction);
-            if self.on.lmr_adjust {
+                self.reduced_search::<SELECTIVE, SWITCHED>(made, child_node, child.reduction);
+            if SWITCHED && self.on.lmr_adjust {
                 self.note_range(board, node, facts, &mut lp.lmr, reduced);
             }
             score
         } else {
             let late = lp.found.searched > 0;
-            self.search_move::<SELECTIVE>(made, child_node, late)
+            self.search_move::<SELECTIVE, SWITCHED>(made, child_node, late)
         }
     }
 
     /// A better move raises alpha; one that reaches beta ends the node (true) and teaches the
     /// ordering tables (`ordering.killers`, `ordering.history*`).
     #[inline(always)]
-    fn better_move<const SELECTIVE: bool>(
+    fn better_move<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -458,7 +468,7 @@ impl Searcher<'_> {
         }
         lp.window.alpha = score;
         self.pv.update(node.ply, mv);
-        if SELECTIVE && self.on.lmr_adjust {
+        if SWITCHED && self.on.lmr_adjust {
             lp.lmr.raised += u32::from(score < lp.window.beta);
         }
         if score < lp.window.beta {
@@ -471,7 +481,7 @@ impl Searcher<'_> {
             .learn_tactical(board, mv, &lp.tactical, node.depth, &mut self.stats);
         if SELECTIVE {
             self.tables.count_success(self.cfg, board, mv, &lp.quiets);
-            if self.on.line && !picked.tactical {
+            if SWITCHED && self.on.line && !picked.tactical {
                 self.tables
                     .learn_line(board, &lp.quiets, lp.line, node.depth);
             }

@@ -1,7 +1,7 @@
 //! One main-search node as Steps 1..30, numbered in the order they run (Stockfish's `search()`
 //! is the model): Steps 1-13 and 25-30 here, the move loop's Steps 14-24 in `move_loop.rs`.
 //! Each step is a call into its module; the steps of pruning knobs that are off are compiled
-//! out (`SELECTIVE = false`) or test their switch (`Switches`). A new step takes the number of
+//! out (`SELECTIVE = false`, `SWITCHED = false`) or test their knob. A new step takes the number of
 //! its place, and the steps after it move up one.
 
 use super::move_loop::MoveLoop;
@@ -13,9 +13,9 @@ use crate::search::score::{Score, DRAW, MATE, MAX_PLY};
 use cozy_chess::Board;
 
 impl Searcher<'_> {
-    /// One main-search node. `SELECTIVE`: some pruning, reduction or extension knob is on (see
-    /// `negamax_root`).
-    pub(super) fn negamax<const SELECTIVE: bool>(
+    /// One main-search node. `SELECTIVE`: some pruning, reduction or extension knob is on;
+    /// `SWITCHED`: some switched step is (`Switches`; see `negamax_root`).
+    pub(super) fn negamax<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         mut node: Node,
@@ -28,7 +28,7 @@ impl Searcher<'_> {
         }
         self.pv.clear(node.ply);
         self.stats.seldepth = self.stats.seldepth.max(node.ply as u64);
-        if SELECTIVE && self.on.move_count {
+        if SWITCHED && self.on.move_count {
             // Stockfish's `ss->moveCount = 0` at its step 1: a null move's or ProbCut's child
             // reads 0 for its parent, not the count a sibling's subtree left at this ply.
             self.stack[node.ply].move_count = 0;
@@ -58,30 +58,31 @@ impl Searcher<'_> {
         }
 
         // What the node knows before its moves (Steps 4-7); the table's bound may end it.
-        let mut facts = match self.node_facts::<SELECTIVE>(board, &node, repeated) {
+        let mut facts = match self.node_facts::<SELECTIVE, SWITCHED>(board, &node, repeated) {
             Ok(facts) => facts,
             Err(score) => return score,
         };
 
         // The pruning steps before the moves (Steps 8-13).
-        if let Some(score) = self.before_moves::<SELECTIVE>(board, &mut node, &mut facts) {
+        if let Some(score) = self.before_moves::<SELECTIVE, SWITCHED>(board, &mut node, &mut facts)
+        {
             return score;
         }
 
         // The moves (Steps 14-24, `move_loop.rs`).
-        let Some(moves) = self.search_moves::<SELECTIVE>(board, &node, &mut facts) else {
+        let Some(moves) = self.search_moves::<SELECTIVE, SWITCHED>(board, &node, &mut facts) else {
             return DRAW;
         };
         if let Some(score) = moves.cut {
             return score;
         }
-        self.after_moves::<SELECTIVE>(board, &mut node, &mut facts, moves)
+        self.after_moves::<SELECTIVE, SWITCHED>(board, &mut node, &mut facts, moves)
     }
 
     /// Steps 4-7: the table's entry and move, the oracle's move, and what the pruning steps
     /// read. `Err`: the table's bound ends the node with this score.
     #[inline(always)]
-    fn node_facts<const SELECTIVE: bool>(
+    fn node_facts<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -92,19 +93,19 @@ impl Searcher<'_> {
         // Inside Stockfish's singular test, nothing is read or stored: Stockfish probes a key
         // of its own there (`pos.key() ^ make_key(excludedMove)`) that nothing is stored under.
         let key = board.hash();
-        let excluding = SELECTIVE && self.stack[node.ply].excluded.is_some();
+        let excluding = SWITCHED && self.stack[node.ply].excluded.is_some();
         let table = match self.probe_table(key, node) {
             _ if excluding => None,
             Ok(entry) => entry,
             Err(cut) => {
-                if SELECTIVE && self.on.table_cut_learning {
+                if SWITCHED && self.on.table_cut_learning {
                     self.learn_from_table_cut(board, node, cut);
                 }
                 return Err(cut.score);
             }
         };
         // Step 5. Stockfish's `ttPv` flag (`lmr.tt_pv`).
-        if SELECTIVE && self.on.tt_pv {
+        if SWITCHED && self.on.tt_pv {
             self.enter_tt_pv(node, table.as_ref());
         }
         // Step 6. The oracle, when one is given, orders its move first (the minimal tree).
@@ -135,10 +136,10 @@ impl Searcher<'_> {
             evaluated: None,
             pruning_eval: None,
         };
-        if SELECTIVE && self.on.improving {
+        if SWITCHED && self.on.improving {
             facts.improving = self.improving(board, node, &mut facts);
         }
-        if SELECTIVE && self.cfg.history_updates.eval_difference {
+        if SWITCHED && self.on.eval_difference {
             self.stack[node.ply].in_check = in_check;
             if !in_check {
                 self.learn_eval_difference(board, node, &mut facts);
@@ -150,7 +151,7 @@ impl Searcher<'_> {
     /// Steps 8-13: `Some(score)` ends the node. A null move's verification searches the node
     /// one ply shallower from here on (`node` is changed).
     #[inline(always)]
-    fn before_moves<const SELECTIVE: bool>(
+    fn before_moves<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &mut Node,
@@ -167,7 +168,7 @@ impl Searcher<'_> {
             }
             // Step 10. Null move (`null_move.*`).
             if self.null_move_allowed(board, node, facts) {
-                match self.null_move::<SELECTIVE>(board, node, facts) {
+                match self.null_move::<SELECTIVE, SWITCHED>(board, node, facts) {
                     NullMove::Cut(score) => return Some(score),
                     NullMove::Verify => {
                         // Tabibi and Netanyahu: one ply shallower, plain null moves below.
@@ -184,8 +185,8 @@ impl Searcher<'_> {
         }
         // Step 11. ProbCut (`probcut.*`, Ethereal's step 9): at any non-PV node, in check too,
         // as in Ethereal.
-        if SELECTIVE && self.cfg.probcut.enabled && self.cfg.alphabeta && node.is_scout() {
-            if let Some(score) = self.probcut::<SELECTIVE>(board, node, facts) {
+        if SWITCHED && self.on.probcut && node.is_scout() {
+            if let Some(score) = self.probcut::<SELECTIVE, SWITCHED>(board, node, facts) {
                 return Some(score);
             }
             if self.aborted {
@@ -193,11 +194,11 @@ impl Searcher<'_> {
             }
         }
         // Step 12. Internal iterative reduction (`iir.*`, Stockfish's step 10).
-        if SELECTIVE && self.cfg.iir.enabled && !facts.in_check {
+        if SWITCHED && self.on.iir && !facts.in_check {
             node.depth = self.internal_iterative_reduction(node, facts);
         }
         // Step 13. Stockfish's small ProbCut in check (`probcut.in_check`).
-        if SELECTIVE && facts.in_check && self.cfg.probcut.in_check && node.is_scout() {
+        if SWITCHED && facts.in_check && self.on.probcut_in_check && node.is_scout() {
             if let Some(score) = self.probcut_in_check(board, node, facts) {
                 return Some(score);
             }
@@ -207,7 +208,7 @@ impl Searcher<'_> {
 
     /// Steps 25-30: after the moves, the node's score, learned from and stored.
     #[inline(always)]
-    fn after_moves<const SELECTIVE: bool>(
+    fn after_moves<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &mut Node,
@@ -219,7 +220,7 @@ impl Searcher<'_> {
         if SELECTIVE && facts.zugzwang_watch && moves.best < node.window.beta {
             node.depth += 1;
             node.verify = true;
-            let Some(again) = self.search_moves::<SELECTIVE>(board, node, facts) else {
+            let Some(again) = self.search_moves::<SELECTIVE, SWITCHED>(board, node, facts) else {
                 return DRAW;
             };
             moves = again;
@@ -248,7 +249,7 @@ impl Searcher<'_> {
             }
         }
         // Step 28. Stockfish's `ttPv` flag, from the children's (`lmr.tt_pv`).
-        if SELECTIVE && self.on.tt_pv {
+        if SWITCHED && self.on.tt_pv {
             self.leave_tt_pv(node, moves.best);
         }
         if facts.excluding {
@@ -261,7 +262,7 @@ impl Searcher<'_> {
             }
         }
         // Step 30. Store the result with its bound (`tt`).
-        self.store_table::<SELECTIVE>(facts.key, node, moves.best, moves.best_move);
+        self.store_table::<SELECTIVE, SWITCHED>(facts.key, node, moves.best, moves.best_move);
         if facts.repeated {
             DRAW
         } else {

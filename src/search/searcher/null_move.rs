@@ -16,7 +16,7 @@ impl Searcher<'_> {
     /// verification, not with a mate bound, and (unless allowed) not with only king and pawns;
     /// with `eval_guard`, only when the static evaluation reaches beta (from
     /// `eval_guard_min_depth` on, as Fruit guards only above its null reduction plus one).
-    #[inline]
+    #[inline(always)]
     pub(super) fn null_move_allowed(
         &mut self,
         board: &Board,
@@ -63,7 +63,7 @@ impl Searcher<'_> {
     }
 
     /// Null move (`null_move.*`).
-    pub(super) fn null_move<const SELECTIVE: bool>(
+    pub(super) fn null_move<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -101,7 +101,7 @@ impl Searcher<'_> {
         };
         let depth_left = depth.saturating_sub(reduction + 1);
         let passed = node.child(depth_left, null_window, None, node.psq);
-        let score = -self.negamax::<SELECTIVE>(&child, passed);
+        let score = -self.negamax::<SELECTIVE, SWITCHED>(&child, passed);
         if self.aborted || score < beta {
             return NullMove::NoCut;
         }
@@ -123,7 +123,8 @@ impl Searcher<'_> {
             }
             NullVerify::Subtree => false,
             NullVerify::Stockfish => {
-                return self.stockfish_verification::<SELECTIVE>(board, node, reduction, cut);
+                return self
+                    .stockfish_verification::<SELECTIVE, SWITCHED>(board, node, reduction, cut);
             }
         };
         // Fruit verifies only above its verification reduction.
@@ -143,7 +144,7 @@ impl Searcher<'_> {
                 },
                 ..*node
             };
-            let checked = self.negamax::<SELECTIVE>(board, again);
+            let checked = self.negamax::<SELECTIVE, SWITCHED>(board, again);
             self.stack[node.ply].verifying = false;
             if self.aborted || checked < beta {
                 return NullMove::NoCut;
@@ -159,7 +160,7 @@ impl Searcher<'_> {
     /// another verification, the fail-high cuts; deeper, the node is searched at the null
     /// move's depth with no null move for this side for three quarters of that depth, and
     /// cuts only if it fails high too.
-    fn stockfish_verification<const SELECTIVE: bool>(
+    fn stockfish_verification<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -186,7 +187,7 @@ impl Searcher<'_> {
             cut: false,
             ..*node
         };
-        let checked = self.negamax::<SELECTIVE>(board, again);
+        let checked = self.negamax::<SELECTIVE, SWITCHED>(board, again);
         self.null_min_ply = 0;
         self.null_side = None;
         if self.aborted || checked < beta {

@@ -29,7 +29,7 @@ impl Searcher<'_> {
     /// ProbCut: `Some(score)` ends the node. Kept out of line: when it is off, the node's
     /// code stays as it was.
     #[inline(never)]
-    pub(super) fn probcut<const SELECTIVE: bool>(
+    pub(super) fn probcut<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -63,14 +63,14 @@ impl Searcher<'_> {
             let child_psq = self.child_psq(board, mv, picked.piece, node.psq);
             let mut child = board.clone();
             child.play_unchecked(mv);
-            self.descend(board, node.ply, mv, picked.piece);
+            self.descend::<true>(board, node.ply, mv, picked.piece);
             let window = Window {
                 alpha: -raised,
                 beta: -raised + 1,
             };
             let depth = node.depth.saturating_sub(reduction);
             let reduced = node.child(depth, window, Some(mv), child_psq);
-            let score = -self.negamax::<SELECTIVE>(&child, reduced);
+            let score = -self.negamax::<SELECTIVE, SWITCHED>(&child, reduced);
             if self.aborted {
                 return None;
             }

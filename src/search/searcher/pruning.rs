@@ -32,7 +32,7 @@ pub(super) struct Skip {
 impl Searcher<'_> {
     /// Razoring (`razoring.*`): near the horizon and far below alpha, quiescence
     /// decides; a score still at or below alpha ends the node.
-    #[inline]
+    #[inline(always)]
     pub(super) fn razoring<const SELECTIVE: bool>(
         &mut self,
         board: &Board,

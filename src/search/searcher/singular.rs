@@ -75,7 +75,7 @@ impl Searcher<'_> {
 
     /// The test of `tt_move`, whose table entry is `entry`, in the configured form.
     #[inline(never)]
-    pub(super) fn singular<const SELECTIVE: bool>(
+    pub(super) fn singular<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -85,16 +85,16 @@ impl Searcher<'_> {
         self.stats.singular_tests += 1;
         match self.cfg.singular.form {
             SingularForm::Ethereal => {
-                self.ethereal_singular::<SELECTIVE>(board, node, tt_move, entry.score)
+                self.ethereal_singular::<SELECTIVE, SWITCHED>(board, node, tt_move, entry.score)
             }
             SingularForm::Stockfish => {
-                self.stockfish_singular::<SELECTIVE>(board, node, tt_move, entry.score)
+                self.stockfish_singular::<SELECTIVE, SWITCHED>(board, node, tt_move, entry.score)
             }
         }
     }
 
     /// Stockfish's test (see the module's text).
-    fn stockfish_singular<const SELECTIVE: bool>(
+    fn stockfish_singular<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -112,7 +112,7 @@ impl Searcher<'_> {
             ..*node
         };
         self.stack[node.ply].excluded = Some(tt_move);
-        let value = self.negamax::<SELECTIVE>(board, test);
+        let value = self.negamax::<SELECTIVE, SWITCHED>(board, test);
         self.stack[node.ply].excluded = None;
         if self.aborted {
             return Singular::No;
@@ -138,7 +138,7 @@ impl Searcher<'_> {
     }
 
     /// Ethereal's test (see the module's text).
-    fn ethereal_singular<const SELECTIVE: bool>(
+    fn ethereal_singular<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         board: &Board,
         node: &Node,
@@ -168,9 +168,9 @@ impl Searcher<'_> {
             let child_psq = self.child_psq(board, picked.mv, picked.piece, node.psq);
             let mut child = board.clone();
             child.play_unchecked(picked.mv);
-            self.descend(board, node.ply, picked.mv, picked.piece);
+            self.descend::<true>(board, node.ply, picked.mv, picked.piece);
             let child_node = node.child(depth, window, Some(picked.mv), child_psq);
-            value = -self.negamax::<SELECTIVE>(&child, child_node);
+            value = -self.negamax::<SELECTIVE, SWITCHED>(&child, child_node);
             if self.aborted {
                 return Singular::No;
             }

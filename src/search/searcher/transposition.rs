@@ -64,7 +64,7 @@ impl Searcher<'_> {
 
     /// The table's store: the node's score with its bound against the window it was searched with.
     #[inline]
-    pub(super) fn store_table<const SELECTIVE: bool>(
+    pub(super) fn store_table<const SELECTIVE: bool, const SWITCHED: bool>(
         &mut self,
         key: u64,
         node: &Node,
@@ -80,7 +80,7 @@ impl Searcher<'_> {
                 Bound::Upper
             };
             // Stockfish's PV flag, kept only while `lmr.tt_pv` reads it.
-            let pv = SELECTIVE && self.on.tt_pv && self.stack[node.ply].tt_pv;
+            let pv = SWITCHED && self.on.tt_pv && self.stack[node.ply].tt_pv;
             let entry = TtEntry {
                 mv: best_move,
                 score: best,
