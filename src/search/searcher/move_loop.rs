@@ -183,7 +183,7 @@ impl Searcher<'_> {
     ) -> Decision {
         // Step 15. Stockfish's singular test searches the node without the move it tests;
         // the moves are counted (`Switches::move_count`).
-        if SWITCHED && Some(picked.mv) == lp.excluded {
+        if SWITCHED && facts.excluding && Some(picked.mv) == lp.excluded {
             return Decision::Skip;
         }
         if SWITCHED && self.on.move_count {
