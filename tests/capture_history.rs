@@ -64,3 +64,20 @@ fn beside_capture_futility_it_gives_another_tree_and_other_skips() {
     // act, and the skips differ.
     assert_ne!(with.2, without.2, "the margin skipped as many captures");
 }
+
+/// Its kind says both: an ordering knob on its own, one that changes the tree with capture
+/// futility. So the score-invariance tests search it, and the lint never calls it inert
+/// because capture futility is off.
+#[test]
+fn its_kind_is_ordering_and_tree_with_capture_futility() {
+    use ablate::config::knob;
+    let own = knob::find("ordering.capture_history").unwrap();
+    assert_eq!(own.kind_label(), "ordering; tree with futility.captures");
+    assert!(own.depends_on().is_none());
+    assert!(knob::ordering_values()
+        .iter()
+        .any(|(key, value)| *key == "ordering.capture_history" && value.as_bool() == Some(true)));
+    assert!(!own.changes_tree(&config(&["ordering.capture_history=true"])));
+    let with = config(&["ordering.capture_history=true", "futility.captures=true"]);
+    assert!(own.changes_tree(&with));
+}

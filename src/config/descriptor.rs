@@ -65,6 +65,10 @@ pub enum Kind<C: 'static> {
     /// Changes the order only, and only while `active` holds (`when`, said with the knobs it
     /// depends on: `ordering.killers > 0`); otherwise nothing at all.
     OrderingWhen(fn(&C) -> bool, &'static str),
+    /// Changes the order on its own, and may change the root score too while `active` holds
+    /// (`with`, the other knobs a step that reads it needs: capture history's entry in the
+    /// capture futility margin, `futility.captures`). It depends on nothing.
+    OrderingTreeWith(fn(&C) -> bool, &'static str),
 }
 
 impl<C> Knob<C> {
@@ -82,7 +86,7 @@ impl<C> Knob<C> {
 
     /// True when, in `config`, this knob may change the root score.
     pub fn changes_tree(&self, config: &C) -> bool {
-        matches!(self.kind, Kind::TreeWhen(active, _) if active(config))
+        matches!(self.kind, Kind::TreeWhen(active, _) | Kind::OrderingTreeWith(active, _) if active(config))
     }
 
     /// The kind as `config --explain` prints it.
@@ -92,6 +96,7 @@ impl<C> Knob<C> {
             Kind::Definition => "definition".into(),
             Kind::TreeWhen(_, when) => format!("tree when {when}"),
             Kind::OrderingWhen(_, when) => format!("ordering when {when}"),
+            Kind::OrderingTreeWith(_, with) => format!("ordering; tree with {with}"),
         }
     }
 
@@ -178,6 +183,7 @@ impl<C> std::fmt::Debug for Kind<C> {
             Kind::Definition => f.write_str("Definition"),
             Kind::TreeWhen(_, when) => write!(f, "TreeWhen({when:?})"),
             Kind::OrderingWhen(_, when) => write!(f, "OrderingWhen({when:?})"),
+            Kind::OrderingTreeWith(_, with) => write!(f, "OrderingTreeWith({with:?})"),
         }
     }
 }

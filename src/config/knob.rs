@@ -180,8 +180,10 @@ pub fn ordering_values() -> Vec<(&'static str, Value)> {
                 Some((value, config))
             })
             .collect();
-        let decides = matches!(knob.kind, Kind::Ordering | Kind::OrderingWhen(..))
-            || configs.iter().any(|(_, c)| knob.changes_tree(c));
+        let decides = matches!(
+            knob.kind,
+            Kind::Ordering | Kind::OrderingWhen(..) | Kind::OrderingTreeWith(..)
+        ) || configs.iter().any(|(_, c)| knob.changes_tree(c));
         if decides {
             out.extend(
                 configs

@@ -129,7 +129,7 @@ crate::knob_group! {
         /// captures on the square the opponent just moved to come first
         recapture_first: bool = false, Domain::Bool, Kind::Ordering;
         /// Stockfish 88f17a814's capture history: captures ordered by 6 × the victim's midgame value + their learnt score (by piece, destination and victim), the score also added / 8 to the capture futility margin (futility.captures): it orders always, and changes the tree beyond the order only with futility.captures
-        capture_history: bool = false, Domain::Bool, Kind::TreeWhen(|c| c.ordering.capture_history && c.futility.captures, "ordering.capture_history");
+        capture_history: bool = false, Domain::Bool, Kind::OrderingTreeWith(|c| c.ordering.capture_history && c.futility.captures, "futility.captures");
         /// killer slots per ply (shift-in; captures are never killers)
         killers: u8 = 2, Domain::Int { min: 0, max: Some(4), unit: "" }, Kind::Ordering;
         /// countermove heuristic (Uiterwijk): the quiet move that last refuted the opponent's previous move (by its piece and destination) is tried right after the killers
