@@ -82,9 +82,9 @@ pub struct Searcher<'a> {
     /// Stockfish's verification: `null_side` may not pass before this ply (0: no verification).
     null_min_ply: usize,
     null_side: Option<cozy_chess::Color>,
-    /// The search runs as `negamax::<true>`, with every step compiled in: some pruning,
-    /// reduction or extension knob is on (`SearchConfig::selective`), or a game or an
-    /// oracle needs the steps only that build has.
+    /// The search runs with the pruning steps compiled in (`negamax::<true, _>`): some
+    /// pruning, reduction or extension knob is on (`SearchConfig::selective`), or a game or
+    /// an oracle needs the steps only that build has. The switched steps follow `on`.
     selective: bool,
     /// Nominal depth of the running iteration (the check extension's cap).
     iteration_depth: u32,
@@ -169,7 +169,7 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true>`).
+    /// A searcher that records into, or replays, `oracle` (it runs as `negamax::<true, _>`).
     pub fn with_oracle(cfg: &'a SearchConfig, oracle: &'a mut Oracle) -> Self {
         let mut searcher = Self::new(cfg, None, None);
         searcher.oracle = Some(oracle);
