@@ -2,7 +2,7 @@
 
 /// An enum whose values are words in TOML, with their list (`NAMES`) derived from the same lines.
 ///
-/// ```ignore
+/// ```text
 /// choice_enum! {
 ///     /// What the transposition table is used for.
 ///     pub enum TtMode {

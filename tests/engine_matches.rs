@@ -110,6 +110,10 @@ fn rows(path: &Path) -> Vec<GameRow> {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python_chess,
+    ignore = "needs python-chess (pip install chess; .ci/run installs it)"
+)]
 fn an_engine_that_crashes_hangs_or_moves_illegally_loses_that_game_and_the_match_goes_on() {
     if !has_python_chess() {
         return;
@@ -184,6 +188,10 @@ fn an_engine_that_crashes_hangs_or_moves_illegally_loses_that_game_and_the_match
 }
 
 #[test]
+#[cfg_attr(
+    missing_python_chess,
+    ignore = "needs python-chess (pip install chess; .ci/run installs it)"
+)]
 fn sigterm_keeps_every_finished_game_and_stops_the_engines() {
     if !has_python_chess() {
         return;
@@ -239,6 +247,10 @@ fn sigterm_keeps_every_finished_game_and_stops_the_engines() {
 /// Fruit as shipped is the baseline; ablate's default search and Fruit with futility pruning
 /// on play it at a fast time control.
 #[test]
+#[cfg_attr(
+    any(missing_gnuchess, missing_python_chess),
+    ignore = "needs Fruit 2.1 as gnuchess -u and python-chess (apt-get install gnuchess, pip install chess; .ci/run installs them)"
+)]
 fn ablate_and_fruit_play_fruit_at_a_time_control_legally_and_never_lose_on_time() {
     if !installed("gnuchess") {
         return;
@@ -273,6 +285,10 @@ fn ablate_and_fruit_play_fruit_at_a_time_control_legally_and_never_lose_on_time(
 }
 
 #[test]
+#[cfg_attr(
+    any(missing_stockfish, missing_gnuchess),
+    ignore = "needs Stockfish and Fruit 2.1 as gnuchess -u (apt-get install stockfish gnuchess; .ci/run installs them)"
+)]
 fn an_engine_that_ignores_go_nodes_is_reported_and_one_that_honours_it_is_not() {
     for (program, engine, ignores) in [
         ("gnuchess", "gnuchess -u", true),

@@ -370,6 +370,10 @@ fn real_engine(variant: &str, program: &str, expected_name: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    missing_stockfish,
+    ignore = "needs Stockfish (apt-get install stockfish; .ci/run installs it)"
+)]
 fn stockfish_is_a_variant() {
     real_engine(
         "[variants.stockfish]\nengine = \"stockfish\"\nengine_options = { Hash = 16, Threads = 1 }\n",
@@ -379,6 +383,10 @@ fn stockfish_is_a_variant() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_gnuchess,
+    ignore = "needs Fruit 2.1 as gnuchess -u (apt-get install gnuchess; .ci/run installs it)"
+)]
 fn fruit_is_a_variant_with_its_pruning_on_and_off() {
     real_engine(
         "[variants.fruit]\nengine = \"gnuchess -u\"\nengine_options = { OwnBook = false }\n\

@@ -352,6 +352,10 @@ fn config(sets: &[&str]) -> SearchConfig {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python_chess,
+    ignore = "needs python-chess (pip install chess; .ci/run installs it)"
+)]
 fn every_reported_mate_is_proved_by_an_exhaustive_search() {
     let has_chess = Command::new("python3")
         .args(["-c", "import chess"])

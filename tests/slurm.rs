@@ -177,6 +177,10 @@ fn root_or_skip() -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    missing_slurm,
+    ignore = "needs root and Slurm with munge (apt-get install slurm-wlm munge; .ci/run installs them and runs as root)"
+)]
 fn a_cluster_beside_another_runs_its_own_jobs_and_a_failing_squeue_is_not_done() {
     if !root_or_skip() {
         return;
@@ -236,6 +240,10 @@ fn a_cluster_beside_another_runs_its_own_jobs_and_a_failing_squeue_is_not_done()
 }
 
 #[test]
+#[cfg_attr(
+    missing_slurm,
+    ignore = "needs root and Slurm with munge (apt-get install slurm-wlm munge; .ci/run installs them and runs as root)"
+)]
 fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_recovered() {
     if !root_or_skip() {
         return;

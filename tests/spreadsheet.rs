@@ -94,6 +94,10 @@ fn risky_name(suite: &Path, depths: &[u32]) -> (String, String) {
 }
 
 #[test]
+#[cfg_attr(
+    missing_libreoffice,
+    ignore = "needs LibreOffice (apt-get install libreoffice-calc-nogui; .ci/run installs it)"
+)]
 fn results_csvs_survive_a_round_trip_through_libreoffice() {
     let Some(office) = libreoffice() else {
         common::skip_without("libreoffice", "apt-get install libreoffice-calc-nogui");

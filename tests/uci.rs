@@ -211,6 +211,10 @@ fn python_chess() -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    missing_python_chess,
+    ignore = "needs python-chess (pip install chess; .ci/run installs it)"
+)]
 fn python_chess_plays_a_game_and_analyses_through_ablate_uci() {
     if !python_chess() {
         return;
@@ -255,6 +259,10 @@ print("ok", board.ply(), board.result(claim_draw=True), f"lowest clock {lowest:.
 "#;
 
 #[test]
+#[cfg_attr(
+    missing_python_chess,
+    ignore = "needs python-chess (pip install chess; .ci/run installs it)"
+)]
 fn a_game_at_10_plus_0_1_is_never_lost_on_time() {
     if !python_chess() {
         return;

@@ -1,0 +1,86 @@
+//! Finds which outside programs the tests drive are missing (`build/probe.rs`) and sets a
+//! `missing_<program>` cfg for each, so that `cargo test` lists a test that needs one as
+//! ignored, with its reason, rather than as passing. Under `CI=true` it sets none.
+
+#[path = "build/probe.rs"]
+mod probe;
+
+use probe::{Check, Program, EXTRA_DIRS, PROGRAMS};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The folders a command is looked for in: PATH's, then Debian's games and daemons.
+fn search_dirs() -> Vec<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    dirs.extend(EXTRA_DIRS.iter().map(PathBuf::from));
+    dirs
+}
+
+fn has_command(name: &str) -> bool {
+    search_dirs().iter().any(|d| d.join(name).is_file())
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+fn python_imports(import: &str) -> bool {
+    Command::new("python3")
+        .args(["-c", import])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn present(program: &Program) -> bool {
+    match program.check {
+        Check::AnyCommand(names) => names.iter().any(|n| has_command(n)),
+        Check::RootWith(names) => is_root() && names.iter().all(|n| has_command(n)),
+        Check::Python(import) => python_imports(import),
+    }
+}
+
+/// Where python3 keeps its packages: installing python-chess changes that folder.
+fn python_packages() -> Option<PathBuf> {
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+        ])
+        .output()
+        .ok()?;
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    dir.is_dir().then_some(dir)
+}
+
+fn main() {
+    for program in PROGRAMS {
+        println!("cargo::rustc-check-cfg=cfg(missing_{})", program.name);
+    }
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=build/probe.rs");
+    println!("cargo::rerun-if-env-changed=CI");
+    println!("cargo::rerun-if-env-changed=PATH");
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let missing = probe::missing_cfgs(ci, present);
+    for cfg in &missing {
+        println!("cargo::rustc-cfg={cfg}");
+    }
+    // A program installed later is found on the next build: cargo runs this again when a
+    // folder it could appear in changes (a missing folder is watched as missing).
+    if !missing.is_empty() {
+        for dir in search_dirs().iter().filter(|d| d.is_absolute()) {
+            if Path::new(dir).is_dir() {
+                println!("cargo::rerun-if-changed={}", dir.display());
+            }
+        }
+        if let Some(packages) = python_packages() {
+            println!("cargo::rerun-if-changed={}", packages.display());
+        }
+    }
+}
