@@ -150,7 +150,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub round_robin: bool,
     /// Stop once every figure's 95% half-width is at most X Elo: each effect of a [design], else each pairing's Elo [default: the run's].
-    #[arg(long, value_name = "X", value_parser = parse_precision)]
+    #[arg(long, value_name = "X", value_parser = parse_precision, allow_negative_numbers = true)]
     pub precision: Option<f64>,
     /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
     #[arg(long, value_name = "RULE", num_args = 1..)]

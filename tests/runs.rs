@@ -145,13 +145,45 @@ fn flags_beside_run_make_a_quick_form_that_leaves_the_declared_file_alone() {
     );
     assert_success(&o);
     assert!(!dir.path().join("results/declared").exists());
-    let quick = dir.path().join("results/runs/declared.ladder.games.csv");
+    let quick = dir
+        .path()
+        .join("results/runs/declared.ladder.quick.games.csv");
     let rows = read_games(&quick).unwrap();
     assert_eq!(rows.len(), 4);
     // The run's other values still hold: its variants and its adjudication.
     assert!(rows.iter().all(|r| r.variant == "no_null_move"));
     let manifest = std::fs::read_to_string(quick.with_extension("json")).unwrap();
     assert!(manifest.contains("\"nodes 2048\"") && manifest.contains("resign=1000,4"));
+}
+
+/// A run that names no `out` writes to results/runs/<name>.<run>.games.csv; a quick form of
+/// it (flags beside `--run`) has its own path there and says which, so that it neither
+/// collides with the declared games nor is refused for them.
+#[test]
+fn a_quick_form_beside_a_declared_run_without_out_has_its_own_path_and_says_it() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let declared = ["match", "-c", "declared.toml", "--run", "doubling", "-q"];
+    assert_success(&ablate(dir.path(), &declared));
+    let csv = dir.path().join("results/runs/declared.doubling.games.csv");
+    let before = std::fs::read(&csv).unwrap();
+    let quick = ablate(
+        dir.path(),
+        &[
+            "match",
+            "-c",
+            "declared.toml",
+            "--run",
+            "doubling",
+            "--games",
+            "4",
+        ],
+    );
+    assert_success(&quick);
+    let quick_csv = "results/runs/declared.doubling.quick.games.csv";
+    assert!(stderr(&quick).contains(quick_csv), "{}", stderr(&quick));
+    assert_eq!(read_games(&dir.path().join(quick_csv)).unwrap().len(), 4);
+    assert_eq!(std::fs::read(&csv).unwrap(), before);
 }
 
 #[test]
@@ -309,7 +341,7 @@ fn every_committed_match_is_a_declared_run() {
 
 /// Two configs may share an experiment name (strength-2008.toml keeps the games its first
 /// version played under "strength"), but never a run of it: a quick form of a run (flags beside
-/// `--run`) writes results/runs/<experiment>.<run>.games.csv, and two such runs would meet
+/// `--run`) writes results/runs/<experiment>.<run>.quick.games.csv, and two such runs would meet
 /// there. Nor may two runs declare one `out`.
 #[test]
 fn no_two_declared_runs_share_a_name_or_an_output() {

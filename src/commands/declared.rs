@@ -72,6 +72,14 @@ pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
     for run in runs {
         plays.extend(expand(args, run, &experiment.name));
     }
+    if changes_the_games(args) && !args.quiet && !args.print_outputs {
+        for play in plays.iter().filter_map(|p| p.out.as_ref()) {
+            eprintln!(
+                "note: the flags beside --run change its games: a quick form, written to {} (the declared games are left alone)",
+                play.display()
+            );
+        }
+    }
     Ok(plays)
 }
 
@@ -134,8 +142,13 @@ fn expand(args: &MatchArgs, run: &DeclaredRun, experiment: &str) -> Vec<MatchArg
                 (true, Some(n)) => format!("-nodes-{n}"),
                 _ => String::new(),
             };
-            let scratch =
-                Path::new(RUNS_DIR).join(format!("{experiment}.{}{suffix}.games.csv", run.name));
+            // A run that names no `out` writes beside the scratch runs; a quick form of it has a
+            // name of its own there, so that a quick look never meets the declared games.
+            let quick = if overridden { ".quick" } else { "" };
+            let scratch = Path::new(RUNS_DIR).join(format!(
+                "{experiment}.{}{suffix}{quick}.games.csv",
+                run.name
+            ));
             // A shard of a declared run writes a file of its own beside the run's, as `merge`
             // expects: shards running at once on a cluster never share one file.
             a.out = args.out.clone().or_else(|| {

@@ -191,7 +191,7 @@ pub fn parse(value: &Value) -> Result<Design, String> {
     let wanted = parse_fraction(&fraction)?;
     let points = match table.get("points") {
         None => None,
-        Some(Value::Integer(n)) if *n >= 2 => Some(*n as usize),
+        Some(Value::Integer(n)) if *n >= 2 && (*n as u64).is_power_of_two() => Some(*n as usize),
         Some(other) => {
             return Err(format!(
                 "[design]: points = {other}; expected a power of two, 2 or more"
@@ -385,6 +385,19 @@ fn choose(
         (Some(_), None) => true,
         (Some(w), Some(r)) => r >= w,
     };
+    // A resolution that only the full factorial reaches would play it without a word.
+    let no_fraction_reaches = !candidates
+        .iter()
+        .any(|(_, r, generators)| !generators.is_empty() && reaches(*r));
+    if let (Some(w), true) = (wanted, no_fraction_reaches) {
+        return Err(format!(
+            "[design]: fraction = \"{written}\" for {k} factors cannot be had: {}; write fraction = \"full\" for all {full} points, or a resolution a fraction reaches",
+            match highest_resolution(&candidates) {
+                Some(r) => format!("no fraction of {k} factors reaches resolution {w} (the highest is {r})"),
+                None => format!("no fraction of {k} factors is published"),
+            }
+        ));
+    }
     let fitting: Vec<&(usize, Option<u32>, Vec<u32>)> = candidates
         .iter()
         .filter(|(n, r, _)| reaches(*r) && points.is_none_or(|p| p == *n))
@@ -396,7 +409,7 @@ fn choose(
             .map(|(n, _, _)| n.to_string())
             .collect();
         return Err(format!(
-            "[design]: fraction = \"{written}\" with points = {} for {k} factors cannot be had: a regular fraction of {k} factors at that resolution has {} points",
+            "[design]: points = {} with fraction = \"{written}\" for {k} factors cannot be had; expected points = {} (the sizes of a regular fraction of {k} factors at that resolution)",
             points.unwrap_or(0),
             sizes.join(" or ")
         ));
@@ -409,6 +422,11 @@ fn choose(
         ));
     }
     Ok(best.2.clone())
+}
+
+/// The highest resolution a proper fraction among `candidates` reaches, if any.
+fn highest_resolution(candidates: &[(usize, Option<u32>, Vec<u32>)]) -> Option<u32> {
+    candidates.iter().filter_map(|(_, r, _)| *r).max()
 }
 
 #[cfg(test)]
@@ -466,7 +484,7 @@ with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
         assert_eq!(e, "[design]: factors \"no_null_move\" and \"no_lmr\" both set null_move.enabled; expected each knob in one factor, so that every effect is one factor's");
         let e = design(&FIVE.replace("fraction", "points = 8\nfraction")).unwrap_err();
         assert!(e.contains("cannot be had"), "{e}");
-        assert!(e.contains("16 or 32 points"), "{e}");
+        assert!(e.contains("expected points = 16 or 32"), "{e}");
         let e = design(&FIVE.replace("resolution 5", "half")).unwrap_err();
         assert!(e.contains("expected \"full\" or \"resolution N\""), "{e}");
         let e = design(&FIVE.replace("fraction", "fractoin")).unwrap_err();

@@ -46,9 +46,9 @@ pub struct Experiment {
     pub name: String,
     /// Free text.
     pub description: String,
-    /// The EPD suite, relative to the current directory.
-    pub suite: PathBuf,
-    /// Depths to report, ascending and unique.
+    /// The EPD suite, relative to the current directory; absent in a match-only config.
+    pub suite: Option<PathBuf>,
+    /// Depths to report, ascending and unique; empty in a match-only config.
     pub depths: Vec<u32>,
     /// Only the first N positions.
     pub limit: Option<usize>,
@@ -167,9 +167,13 @@ impl Experiment {
             Some(other) => return Err(err(format!("description = {other}; expected a string"))),
         };
         let suite = match table.get("suite") {
-            Some(Value::String(s)) if !s.is_empty() => suite_path(file, Path::new(s)),
-            Some(other) => return Err(err(format!("suite = {other}; expected the path of an EPD or PGN file"))),
-            None => return Err(err("missing key \"suite\"; expected the path of an EPD or PGN file, e.g. suite = \"positions/bk.epd\"".into())),
+            Some(Value::String(s)) if !s.is_empty() => Some(suite_path(file, Path::new(s))),
+            Some(other) => {
+                return Err(err(format!(
+                    "suite = {other}; expected the path of an EPD or PGN file"
+                )))
+            }
+            None => None,
         };
         let keep_tables = match table.get("keep_tables") {
             None => false,
@@ -197,11 +201,7 @@ impl Experiment {
                     "depths = {other}; expected a list such as [5, 6]"
                 )))
             }
-            None => {
-                return Err(err(
-                    "missing key \"depths\"; expected a list such as depths = [5, 6]".into(),
-                ))
-            }
+            None => Vec::new(),
         };
         let limit = match table.get("limit") {
             None => None,
@@ -574,10 +574,6 @@ pvs = false
         assert_eq!(
             parse_err(&GOOD.replace("depths = [8, 7, 7]", "depths = []")),
             "configs/k.toml: depths: empty; expected at least one depth"
-        );
-        assert!(
-            parse_err(&GOOD.replace("suite = \"positions/startpos.epd\"\n", ""))
-                .contains("missing key \"suite\"")
         );
         let e = Experiment::parse(
             "configs/k.toml",

@@ -8,6 +8,28 @@ use crate::error::InputError;
 use toml::Table;
 
 impl Experiment {
+    /// The suite a search run reads: a config only `ablate match` reads may leave it out, so
+    /// its absence is an error only here.
+    pub fn search_suite(&self) -> Result<&std::path::Path, InputError> {
+        self.suite.as_deref().ok_or_else(|| {
+            InputError::in_file(
+                &self.file,
+                "missing key \"suite\"; expected the path of an EPD or PGN file, e.g. suite = \"positions/bk.epd\" (a search run needs it; `ablate match` does not)",
+            )
+        })
+    }
+
+    /// The depths a search run reports, for a config that leaves them out only for matches.
+    pub fn search_depths(&self) -> Result<Vec<u32>, InputError> {
+        if self.depths.is_empty() {
+            return Err(InputError::in_file(
+                &self.file,
+                "missing key \"depths\"; expected a list such as depths = [5, 6] (a search run needs it, or --depths; `ablate match` does not)",
+            ));
+        }
+        Ok(self.depths.clone())
+    }
+
     /// Every variant's name, the baseline first.
     pub fn variant_names(&self) -> Vec<String> {
         std::iter::once(self.baseline_name.clone())
@@ -97,5 +119,20 @@ impl Experiment {
                 ))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_only_config_parses_and_a_search_run_says_what_is_missing() {
+        let text = "[search]\npvs = false\n[variants.alpha]\npvs = true\n";
+        let e = Experiment::parse("configs/k.toml", text).unwrap();
+        let suite = e.search_suite().unwrap_err().to_string();
+        assert!(suite.contains("missing key \"suite\""), "{suite}");
+        let depths = e.search_depths().unwrap_err().to_string();
+        assert!(depths.contains("missing key \"depths\""), "{depths}");
     }
 }

@@ -166,6 +166,19 @@ fn whole(run: &str, key: &str, value: &Value, min: i64) -> Result<u64, String> {
 }
 
 /// A half-width in Elo: a number above 0.
+/// A key no run takes, with the one it may have meant; `opponent` belongs to `[design]`.
+fn unknown_run_key(run: &str, key: &str, known: &[String]) -> String {
+    if key == "opponent" {
+        return format!(
+            "[runs.{run}]: unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline"
+        );
+    }
+    format!(
+        "[runs.{run}]: unknown key \"{key}\"; {}",
+        keys::hint(key, known)
+    )
+}
+
 fn precision(run: &str, value: &Value) -> Result<f64, String> {
     match value {
         Value::Integer(n) if *n > 0 => Ok(*n as f64),
@@ -219,21 +232,10 @@ pub fn parse(
         let Value::Table(own) = table else {
             return Err(format!("runs.{name} must be a table: [runs.{name}]"));
         };
-        for key in own.keys() {
-            if !is_run_key(key) {
-                return Err(format!(
-                    "[runs.{name}]: unknown key \"{key}\"; {}",
-                    keys::hint(key, &known)
-                ));
-            }
-        }
         let table = &over_defaults(&defaults, merged(runs, name, &mut vec![name.clone()])?);
-        for key in table.keys() {
+        for key in own.keys().chain(table.keys()) {
             if !is_run_key(key) {
-                return Err(format!(
-                    "[runs.{name}]: unknown key \"{key}\"; {}",
-                    keys::hint(key, &known)
-                ));
+                return Err(unknown_run_key(name, key, &known));
             }
         }
         let get = |key: &str| table.get(key);

@@ -254,27 +254,27 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
         .max(4);
     let mut out = format!(
         "Standings (round robin; Elo of each score against the opponents it met)\n\
-         Rank {:<width$}     Elo    +/-  Games   Score    Draw\n",
+         Rank {:<width$}     Elo  95% interval  Games   Score    Draw\n",
         "Name"
     );
     for (rank, s) in table.iter().enumerate() {
-        let (elo, half) = match estimate(&s.ptnml) {
+        let (elo, interval) = match estimate(&s.ptnml) {
             Some(e) if e.elo.is_finite() => (
                 // A value that rounds to zero prints as 0.0, never -0.0.
                 format!("{:.1}", if e.elo.abs() < 0.05 { 0.0 } else { e.elo }),
-                match true_half(e.elo, e.elo_lo, e.elo_hi) {
-                    half if half.is_nan() => "n/a".into(),
-                    half => format!("{half:.1}"),
+                match (e.elo_lo, e.elo_hi) {
+                    (lo, hi) if lo.is_nan() || hi.is_nan() => "n/a".into(),
+                    (lo, hi) => format!("[{lo:.1}, {hi:.1}]"),
                 },
             ),
             _ => ("-".into(), "-".into()),
         };
         out.push_str(&format!(
-            "{:>4} {:<width$} {:>7} {:>6} {:>6} {:>6.1}% {:>6.1}%\n",
+            "{:>4} {:<width$} {:>7} {:>14} {:>6} {:>6.1}% {:>6.1}%\n",
             rank + 1,
             s.name,
             elo,
-            half,
+            interval,
             s.games,
             100.0 * score(s),
             100.0 * s.draws as f64 / s.games.max(1) as f64,
@@ -312,17 +312,21 @@ fn speed_text(s: &PairingSummary) -> String {
     )
 }
 
-/// The ± that holds the whole 95% interval: its larger side. Logistic Elo's interval is not
-/// symmetric about the estimate (far from an even score, much less so), and half its width
-/// would put a bound inside the interval: 240.8 ± 206.1 for [106.2, 518.3].
-pub fn true_half(elo: f64, lo: f64, hi: f64) -> f64 {
-    (hi - elo).max(elo - lo)
+/// Half the 95% interval, when `elo` ± that half gives the interval's bounds to within 0.05
+/// (the last printed digit); `None` when it does not. Logistic Elo's interval is not
+/// symmetric about the estimate far from an even score: 240.8 with [106.2, 518.3] has no ±
+/// that is both half the interval and its bounds.
+pub fn symmetric_half(elo: f64, lo: f64, hi: f64) -> Option<f64> {
+    let (below, above) = (elo - lo, hi - elo);
+    (below.is_finite() && above.is_finite() && (below - above).abs() <= 0.1)
+        .then(|| (hi - lo) / 2.0)
 }
 
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
 /// wins - losses - draws, the score in brackets, the game count), so that engine authors read
-/// it as they read theirs. `+/-` is the larger side of the 95% interval (`true_half`), so
-/// that the interval lies within it.
+/// it as they read theirs. `E +/- H` is said only where H is half the 95% interval and the
+/// interval is E - H to E + H at the printed digits (`symmetric_half`); otherwise the line
+/// gives the interval itself, `E [lo, hi]`.
 pub fn conventional_lines(s: &PairingSummary) -> String {
     let fixed = |x: f64, d: usize| {
         let text = format!("{x:.d$}");
@@ -348,9 +352,10 @@ pub fn conventional_lines(s: &PairingSummary) -> String {
         s.games
     );
     let elo = match (s.elo, s.elo_lo, s.elo_hi) {
-        (Some(e), Some(lo), Some(hi)) => {
-            format!("{} +/- {}", fixed(e, 1), fixed(true_half(e, lo, hi), 1))
-        }
+        (Some(e), Some(lo), Some(hi)) => match symmetric_half(e, lo, hi) {
+            Some(half) => format!("{} +/- {}", fixed(e, 1), fixed(half, 1)),
+            None => format!("{} [{}, {}]", fixed(e, 1), fixed(lo, 1), fixed(hi, 1)),
+        },
         // One pair has no spread: the interval is not available, not zero.
         (Some(e), _, _) if s.ptnml.iter().sum::<u64>() < 2 => {
             format!("{} +/- n/a (fewer than 2 pairs)", fixed(e, 1))
@@ -425,21 +430,27 @@ mod tests {
     }
 
     #[test]
-    fn the_plus_minus_holds_the_whole_interval() {
-        // A lopsided score: the interval reaches further above the estimate than below.
+    fn a_lopsided_interval_is_given_whole_and_a_symmetric_one_as_plus_minus() {
+        // A lopsided score: the interval reaches further above the estimate than below, so no
+        // ± is both half of it and its bounds; the line gives the interval itself.
         let mut s = pairing("strong", "weak", [0, 1, 2, 10, 7]);
         let est = estimate(&Pentanomial(s.ptnml)).unwrap();
         (s.elo, s.elo_lo, s.elo_hi) = (Some(est.elo), Some(est.elo_lo), Some(est.elo_hi));
         let (e, lo, hi) = (est.elo, est.elo_lo, est.elo_hi);
         assert!(hi - e > e - lo + 10.0, "asymmetric: {lo} {e} {hi}");
         let text = conventional_lines(&s);
-        let half: f64 = text
-            .split("+/- ")
-            .nth(1)
-            .and_then(|t| t.split(',').next())
-            .and_then(|t| t.parse().ok())
-            .unwrap();
-        assert!(e - half <= lo + 0.05 && e + half >= hi - 0.05, "{text}");
+        assert!(
+            text.contains(&format!("Elo difference: {e:.1} [{lo:.1}, {hi:.1}], LOS")),
+            "{text}"
+        );
+        assert!(!text.contains("+/-"), "{text}");
+        // An even score: ± is half the interval, and the estimate ± it gives its bounds.
+        let mut s = pairing("a", "b", [2, 5, 6, 5, 2]);
+        let est = estimate(&Pentanomial(s.ptnml)).unwrap();
+        (s.elo, s.elo_lo, s.elo_hi) = (Some(est.elo), Some(est.elo_lo), Some(est.elo_hi));
+        let text = conventional_lines(&s);
+        let half = (est.elo_hi - est.elo_lo) / 2.0;
+        assert!(text.contains(&format!("+/- {half:.1}, LOS")), "{text}");
     }
 
     #[test]

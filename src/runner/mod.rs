@@ -95,14 +95,14 @@ pub fn prepare(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> 
 pub fn prepare_silently(config: &Path, args: &RunOptions) -> anyhow::Result<PreparedRun> {
     let experiment = Experiment::load(config)?;
     let variants = experiment.resolve(&args.sets)?;
+    let suite_path = match &args.suite {
+        Some(suite) => suite.clone(),
+        None => experiment.search_suite()?.to_path_buf(),
+    };
     let depths = match &args.depths {
         Some(d) => normalise_depths(d.clone()).map_err(|m| InputError::in_file("--depths", m))?,
-        None => experiment.depths.clone(),
+        None => experiment.search_depths()?,
     };
-    let suite_path = args
-        .suite
-        .clone()
-        .unwrap_or_else(|| experiment.suite.clone());
     let suite = Suite::load(&suite_path).map_err(|e| {
         if args.suite.is_none() && !suite_path.exists() {
             InputError::in_file(&experiment.file, format!("suite \"{}\" does not exist; expected an EPD or PGN file from the current directory, beside the config, or from the folder above the config's", suite_path.display()))
@@ -258,9 +258,14 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
             return Ok(false);
         }
         let hash = config_hash.trim_start_matches('h');
-        let back = crate::storage::aside::take_back(csv, hash, &[]).map_err(|e| {
-            InputError::in_file(&shown, format!("cannot take back the run moved aside: {e}"))
-        })?;
+        let back =
+            crate::storage::aside::take_back(csv, hash, &crate::storage::aside::SUMMARY_FILES)
+                .map_err(|e| {
+                    InputError::in_file(
+                        &shown,
+                        format!("cannot take back the run moved aside: {e}"),
+                    )
+                })?;
         if let (Some(from), false) = (&back, args.quiet) {
             eprintln!("note: {why}took back this run from {}", from.display());
         }
@@ -314,10 +319,12 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         .into());
     }
     // In the default folder nothing is lost: the older run is moved aside, never replaced.
-    let aside = crate::storage::aside::move_aside(csv, previous.trim_start_matches('h'), &[])
-        .map_err(|e| {
-            InputError::in_file(&shown, format!("cannot move the older run aside: {e}"))
-        })?;
+    let aside = crate::storage::aside::move_aside(
+        csv,
+        previous.trim_start_matches('h'),
+        &crate::storage::aside::SUMMARY_FILES,
+    )
+    .map_err(|e| InputError::in_file(&shown, format!("cannot move the older run aside: {e}")))?;
     note(format!(
         "{shown} held {what}; moved it to {}",
         aside.display()

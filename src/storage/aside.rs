@@ -6,6 +6,11 @@
 use super::manifest::manifest_path;
 use std::path::{Path, PathBuf};
 
+/// The files that summarise a results CSV `x.csv` (`x.summary.csv`, `x.summary.json`), as the
+/// extensions that replace its `csv`: they are the run's, so they move aside and come back
+/// with its rows.
+pub const SUMMARY_FILES: [&str; 2] = ["summary.csv", "summary.json"];
+
 /// Moves `csv`, its manifest and each of `companions` (extensions, e.g. `"pgn"`) that exists
 /// aside, named by `hash`; returns where the CSV went.
 pub fn move_aside(csv: &Path, hash: &str, companions: &[&str]) -> std::io::Result<PathBuf> {
