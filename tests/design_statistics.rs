@@ -6,48 +6,12 @@
 
 use ablate::config::design::{parse, Design};
 use ablate::matches::design_effects::analyse;
-use ablate::matches::design_fit::{column, fit, model_terms, PointPairs};
+use ablate::matches::design_fit::{column, fit, model_terms, PointPairs, Reference};
 use ablate::matches::games_csv::GameRow;
 use ablate::matches::precision::{first_check, worst_half_width};
+use common::simulated_games::{pair, score_of, Rng};
 
-/// splitmix64: a small, fixed-seed generator, so that every run simulates the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn score_of(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
-
-/// One game's points for the side whose expected score is `e`: draws at up to 35%, as many
-/// as the expected score allows, so that the expectation stays exactly `e`.
-fn game(rng: &mut Rng, e: f64) -> f64 {
-    let draw = 0.35f64.min(2.0 * e.min(1.0 - e));
-    let u = rng.next();
-    if u < e - draw / 2.0 {
-        1.0
-    } else if u < e + draw / 2.0 {
-        0.5
-    } else {
-        0.0
-    }
-}
-
-/// A pair's two games at expected score `e`: the opening favours one colour by up to 0.15 of
-/// a point, which the colours' swap cancels on average (the pair's expected mean stays `e`).
-fn pair(rng: &mut Rng, e: f64) -> (f64, f64) {
-    let bias = (rng.next() - 0.5) * 0.3;
-    let bias = bias.clamp(-e.min(1.0 - e), e.min(1.0 - e));
-    (game(rng, e + bias), game(rng, e - bias))
-}
+mod common;
 
 /// The true model: (term, coefficient in Elo), the ±1 coding of `design_fit`.
 const TRUTH: &[(u32, f64)] = &[
@@ -74,8 +38,9 @@ fn true_coef(term: u32) -> f64 {
 }
 
 fn design(fraction: &str) -> Design {
+    // The points play "ref", another player: the true model's intercept is its strength.
     let text = format!(
-        "[design]\nfraction = \"{fraction}\"\n[design.factors]\n\
+        "[design]\nfraction = \"{fraction}\"\nopponent = \"ref\"\n[design.factors]\n\
          a = {{ \"null_move.enabled\" = false }}\nb = {{ \"probcut.enabled\" = false }}\n\
          c = {{ \"lmr.enabled\" = false }}\nd = {{ \"futility.enabled\" = false }}\n\
          e = {{ \"iir.enabled\" = true }}\n"
@@ -107,7 +72,12 @@ fn estimates_recover_known_effects_and_intervals_cover_95_percent() {
     assert!(aliased.is_empty(), "resolution V aliases nothing it fits");
     let mut rng = Rng(53);
     // One large experiment: every estimate within three standard errors of the truth.
-    let big = fit(&simulate(&mut rng, &d.points, 4000), &terms).unwrap();
+    let big = fit(
+        &simulate(&mut rng, &d.points, 4000),
+        &terms,
+        Reference::Other,
+    )
+    .unwrap();
     for (t, (b, v)) in terms.iter().zip(big.coef.iter().zip(&big.cov)) {
         let se = v[terms.iter().position(|u| u == t).unwrap()].sqrt();
         assert!(
@@ -119,7 +89,12 @@ fn estimates_recover_known_effects_and_intervals_cover_95_percent() {
     // 200 experiments of 100 pairs a point: how often each interval holds the truth.
     let (mut covered, mut total) = (0usize, 0usize);
     for _ in 0..200 {
-        let f = fit(&simulate(&mut rng, &d.points, 100), &terms).unwrap();
+        let f = fit(
+            &simulate(&mut rng, &d.points, 100),
+            &terms,
+            Reference::Other,
+        )
+        .unwrap();
         for &t in terms.iter().filter(|t| **t != 0) {
             let (lo, hi) = f.effect(t).interval();
             let truth = 2.0 * true_coef(t);
@@ -146,7 +121,7 @@ fn a_resolution_three_design_reports_its_aliasing() {
         .collect();
     let mut rng = Rng(3);
     let rows = rows_of(&mut rng, &d, &pairings, 0, 50);
-    let a = analyse(&d, &pairings, &rows).unwrap();
+    let a = analyse(&d, &[], &pairings, &rows).unwrap();
     // D = AB and E = AC: the interactions AB and AC are D's and E's columns, and more.
     assert!(a.aliased.contains(&(0b00011, 0b01000)), "{:?}", a.aliased);
     assert!(a.aliased.contains(&(0b00101, 0b10000)), "{:?}", a.aliased);
@@ -216,12 +191,14 @@ fn the_precision_stopping_rule_keeps_the_coverage() {
         let mut r = first_check(pairings.len());
         // The rule as `ablate match` applies it: after each whole round, stop at the first
         // whose worst half-width meets the target.
-        while worst_half_width(Some(&d), &pairings, &rows, r).is_none_or(|w| w > target) {
+        while worst_half_width(Some((&d, Reference::Other)), &pairings, &rows, r)
+            .is_none_or(|w| w > target)
+        {
             rows.extend(rows_of(&mut rng, &d, &pairings, r, r + 1));
             r += 1;
         }
         rounds_at_stop.push(r);
-        let a = analyse(&d, &pairings, &rows).unwrap();
+        let a = analyse(&d, &[], &pairings, &rows).unwrap();
         for &t in terms.iter().filter(|t| **t != 0) {
             let (lo, hi) = a.fit.effect(t).interval();
             let truth = 2.0 * true_coef(t);

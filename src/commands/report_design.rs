@@ -17,7 +17,7 @@ use crate::storage::write_atomically;
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
     let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
-    let analysis = analyse(design, &manifest.pairings, rows)
+    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
         .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
     let opponent = manifest
         .pairings

@@ -55,7 +55,7 @@ fn run_designs(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
         rungs_table(&rungs),
         effects_table(&rungs),
         trends_table(&rungs, &doublings, &budgets),
-        field_table(&rungs, &doublings, &published, &budgets)
+        field_table(&rungs, &doublings, &published, &budgets, None)
     );
     crate::storage::write_atomically(&markdown, text.as_bytes())?;
     let table = tidy(&rungs, &doublings, &budgets);

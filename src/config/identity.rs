@@ -5,6 +5,16 @@ use super::experiment::ResolvedVariant;
 use super::SearchConfig;
 
 impl ResolvedVariant {
+    /// Whether two variants play the same games: the same engine, or the same value of every
+    /// knob (their names aside).
+    pub fn plays_as(&self, other: &ResolvedVariant) -> bool {
+        match (&self.engine, &other.engine) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => super::knob::values(&self.config) == super::knob::values(&other.config),
+            _ => false,
+        }
+    }
+
     /// What identifies the variant in an experiment's hash: its name, and the engine it runs,
     /// or its evaluation and the knobs it sets away from their defaults. A knob added at its
     /// default therefore moves no hash.

@@ -3,11 +3,25 @@
 //! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
+use super::design_fit::Reference;
 use super::elo::{Hypothesis, Pentanomial, Sprt};
 use super::games_csv::GameRow;
 use super::pairings::PreparedMatch;
 use super::precision::{first_check, stop_round, worst_half_width};
+use crate::config::design::Design;
 use std::collections::BTreeMap;
+
+/// The match's design, if any, with who its points play (`Reference::of`).
+fn played_design<'a>(
+    prepared: &'a PreparedMatch,
+    pairing_names: &[(String, String)],
+) -> Option<(&'a Design, Reference)> {
+    let design = prepared.experiment.design.as_ref()?;
+    Some((
+        design,
+        Reference::of(design, &prepared.variants, pairing_names),
+    ))
+}
 
 /// Which rounds (one pair of every pairing) are complete, as games come in any order.
 struct Rounds {
@@ -83,7 +97,7 @@ impl<'a> Decider<'a> {
             })
             .collect();
         let rounds = Rounds::new(pairing_names.len(), done);
-        let design = prepared.experiment.design.as_ref();
+        let design = played_design(prepared, &pairing_names);
         let pair_limit = prepared
             .options
             .precision
@@ -104,7 +118,7 @@ impl<'a> Decider<'a> {
     /// The check that met the target on the games a resumed match kept, for the progress line.
     pub fn resumed_check(&self, done: &[GameRow]) -> Option<Check> {
         let (target, rounds) = (self.prepared.options.precision?, self.pair_limit?);
-        let design = self.prepared.experiment.design.as_ref();
+        let design = played_design(self.prepared, &self.pairing_names);
         let worst = worst_half_width(design, &self.pairing_names, done, rounds);
         Some(Check {
             worst: worst.unwrap_or(f64::NAN),
@@ -125,7 +139,7 @@ impl<'a> Decider<'a> {
         let (Some(target), None) = (self.prepared.options.precision, self.pair_limit) else {
             return verdict;
         };
-        let design = self.prepared.experiment.design.as_ref();
+        let design = played_design(self.prepared, &self.pairing_names);
         let first = first_check(self.pairing_names.len());
         for r in (before + 1).max(first)..=self.rounds.complete {
             let worst = worst_half_width(design, &self.pairing_names, rows, r);

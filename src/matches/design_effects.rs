@@ -13,10 +13,11 @@
 //! the all-on and all-off corners and splits its marginal contributions evenly, so
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
-use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs};
+use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
 use super::games_csv::GameRow;
 use super::precision::pentanomials;
 use crate::config::design::{Design, Role};
+use crate::config::experiment::ResolvedVariant;
 
 /// A step's name from its factor's: `no_null_move` (a removal) → `null_move`, `with_iir` (an
 /// addition) → `iir`; any other name as it is.
@@ -113,6 +114,7 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
 /// Fits the design to the games each of its points played (pairs complete), and reads it.
 pub fn analyse(
     design: &Design,
+    variants: &[ResolvedVariant],
     pairings: &[(String, String)],
     rows: &[GameRow],
 ) -> Result<DesignAnalysis, String> {
@@ -128,7 +130,8 @@ pub fn analyse(
         .collect();
     let k = design.factors.len();
     let (terms, aliased) = model_terms(k, &design.relation);
-    let fit = fit(&points, &terms)?;
+    let fit = fit(&points, &terms, Reference::of(design, variants, pairings))
+        .map_err(|why| why_no_fit(design, &points, why))?;
     let s: Vec<f64> = design.factors.iter().map(|f| sign(f.role)).collect();
     let has = |t: u32| terms.contains(&t);
     let steps = (0..k)
@@ -207,6 +210,51 @@ pub fn analyse(
     })
 }
 
+/// Fewer pairs than this at a point and a failed fit is put down to too few games.
+const FEWEST_PAIRS: u64 = 4;
+
+/// What a failed fit means, with the figures: points at 0% or 100% (their Elo has no finite
+/// estimate), too few games at a point, or terms the points cannot separate.
+fn why_no_fit(design: &Design, points: &[PointPairs], why: String) -> String {
+    let played: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0).collect();
+    if why != super::design_fit::NOT_SEPARATED && !why.starts_with("the fit did not converge") {
+        return why;
+    }
+    let name = |p: &PointPairs| design.point_name(p.point);
+    let edge: Vec<String> = played
+        .iter()
+        .filter_map(|p| {
+            let score = p.score();
+            (score == 0.0 || score == 1.0).then(|| format!("{} {:.0}%", name(p), 100.0 * score))
+        })
+        .collect();
+    let fewest = played.iter().min_by_key(|p| p.pairs());
+    let games = |p: &PointPairs| 2 * p.pairs();
+    let fewest_text = fewest.map_or(String::new(), |p| {
+        format!("the fewest games at a point: {} ({})", games(p), name(p))
+    });
+    if !edge.is_empty() {
+        let shown: Vec<&str> = edge.iter().take(4).map(String::as_str).collect();
+        let more = edge.len().saturating_sub(shown.len());
+        return format!(
+            "{} of {} points scored 0% or 100% of their games ({}{}): such a point's Elo has no finite estimate; play more games ({fewest_text})",
+            edge.len(),
+            played.len(),
+            shown.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        );
+    }
+    if let Some(p) = fewest.filter(|p| p.pairs() < FEWEST_PAIRS) {
+        return format!(
+            "too few games: {} at point {}; expected at least {} games at every point",
+            games(p),
+            name(p),
+            2 * FEWEST_PAIRS
+        );
+    }
+    format!("{why}: the design's points, as played, alias two of its terms ({fewest_text})")
+}
+
 /// A term's name: its factors' names joined by ×, "intercept" for none.
 pub fn term_name(design: &Design, term: u32) -> String {
     if term == 0 {
@@ -222,6 +270,47 @@ pub fn term_name(design: &Design, term: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn three_factors() -> Design {
+        let text = "[design]\n[design.factors]\na = { \"null_move.enabled\" = false }\n\
+                    b = { \"lmr.enabled\" = false }\nc = { \"probcut.enabled\" = false }\n";
+        let table: toml::Table = text.parse().unwrap();
+        crate::config::design::parse(table.get("design").unwrap()).unwrap()
+    }
+
+    /// Each way a fit fails says its own cause, with the figures (issue 69, item 5).
+    #[test]
+    fn a_failed_fit_says_whether_games_scores_at_the_edge_or_the_design_are_the_cause() {
+        let d = three_factors();
+        let why = || super::super::design_fit::NOT_SEPARATED.to_string();
+        let at = |point: u32, ptnml: [u64; 5]| PointPairs { point, ptnml };
+        // Seven of eight points at 87.5% to 100% in 4 games: the edge, not the design.
+        let mut edge: Vec<PointPairs> = (1..8).map(|p| at(p, [0, 0, 0, 0, 2])).collect();
+        edge.push(at(0, [0, 0, 2, 0, 0]));
+        edge[0] = at(1, [0, 0, 0, 1, 1]);
+        let e = why_no_fit(&d, &edge, why());
+        assert!(e.starts_with("6 of 8 points scored 0% or 100%"), "{e}");
+        assert!(e.contains("b 100%") && e.contains("and 2 more"), "{e}");
+        assert!(e.contains("the fewest games at a point: 4"), "{e}");
+        // No point at the edge, but 2 games at one.
+        let few: Vec<PointPairs> = (0..8)
+            .map(|p| at(p, [0, 1, 0, u64::from(p != 3), 0]))
+            .collect();
+        let e = why_no_fit(&d, &few, why());
+        assert_eq!(
+            e,
+            "too few games: 2 at point a,b; expected at least 8 games at every point"
+        );
+        // Enough games everywhere: the points cannot separate the terms.
+        let many: Vec<PointPairs> = (0..8).map(|p| at(p, [1, 3, 4, 3, 1])).collect();
+        let e = why_no_fit(&d, &many, why());
+        assert!(e.starts_with("the points played cannot separate the model's terms: the design's points, as played, alias"), "{e}");
+        // Any other failure is passed on as it is.
+        assert_eq!(
+            why_no_fit(&d, &many, "2 points with games for 7 terms".into()),
+            "2 points with games for 7 terms"
+        );
+    }
 
     #[test]
     fn holm_multiplies_the_smallest_by_the_count_and_keeps_the_order() {

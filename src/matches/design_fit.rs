@@ -13,6 +13,16 @@
 //! change from applying the factor, over the other factors' settings (2β); a two-factor
 //! interaction is half the difference between one factor's effect with the other applied and
 //! without (2β).
+//!
+//! The corner: when the reference plays exactly what the point that applies no factor plays
+//! (`Reference::IsTheCorner`: the baseline is that point), that point's Elo against it is 0 by
+//! construction, and the model has no free intercept: it is fixed so that the model's Elo there
+//! is 0. Only another player as the reference (`Reference::Other`) has a strength of its own.
+//!
+//! Overdispersion: Pearson's χ² of the points about the model, over its degrees of freedom, is
+//! the dispersion φ = max(1, χ²/df) of quasi-likelihood (McCullagh & Nelder, §4.5); every
+//! variance is multiplied by it, so that a model that misses (three-step interactions it leaves
+//! out, a point's score varying more than its pairs show) widens every interval and p-value.
 
 use super::elo::Z95;
 use std::f64::consts::LN_10;
@@ -32,12 +42,18 @@ pub struct PointPairs {
 }
 
 impl PointPairs {
-    fn pairs(&self) -> f64 {
-        self.ptnml.iter().sum::<u64>() as f64
+    /// Its complete pairs.
+    pub fn pairs(&self) -> u64 {
+        self.ptnml.iter().sum()
+    }
+
+    /// Its score, the mean of its pairs' means: 0 or 1 when every pair was lost or won.
+    pub fn score(&self) -> f64 {
+        self.mean()
     }
 
     fn mean(&self) -> f64 {
-        let n = self.pairs();
+        let n = self.pairs() as f64;
         PAIR_SCORES
             .iter()
             .zip(&self.ptnml)
@@ -83,18 +99,58 @@ pub fn column(term: u32, point: u32) -> f64 {
     }
 }
 
+/// Who the design's points play, as the model needs to know it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reference {
+    /// The reference plays exactly what the point that applies no factor plays: the model's
+    /// Elo at that point is 0, not fitted.
+    IsTheCorner,
+    /// Another player: its strength against the points is the intercept, fitted.
+    Other,
+}
+
+impl Reference {
+    /// Who a design's points played, from the players as the match resolved them: the corner
+    /// (the point that applies no factor) when the points' opponent plays exactly what it
+    /// plays, as the baseline the points are built on does. A match whose manifest does not
+    /// hold both players is read from the design: no declared opponent means the baseline.
+    pub fn of(
+        design: &crate::config::design::Design,
+        variants: &[crate::config::experiment::ResolvedVariant],
+        pairings: &[(String, String)],
+    ) -> Reference {
+        let corner = design.point_name(0);
+        let opponent = pairings
+            .iter()
+            .find(|(v, _)| design.point_of(v).is_some())
+            .map(|(_, o)| o);
+        let find = |name: &str| variants.iter().find(|v| v.name == name);
+        match (find(&corner), opponent.and_then(|o| find(o))) {
+            (Some(a), Some(b)) if a.plays_as(b) => Reference::IsTheCorner,
+            (Some(_), Some(_)) => Reference::Other,
+            _ if design.opponent.is_none() => Reference::IsTheCorner,
+            _ => Reference::Other,
+        }
+    }
+}
+
 /// A fitted model.
 #[derive(Debug, Clone)]
 pub struct Fit {
     /// The terms, intercept first.
     pub terms: Vec<u32>,
-    /// Each term's coefficient β, in Elo.
+    /// Each term's coefficient β, in Elo (with the corner fixed, the intercept is the value
+    /// that makes the model's Elo at the corner 0).
     pub coef: Vec<f64>,
-    /// Their covariance (the sandwich), Elo².
+    /// Their covariance (the sandwich, times the dispersion), Elo².
     pub cov: Vec<Vec<f64>>,
     /// Pearson's χ² of the points about the model, and its degrees of freedom.
     pub pearson: f64,
     pub df: usize,
+    /// The dispersion φ = max(1, χ²/df) that `cov` carries (1 with no degrees of freedom).
+    pub dispersion: f64,
+    /// Whether the intercept was fitted or fixed at the corner.
+    pub reference: Reference,
     /// Points whose own 95% interval excludes the model's Elo there: (point, observed Elo,
     /// model Elo).
     pub misses: Vec<(u32, f64, f64)>,
@@ -167,66 +223,41 @@ impl Fit {
     }
 }
 
-/// Fits `terms` to the points' pairs. An error when the points with pairs cannot separate
-/// the terms (too few points played yet, or a design that aliases them).
-pub fn fit(points: &[PointPairs], terms: &[u32]) -> Result<Fit, String> {
-    let points: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0.0).collect();
-    let m = terms.len();
-    if points.len() < m {
+/// Fits `terms` (the intercept first) to the points' pairs. An error when the points with
+/// pairs cannot separate the terms (too few points played yet, points at 0% or 100%, or a
+/// design that aliases them); `design_effects` says which.
+pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result<Fit, String> {
+    let points: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0).collect();
+    // With the corner fixed, each term's column is measured from the corner's, so that every
+    // model is 0 there; the intercept is then no free term, and the corner's own pairs carry
+    // no information (their row is all zeros).
+    let (free, origin): (&[u32], Option<u32>) = match reference {
+        Reference::IsTheCorner => (&terms[1..], Some(0)),
+        Reference::Other => (terms, None),
+    };
+    let informative = points.iter().filter(|p| Some(p.point) != origin).count();
+    let m = free.len();
+    if informative < m {
         return Err(format!(
-            "{} points with games for {m} terms; expected at least as many points as terms",
-            points.len()
+            "{informative} points with games for {m} terms; expected at least as many points as terms"
         ));
     }
+    let x = |t: u32, point: u32| column(t, point) - origin.map_or(0.0, |o| column(t, o));
     let rows: Vec<Vec<f64>> = points
         .iter()
-        .map(|p| terms.iter().map(|t| column(*t, p.point)).collect())
+        .map(|p| free.iter().map(|t| x(*t, p.point)).collect())
         .collect();
-    let mut beta = vec![0.0; m];
-    let mu_at = |beta: &[f64], row: &[f64]| {
-        let eta: f64 = row.iter().zip(beta).map(|(x, b)| x * b).sum();
+    let beta = newton(&points, &rows)?;
+    let mu_at = |row: &[f64]| {
+        let eta: f64 = row.iter().zip(&beta).map(|(x, b)| x * b).sum();
         1.0 / (1.0 + (-C * eta).exp())
     };
-    let mut converged = false;
-    for _ in 0..100 {
-        let mut a = vec![vec![0.0; m]; m];
-        let mut u = vec![0.0; m];
-        for (p, row) in points.iter().zip(&rows) {
-            let mu = mu_at(&beta, row);
-            let (n, w) = (p.pairs(), C * mu * (1.0 - mu));
-            for i in 0..m {
-                u[i] += row[i] * n * (p.mean() - mu);
-                for j in 0..m {
-                    a[i][j] += row[i] * row[j] * n * w;
-                }
-            }
-        }
-        let step = solve(&a, &u).ok_or("the points played cannot separate the model's terms")?;
-        // A point won or lost every pair pulls its Elo to infinity: cap each step so that
-        // Newton's method stays inside the region where the others still hold it.
-        let largest = step.iter().fold(0.0f64, |s, x| s.max(x.abs()));
-        let scale = if largest > 200.0 {
-            200.0 / largest
-        } else {
-            1.0
-        };
-        for (b, s) in beta.iter_mut().zip(&step) {
-            *b += s * scale;
-        }
-        if largest < 1e-9 {
-            converged = true;
-            break;
-        }
-    }
-    if !converged {
-        return Err("the fit did not converge (a point that won or lost every pair?)".into());
-    }
     let mut a = vec![vec![0.0; m]; m];
     let mut b = vec![vec![0.0; m]; m];
     let (mut pearson, mut misses) = (0.0, Vec::new());
     for (p, row) in points.iter().zip(&rows) {
-        let mu = mu_at(&beta, row);
-        let (n, w, s) = (p.pairs(), C * mu * (1.0 - mu), p.squares_about(mu));
+        let mu = mu_at(row);
+        let (n, w, s) = (p.pairs() as f64, C * mu * (1.0 - mu), p.squares_about(mu));
         for i in 0..m {
             for j in 0..m {
                 a[i][j] += row[i] * row[j] * n * w;
@@ -245,15 +276,100 @@ pub fn fit(points: &[PointPairs], terms: &[u32]) -> Result<Fit, String> {
         }
     }
     let a_inv = invert(&a).ok_or("the model's information matrix is singular")?;
-    let cov = multiply(&multiply(&a_inv, &b), &a_inv);
+    let df = informative - m;
+    let dispersion = if df > 0 {
+        (pearson / df as f64).max(1.0)
+    } else {
+        1.0
+    };
+    let cov: Vec<Vec<f64>> = multiply(&multiply(&a_inv, &b), &a_inv)
+        .into_iter()
+        .map(|row| row.into_iter().map(|v| v * dispersion).collect())
+        .collect();
+    // Back to every term, intercept first: with the corner fixed, the intercept is
+    // −Σ column(t, corner) β_t, a linear map L of the free terms (coef = L β, cov = L V Lᵀ).
+    let map: Vec<Vec<f64>> = match origin {
+        Some(o) => std::iter::once(free.iter().map(|t| -column(*t, o)).collect())
+            .chain((0..m).map(|i| (0..m).map(|j| f64::from(i == j)).collect()))
+            .collect(),
+        None => (0..m)
+            .map(|i| (0..m).map(|j| f64::from(i == j)).collect())
+            .collect(),
+    };
+    let coef = map
+        .iter()
+        .map(|row| row.iter().zip(&beta).map(|(l, b)| l * b).sum())
+        .collect();
+    let cov = multiply(&multiply(&map, &cov), &transpose(&map));
     Ok(Fit {
         terms: terms.to_vec(),
-        coef: beta,
+        coef,
         cov,
         pearson,
-        df: points.len() - m,
+        df,
+        dispersion,
+        reference,
         misses,
     })
+}
+
+/// The estimating equations' root by Newton's method, from β = 0.
+fn newton(points: &[&PointPairs], rows: &[Vec<f64>]) -> Result<Vec<f64>, String> {
+    let m = rows.first().map_or(0, Vec::len);
+    let mut beta = vec![0.0; m];
+    for _ in 0..100 {
+        let mut a = vec![vec![0.0; m]; m];
+        let mut u = vec![0.0; m];
+        for (p, row) in points.iter().zip(rows) {
+            let eta: f64 = row.iter().zip(&beta).map(|(x, b)| x * b).sum();
+            let mu = 1.0 / (1.0 + (-C * eta).exp());
+            let (n, w) = (p.pairs() as f64, C * mu * (1.0 - mu));
+            for i in 0..m {
+                u[i] += row[i] * n * (p.mean() - mu);
+                for j in 0..m {
+                    a[i][j] += row[i] * row[j] * n * w;
+                }
+            }
+        }
+        let step = solve(&a, &u).ok_or(NOT_SEPARATED)?;
+        // A point won or lost every pair pulls its Elo to infinity: cap each step so that
+        // Newton's method stays inside the region where the others still hold it.
+        let largest = step.iter().fold(0.0f64, |s, x| s.max(x.abs()));
+        let scale = if largest > 200.0 {
+            200.0 / largest
+        } else {
+            1.0
+        };
+        for (b, s) in beta.iter_mut().zip(&step) {
+            *b += s * scale;
+        }
+        if largest < 1e-9 {
+            return Ok(beta);
+        }
+    }
+    Err("the fit did not converge".into())
+}
+
+/// The fit's error when its equations have no single root.
+pub const NOT_SEPARATED: &str = "the points played cannot separate the model's terms";
+
+fn transpose(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let cols = a.first().map_or(0, Vec::len);
+    (0..cols)
+        .map(|j| a.iter().map(|row| row[j]).collect())
+        .collect()
+}
+
+/// a b, for any shapes that agree.
+fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let cols = b.first().map_or(0, Vec::len);
+    a.iter()
+        .map(|row| {
+            (0..cols)
+                .map(|j| row.iter().zip(b).map(|(x, brow)| x * brow[j]).sum())
+                .collect()
+        })
+        .collect()
 }
 
 /// Solves a x = y by Gaussian elimination with partial pivoting; `None` when singular.
@@ -297,17 +413,6 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     )
 }
 
-fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let n = a.len();
-    (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| (0..n).map(|k| a[i][k] * b[k][j]).sum())
-                .collect()
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,7 +441,7 @@ mod tests {
                 }
             })
             .collect();
-        let f = fit(&points, &[0, 1, 2, 3]).unwrap();
+        let f = fit(&points, &[0, 1, 2, 3], Reference::Other).unwrap();
         for (got, want) in f.coef.iter().zip([10.0, 20.0, -5.0, 3.0]) {
             assert!((got - want).abs() < 0.01, "{:?}", f.coef);
         }

@@ -14,6 +14,8 @@ use super::games_csv::{read_games, GameRow};
 use super::games_manifest::MatchManifest;
 use super::summary::summarize;
 use super::trend_fit::{choose, Fit, Point};
+use crate::config::experiment::Experiment;
+use crate::config::runs::RunLimit;
 use crate::error::InputError;
 use crate::storage::manifest::ManifestFile;
 use std::path::Path;
@@ -60,7 +62,7 @@ impl DesignRung {
         let budget = node_budget(&manifest.limit)
             .ok_or_else(|| InputError::in_file(&shown, "not played at a node budget"))?;
         let rows = read_games(games)?;
-        let analysis = analyse(&design, &manifest.pairings, &rows)
+        let analysis = analyse(&design, &manifest.variants, &manifest.pairings, &rows)
             .map_err(|e| InputError::in_file(&shown, e))?;
         let baseline = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
         let (nodes_per_move, depth) = baseline_work(&rows, baseline);
@@ -73,7 +75,7 @@ impl DesignRung {
         Ok(DesignRung {
             budget,
             games: rows.len(),
-            precision: manifest.precision,
+            precision: declared_precision(&manifest, games, budget).or(manifest.precision),
             worst_half_width: analysis.fit.worst_half_width(),
             nodes_per_move,
             depth,
@@ -120,6 +122,34 @@ impl DesignRung {
             doubling,
         )
     }
+}
+
+/// The precision the config declares for the run that writes `games`. A session may have
+/// stopped the run short of it with `--precision`, and the manifest records that one; the
+/// rung's target is the declared one. `None` when the config or the run cannot be found.
+fn declared_precision(manifest: &MatchManifest, games: &Path, budget: u64) -> Option<f64> {
+    // The manifest names the config from where the match ran (the repository's root): look
+    // for it there from the games' own folder upwards, so that any working folder reads alike.
+    let absolute = std::path::absolute(games).ok()?;
+    let config = absolute
+        .ancestors()
+        .map(|folder| folder.join(&manifest.config_file))
+        .find(|candidate| candidate.is_file())?;
+    let experiment = Experiment::load(&config).ok()?;
+    let name = games.file_name()?;
+    experiment
+        .runs
+        .iter()
+        .find(|run| {
+            let at_budget =
+                matches!(&run.limit, RunLimit::Nodes(budgets) if budgets.contains(&budget));
+            at_budget
+                && run.out.as_ref().is_some_and(|out| {
+                    let out = out.replace("{nodes}", &budget.to_string());
+                    Path::new(&out).file_name() == Some(name)
+                })
+        })?
+        .precision
 }
 
 /// A figure's trend over the settled rungs that have it: against log2 of the baseline's
@@ -221,10 +251,10 @@ pub fn doublings_in(folder: &Path) -> Result<Vec<LadderPoint>, InputError> {
     Ok(found)
 }
 
-/// Elo per doubling's trend over every doubling played, against log2 of the nodes the side
-/// at N searched.
-pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
-    let points: Vec<Point> = doublings
+/// Elo per doubling at every doubling played, against log2 of the nodes the side at N
+/// searched.
+pub fn doubling_points(doublings: &[LadderPoint]) -> Vec<Point> {
+    doublings
         .iter()
         .filter_map(|p| {
             let d = p.per_doubling()?;
@@ -234,8 +264,12 @@ pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
                 se: d.stderr(),
             })
         })
-        .collect();
-    choose(&points)
+        .collect()
+}
+
+/// Elo per doubling's trend over every doubling played.
+pub fn doubling_trend(doublings: &[LadderPoint]) -> Option<Fit> {
+    choose(&doubling_points(doublings))
 }
 
 /// The baseline's mean nodes and depth per move over every game it played.

@@ -9,7 +9,7 @@
 //! narrow. Stopping on a half-width (which does not look at the estimate itself) leaves the
 //! intervals' coverage close to 95%: `tests/design_statistics.rs` measures it by simulation.
 
-use super::design_fit::{fit, model_terms, PointPairs};
+use super::design_fit::{fit, model_terms, PointPairs, Reference};
 use super::elo::{estimate, Pentanomial};
 use super::games_csv::GameRow;
 use crate::config::design::Design;
@@ -58,7 +58,7 @@ pub fn pentanomials(
 /// design's points, each pairing's Elo for the others. `None` when not every figure can be
 /// estimated yet.
 pub fn worst_half_width(
-    design: Option<&Design>,
+    design: Option<(&Design, Reference)>,
     pairings: &[(String, String)],
     rows: &[GameRow],
     rounds: usize,
@@ -67,7 +67,7 @@ pub fn worst_half_width(
     let mut worst: f64 = 0.0;
     let mut points = Vec::new();
     for ((variant, _), ptnml) in pairings.iter().zip(&counts) {
-        match design.and_then(|d| d.point_of(variant)) {
+        match design.and_then(|(d, _)| d.point_of(variant)) {
             Some(point) => points.push(PointPairs {
                 point,
                 ptnml: ptnml.0,
@@ -82,9 +82,9 @@ pub fn worst_half_width(
             }
         }
     }
-    if let (Some(design), false) = (design, points.is_empty()) {
+    if let (Some((design, reference)), false) = (design, points.is_empty()) {
         let (terms, _) = model_terms(design.factors.len(), &design.relation);
-        let fitted = fit(&points, &terms).ok()?;
+        let fitted = fit(&points, &terms, reference).ok()?;
         worst = worst.max(fitted.worst_half_width());
     }
     Some(worst)
@@ -93,7 +93,7 @@ pub fn worst_half_width(
 /// The first round count, from `first_check` up to `complete` rounds, at which the worst
 /// half-width is `target` or less.
 pub fn stop_round(
-    design: Option<&Design>,
+    design: Option<(&Design, Reference)>,
     pairings: &[(String, String)],
     rows: &[GameRow],
     complete: usize,

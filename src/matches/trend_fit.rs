@@ -133,6 +133,21 @@ impl Fit {
     }
 }
 
+/// The straight-line test's power: the smallest slope (Elo a doubling) that a line through
+/// `points` tells apart from zero at 95% (two-sided) 80% of the time, from the points' own
+/// errors: (t₀.₉₇₅ + t₀.₈₀) × the slope's standard error, Student's t at the line's residual
+/// degrees of freedom. With the degrees of freedom too. `None` under 3 points.
+pub fn detectable_slope(points: &[Point]) -> Option<(f64, usize)> {
+    let line = Fit::new(points, Shape::Line)?;
+    if line.dof == 0 {
+        return None;
+    }
+    let dof = line.dof as f64;
+    let se = line.cov[1][1].sqrt() / line.scale;
+    let power = student_t_quantile(0.975, dof) + student_t_quantile(0.8, dof);
+    Some((power * se, line.dof))
+}
+
 /// The stated criterion: the quadratic where its curvature differs from zero at 95% (two-sided,
 /// Student's t at its residual degrees of freedom), else the line; the line alone under 4
 /// points.

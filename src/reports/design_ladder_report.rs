@@ -7,8 +7,10 @@ use super::field::{FieldBudget, Published};
 use super::figures::format::{signed, table, text_cell, thousands};
 use crate::matches::budget_ladder::node_factor;
 use crate::matches::budget_ladder::{Interval, Point as LadderPoint};
-use crate::matches::design_ladder::{as_ladder, doubling_trend, trend, DesignRung, Figure};
-use crate::matches::trend_fit::{Fit, Shape};
+use crate::matches::design_ladder::{
+    as_ladder, doubling_points, doubling_trend, trend, DesignRung, Figure,
+};
+use crate::matches::trend_fit::{detectable_slope, Fit, Shape};
 use crate::output::table::{Cell, Table};
 use std::fmt::Write;
 use std::path::Path;
@@ -35,8 +37,8 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
             let met = r.precision.is_some_and(|p| r.worst_half_width <= p);
             let state = match (met, r.settled()) {
                 (true, _) => ", met",
-                (false, true) => ", not yet",
-                (false, false) => ", not yet; too few games for the trends",
+                (false, true) => ", not met; in the trends at this width",
+                (false, false) => ", not met; too few games for the trends",
             };
             vec![
                 thousands(r.budget),
@@ -92,7 +94,9 @@ pub fn figures(rungs: &[DesignRung]) -> Vec<(String, Figure)> {
 
 /// Every effect at every rung, with its node factor where the doubling was played.
 pub fn effects_table(rungs: &[DesignRung]) -> String {
-    let mut header = vec!["figure (Elo a step is worth; a pair's interaction)".to_string()];
+    let mut header = vec![
+        "figure (Elo a step is worth; for a pair, the texts' interaction: one step's worth changes by twice it when the other is switched on)".to_string(),
+    ];
     header.extend(
         rungs
             .iter()
@@ -189,7 +193,23 @@ pub fn trends_table(
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = "lrl".to_string() + &"r".repeat(1 + budgets.len());
-    table(&header, &align, &rows)
+    let mut out = table(&header, &align, &rows);
+    let points = doubling_points(doublings);
+    let _ = match detectable_slope(&points) {
+        Some((slope, dof)) => writeln!(
+            out,
+            "\nThe straight-line test's power: through {} doublings ({dof} degrees of freedom), a \
+             slope of Elo per doubling is told apart from zero 80% of the time only when it is \
+             ±{slope:.0} Elo a doubling or steeper; a smaller fall can pass unseen, and \
+             \"flat\" reads as \"not resolved\".",
+            points.len()
+        ),
+        None => writeln!(
+            out,
+            "\nThe straight-line test has no power yet: under 3 doublings."
+        ),
+    };
+    out
 }
 
 /// Beside the field in node factors, at each field's budget: each step's worth at
@@ -200,6 +220,7 @@ pub fn field_table(
     doublings: &[LadderPoint],
     published: &[Published],
     budgets: &[FieldBudget],
+    fallen: Option<&FallenDoubling>,
 ) -> String {
     let (Some(first), Some(last)) = (rungs.first(), rungs.last()) else {
         return String::new();
@@ -211,6 +232,12 @@ pub fn field_table(
     let mut header = vec!["step (node factor it is worth)".to_string()];
     for b in budgets {
         header.push(format!("ablate at {}", b.engine));
+        if let Some(f) = fallen {
+            header.push(format!(
+                "ablate at {}, the doubling as {}",
+                b.engine, f.label
+            ));
+        }
         header.push(format!("{} (its figure)", b.engine));
     }
     let mut rows = Vec::new();
@@ -225,11 +252,16 @@ pub fn field_table(
                 lo: dlo,
                 hi: dhi,
             };
-            let mine = fit.as_ref().and_then(|f| {
+            let worth = fit.as_ref().map(|f| {
                 let (v, lo, hi) = f.at(x);
-                node_factor(Interval { value: v, lo, hi }, doubling)
+                Interval { value: v, lo, hi }
             });
+            let mine = worth.and_then(|w| node_factor(w, doubling));
             row.push(mine.map_or(text_cell("—"), factor));
+            if let Some(f) = fallen {
+                let theirs = worth.and_then(|w| node_factor(w, f.per_doubling));
+                row.push(theirs.map_or(text_cell("—"), factor));
+            }
             let removal = format!("no_{}", step.step);
             let theirs = published
                 .iter()
@@ -252,7 +284,8 @@ pub fn field_table(
         rows.push(row);
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let align = "l".to_string() + &"r".repeat(2 * budgets.len());
+    let columns = if fallen.is_some() { 3 } else { 2 };
+    let align = "l".to_string() + &"r".repeat(columns * budgets.len());
     let mut out = table(&header, &align, &rows);
     let x_doubled = doublings
         .iter()
@@ -290,7 +323,25 @@ pub fn field_table(
         thousands(x_doubled.exp2().round() as u64),
         past(x_doubled),
     );
+    if let Some(f) = fallen {
+        let _ = writeln!(
+            out,
+            "\nIf the doubling fell as {} ({}): the columns beside ablate's own give each \
+             node factor at that Elo per doubling instead of the trend's; the two together are \
+             the band the extrapolation allows.",
+            f.label,
+            interval(f.per_doubling),
+        );
+    }
     out
+}
+
+/// Another ladder's Elo per doubling at its deepest rung, for how the node factors would read
+/// if this ladder's doubling fell as that one's did.
+pub struct FallenDoubling {
+    /// What it is, for the column and the note.
+    pub label: String,
+    pub per_doubling: Interval,
 }
 
 /// A figure's name in the tidy table: its step, or its pair as `first×second`.

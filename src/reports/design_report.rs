@@ -4,7 +4,7 @@
 //! tidy effect rows; the terminal, Markdown, CSV and JSON are renderings of those.
 
 use crate::matches::design_effects::{term_name, DesignAnalysis};
-use crate::matches::design_fit::Estimate;
+use crate::matches::design_fit::{Estimate, Reference};
 use crate::matches::games_csv::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::table::{Cell, Table};
@@ -110,6 +110,15 @@ pub fn verdict(e: &Estimate) -> &'static str {
     }
 }
 
+/// How much one step's worth changes when the other is switched on: twice the texts'
+/// interaction effect (half the difference between the two conditional worths).
+pub fn twice(e: &Estimate) -> Estimate {
+    Estimate {
+        value: 2.0 * e.value,
+        se: 2.0 * e.se,
+    }
+}
+
 /// The steps' table.
 pub fn steps_table(a: &DesignAnalysis) -> Table {
     let mut t = Table::new(&[
@@ -133,7 +142,13 @@ pub fn steps_table(a: &DesignAnalysis) -> Table {
 
 /// The pairs' table, every pair, largest first.
 pub fn pairs_table(a: &DesignAnalysis) -> Table {
-    let mut t = Table::new(&["pair", "interaction", "reading", "Holm p"]);
+    let mut t = Table::new(&[
+        "pair",
+        "interaction",
+        "one's worth changes with the other on by",
+        "reading",
+        "Holm p",
+    ]);
     let mut pairs: Vec<_> = a.pairs.iter().collect();
     pairs.sort_by(|x, y| y.effect.value.abs().total_cmp(&x.effect.value.abs()));
     for p in pairs {
@@ -141,6 +156,7 @@ pub fn pairs_table(a: &DesignAnalysis) -> Table {
         t.row(vec![
             format!("{} × {}", p.first, p.second),
             with_interval(&p.effect),
+            with_interval(&twice(&p.effect)),
             reading.to_string(),
             format!("{:.3}", p.p_holm),
         ]);
@@ -168,11 +184,18 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             a.pairs_played
         ),
         format!(
-            "model: Elo = intercept + {k} main effects + {} interactions; Pearson χ² {:.1} on {} degrees of freedom (ratio {:.2}); worst half-width ±{:.1}",
+            "model: Elo = {} + {k} main effects + {} interactions; Pearson χ² {:.1} on {} degrees of freedom, {}; worst half-width ±{:.1}",
+            match a.fit.reference {
+                Reference::IsTheCorner => format!("(0 at {}, which plays what {opponent} plays)", d.point_name(0)),
+                Reference::Other => format!("{opponent}'s strength against the points"),
+            },
             a.pairs.len(),
             a.fit.pearson,
             a.fit.df,
-            a.fit.pearson / a.fit.df.max(1) as f64,
+            match a.fit.df {
+                0 => "none left to measure overdispersion (φ = 1)".to_string(),
+                _ => format!("dispersion φ = {:.2} (every interval and p-value widened by √φ)", a.fit.dispersion),
+            },
             a.fit.worst_half_width()
         ),
         format!(
@@ -180,6 +203,13 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             with_interval(&a.all_on_vs_off)
         ),
     ];
+    if let Some(r) = d.resolution {
+        lines.push(format!(
+            "resolution {r}: each main effect is aliased with interactions of {} steps and each two-step interaction with interactions of {} steps; the model takes those as zero, and where they are not, they land in the estimates and in the misfit",
+            r - 1,
+            r.saturating_sub(2)
+        ));
+    }
     for (t, u) in &a.aliased {
         lines.push(format!(
             "aliased: {} is {} in this fraction; it is left out, and the estimate of {} holds both",

@@ -57,7 +57,7 @@ pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
         .max()
         .unwrap_or(0) as f64;
     let left = 16.0 + longest * GLYPH;
-    let top = 70.0;
+    let top = 84.0;
     let bottom = 36.0;
     let legend = 120.0;
     // Wide enough for the three lines of text above the matrix.
@@ -74,8 +74,9 @@ pub fn heatmap_svg(a: &DesignAnalysis, title: &str) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="{FONT}">
 <rect width="100%" height="100%" fill="white"/>
 <text x="16" y="22" font-size="15" font-weight="bold">{}: how the steps interact</text>
-<text x="16" y="40" font-size="11" fill="#444">Each cell: the two steps' interaction, Elo ± its 95% half-width. Red: each is worth more with the other on;</text>
-<text x="16" y="54" font-size="11" fill="#444">blue: one covers for the other; pale: the interval holds 0. Diagonal (grey): each step's worth, averaged.</text>
+<text x="16" y="40" font-size="11" fill="#444">Each cell: the two steps' interaction (the texts' effect), Elo ± its 95% half-width; one step's worth</text>
+<text x="16" y="54" font-size="11" fill="#444">changes by twice it when the other is switched on. Red: each is worth more with the other on; blue: one</text>
+<text x="16" y="68" font-size="11" fill="#444">covers for the other; pale: the interval holds 0. Diagonal (grey): each step's worth, averaged.</text>
 "##,
         escape(title)
     );

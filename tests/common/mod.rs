@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: run the binary as a user would.
 #![allow(dead_code)] // each test binary uses its own share of the helpers
 
+pub mod simulated_games;
+
 use std::path::Path;
 use std::process::{Command, Output};
 

@@ -26,7 +26,7 @@ fn fitted(src: &Sources) -> Option<(DesignAnalysis, MatchManifest, usize)> {
         return None;
     };
     let rows = src.games(GAMES);
-    match analyse(&design, &manifest.pairings, &rows) {
+    match analyse(&design, &manifest.variants, &manifest.pairings, &rows) {
         Ok(a) => Some((a, manifest, rows.len())),
         Err(e) => {
             src.problem(format!("results/{GAMES}.csv: {e}"));
@@ -55,14 +55,15 @@ pub(super) fn design(src: &Sources) -> String {
     format!(
         "{} points, {games} games ({} game pairs), at {}. Every main effect and two-step \
          interaction has a 95% half-width of **±{worst:.1} Elo** or less; the run's target is \
-         ±{target}: {state}. The model's Pearson χ² is {:.1} on {} degrees of freedom (ratio \
-         {:.2}); all steps on against all off: {} Elo.\n",
+         ±{target}: {state}. The model's Pearson χ² is {:.1} on {} degrees of freedom: its \
+         dispersion φ = {:.2} widens every interval and p-value by √φ. All steps on against all \
+         off: {} Elo.\n",
         a.design.points.len(),
         a.pairs_played,
         manifest.limit,
         a.fit.pearson,
         a.fit.df,
-        a.fit.pearson / a.fit.df.max(1) as f64,
+        a.fit.dispersion,
         with_interval(&a.all_on_vs_off),
     )
 }
@@ -153,14 +154,21 @@ pub(super) fn pairs(src: &Sources) -> String {
             vec![
                 format!("{} × {}", p.first, p.second),
                 with_interval(&p.effect),
+                with_interval(&crate::reports::design_report::twice(&p.effect)),
                 text_cell(crate::reports::design_report::verdict(&p.effect)),
                 format!("{:.3}", p.p_holm),
             ]
         })
         .collect();
     let mut out = table(
-        &["pair", "interaction", "reading", "Holm's p"],
-        "lrlr",
+        &[
+            "pair",
+            "interaction",
+            "one's worth changes with the other on by",
+            "reading",
+            "Holm's p",
+        ],
+        "lrrlr",
         &rows,
     );
     let _ = write!(

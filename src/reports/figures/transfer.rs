@@ -6,7 +6,7 @@ use crate::matches::budget_ladder::from_files;
 use std::path::PathBuf;
 
 /// The ladder's games files (`nodes-*.games.csv`), then the removal table's 10,000-node games.
-fn ladder_files(src: &Sources) -> Vec<PathBuf> {
+pub(super) fn ladder_files(src: &Sources) -> Vec<PathBuf> {
     let folder = src.file("results/budget-ladder");
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&folder) {
         Ok(entries) => entries

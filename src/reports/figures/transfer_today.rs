@@ -4,9 +4,12 @@
 //! effect's trend with the model the data choose.
 
 use super::sources::Sources;
+use crate::matches::budget_ladder::from_files;
 use crate::matches::budget_ladder::Point as LadderPoint;
 use crate::matches::design_ladder::{doublings_in, DesignRung};
-use crate::reports::design_ladder_report::{effects_table, field_table, rungs_table, trends_table};
+use crate::reports::design_ladder_report::{
+    effects_table, field_table, rungs_table, trends_table, FallenDoubling,
+};
 
 const FOLDER: &str = "results/budget-ladder-today";
 
@@ -59,12 +62,33 @@ pub(super) fn trends(src: &Sources) -> String {
     trends_table(&rungs(src), &doublings(src), &src.budgets())
 }
 
-/// Each step's node factor beside the field's, at the field's budgets.
+/// Each step's node factor beside the field's, at the field's budgets, and as it would read
+/// if the doubling fell as `strongest_2008`'s did on its own ladder (its deepest doubling).
 pub(super) fn field(src: &Sources) -> String {
     field_table(
         &rungs(src),
         &doublings(src),
         &src.published(),
         &src.budgets(),
+        fallen(src).as_ref(),
     )
+}
+
+/// `strongest_2008`'s Elo per doubling at its ladder's deepest rung.
+fn fallen(src: &Sources) -> Option<FallenDoubling> {
+    let ladder = match from_files(&super::transfer::ladder_files(src)) {
+        Ok(ladder) => ladder,
+        Err(e) => {
+            src.problem(e.to_string());
+            return None;
+        }
+    };
+    let deepest = ladder.doubling.iter().max_by_key(|p| p.budget)?;
+    Some(FallenDoubling {
+        label: format!(
+            "`strongest_2008`'s at {} nodes",
+            crate::reports::figures::format::thousands(deepest.budget)
+        ),
+        per_doubling: deepest.per_doubling()?,
+    })
 }
