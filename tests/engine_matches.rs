@@ -1,5 +1,5 @@
 //! `ablate match` with external engines: ablate against Fruit 2.1 (`gnuchess -u`) and Fruit
-//! against itself at a time control, engines that ignore `go nodes` (Fruit) or honour it
+//! against itself at a time control, engines that ignore `go nodes` (Fruit, refused) or honour it
 //! (Stockfish), and a scripted engine that crashes, hangs or moves illegally: it loses that
 //! game, is restarted, and the match goes on. Every PGN is replayed by python-chess.
 
@@ -289,7 +289,7 @@ fn ablate_and_fruit_play_fruit_at_a_time_control_legally_and_never_lose_on_time(
     any(missing_stockfish, missing_gnuchess),
     ignore = "needs Stockfish and Fruit 2.1 as gnuchess -u (apt-get install stockfish gnuchess; .ci/run installs them)"
 )]
-fn an_engine_that_ignores_go_nodes_is_reported_and_one_that_honours_it_is_not() {
+fn an_engine_that_ignores_go_nodes_is_refused_before_play_and_one_that_honours_it_plays() {
     for (program, engine, ignores) in [
         ("gnuchess", "gnuchess -u", true),
         ("stockfish", "stockfish", false),
@@ -303,14 +303,20 @@ fn an_engine_that_ignores_go_nodes_is_reported_and_one_that_honours_it_is_not() 
             &format!("[search]\ntt_mb = 1\n[variants.other]\nengine = \"{engine}\"\n"),
         );
         let out = ablate_words(dir.path(), "match -c engines.toml --games 2 --nodes 3000 --jobs 2 --adjudicate resign=600,2 --out games.csv");
-        assert_success(&out);
         let err = String::from_utf8_lossy(&out.stderr);
-        let reported = err.contains(&format!(
-            "other (engine \"{engine}\") ignored the node limit"
-        ));
-        assert_eq!(reported, ignores, "{engine}:\n{err}");
         if ignores {
-            assert!(String::from_utf8_lossy(&out.stdout).contains("warnings about engines"));
+            // Fruit 2.1 searches on past go nodes: the probe measures it, and no game is played.
+            assert_ne!(out.status.code(), Some(0), "{engine}: played");
+            assert!(
+                err.contains("engines.toml: variant \"other\": asked for go nodes 3000")
+                    && err.contains("nodes before it was told to stop")
+                    && err.contains("expected a match under --depth or --tc"),
+                "{engine}:\n{err}"
+            );
+            assert!(!dir.path().join("games.csv").exists());
+        } else {
+            assert_success(&out);
+            assert!(!err.contains("ignored the node limit"), "{engine}:\n{err}");
         }
     }
 }

@@ -128,7 +128,7 @@ fn shrink(example: &str) -> String {
             .iter()
             .any(|w| matches!(w.as_str(), "--depth" | "-d" | "--nodes" | "--tc"));
         if !limited {
-            words.extend(["--nodes".to_string(), "300".to_string()]);
+            words.extend(declared_limit(&words));
         }
     }
     let mut text = words.join(" ");
@@ -146,6 +146,35 @@ fn shrink(example: &str) -> String {
         }
     }
     text
+}
+
+/// A short limit of the kind the declared run (`--config F --run R`) plays at: an engine that
+/// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
+/// and one at a depth a small depth; 300 nodes otherwise.
+fn declared_limit(words: &[String]) -> [String; 2] {
+    use ablate::config::runs::RunLimit;
+    let after = |flag: &str| {
+        words
+            .windows(2)
+            .find(|w| w[0] == flag || (flag == "--config" && w[0] == "-c"))
+            .map(|w| w[1].clone())
+    };
+    let limit = after("--config")
+        .zip(after("--run"))
+        .and_then(|(config, run)| {
+            let file = Path::new(ROOT).join("configs").join(config);
+            let experiment = ablate::config::experiment::Experiment::load(&file).ok()?;
+            experiment
+                .runs
+                .into_iter()
+                .find(|r| r.name == run)
+                .map(|r| r.limit)
+        });
+    match limit {
+        Some(RunLimit::Clock(_)) => ["--tc".into(), "0.5+0.01".into()],
+        Some(RunLimit::Depth(d)) => ["--depth".into(), d.min(3).to_string()],
+        _ => ["--nodes".into(), "300".into()],
+    }
 }
 
 fn normalise(example: &str) -> String {

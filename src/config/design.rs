@@ -49,6 +49,29 @@ pub struct Factor {
     pub overrides: Table,
     /// Removal, addition or swap: written as `role = "..."`, else read from its values.
     pub role: Role,
+    /// What it sets in an engine's design (the baseline an engine variant): its UCI options,
+    /// or another command line (a build with a step compiled out).
+    #[serde(default, skip_serializing_if = "EngineSettings::is_empty")]
+    pub engine: EngineSettings,
+}
+
+/// A factor of an engine's design: UCI options set over the baseline engine's, and a command
+/// line in place of its own.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct EngineSettings {
+    /// `engine_options = { "NullMove Pruning" = "Never" }`, as `setoption` sends the values.
+    #[serde(default)]
+    pub options: std::collections::BTreeMap<String, String>,
+    /// `engine = "..."`: the engine's command line at the points that apply the factor.
+    #[serde(default)]
+    pub command: Option<String>,
+}
+
+impl EngineSettings {
+    /// Whether the factor sets nothing of an engine's.
+    pub fn is_empty(&self) -> bool {
+        self.options.is_empty() && self.command.is_none()
+    }
 }
 
 /// The design: its factors, the fraction, and the points as bit sets of applied factors.
@@ -272,7 +295,9 @@ fn parse_factors(value: Option<&Value>) -> Result<Vec<Factor>, String> {
         };
         let mut overrides = Table::new();
         let mut role = None;
-        for (key, value) in keys::flatten(body) {
+        let mut body = body.clone();
+        let engine = engine_settings(name, &mut body, &mut set_by)?;
+        for (key, value) in keys::flatten(&body) {
             if key == "role" {
                 role = Some(match value.as_str().and_then(role_named) {
                     Some(r) => r,
@@ -297,20 +322,57 @@ fn parse_factors(value: Option<&Value>) -> Result<Vec<Factor>, String> {
             set_by.push((key.clone(), name.clone()));
             keys::insert(&mut overrides, &key, value);
         }
-        if overrides.is_empty() {
+        if overrides.is_empty() && engine.is_empty() {
             return Err(format!(
-                "[design]: factor \"{name}\" sets no knob; expected one or more, e.g. {{ \"null_move.enabled\" = false }}"
+                "[design]: factor \"{name}\" sets no knob; expected one or more, e.g. {{ \"null_move.enabled\" = false }}, or an engine's engine_options"
             ));
         }
         keys::check_layer(&overrides).map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
-        let role = role.unwrap_or_else(|| read_role(&overrides));
+        let role = role.unwrap_or_else(|| read_role(&overrides, &engine));
         out.push(Factor {
             name: name.clone(),
             overrides,
             role,
+            engine,
         });
     }
     Ok(out)
+}
+
+/// Takes an engine design's keys (`engine_options`, `engine`) out of a factor's table; two
+/// factors setting one option are refused, as two setting one knob are.
+fn engine_settings(
+    name: &str,
+    body: &mut Table,
+    set_by: &mut Vec<(String, String)>,
+) -> Result<EngineSettings, String> {
+    let mut engine = EngineSettings::default();
+    if let Some(value) = body.remove("engine_options") {
+        engine.options = super::engine::option_table(&value)
+            .map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
+    }
+    match body.remove("engine") {
+        None => {}
+        Some(Value::String(command)) if !command.trim().is_empty() => engine.command = Some(command),
+        Some(other) => {
+            return Err(format!(
+                "[design]: factor \"{name}\": engine = {other}; expected the command line of another build"
+            ))
+        }
+    }
+    let options = engine.options.keys().map(|o| format!("option \"{o}\""));
+    let command = engine.command.as_ref().map(|_| "command line".to_string());
+    for option in options.chain(command) {
+        // UCI matches option names without regard to case.
+        let key = format!("engine {}", option.to_ascii_lowercase());
+        if let Some((_, other)) = set_by.iter().find(|(k, _)| *k == key) {
+            return Err(format!(
+                "[design]: factors \"{other}\" and \"{name}\" both set the engine's {option}; expected each option in one factor, so that every effect is one factor's"
+            ));
+        }
+        set_by.push((key, name.to_string()));
+    }
+    Ok(engine)
 }
 
 fn role_named(text: &str) -> Option<Role> {
@@ -322,14 +384,19 @@ fn role_named(text: &str) -> Option<Role> {
 }
 
 /// A factor that only switches off (false, 0, "none", "off") is a removal; any other adds.
-fn read_role(overrides: &Table) -> Role {
+fn read_role(overrides: &Table, engine: &EngineSettings) -> Role {
     let off = |v: &Value| match v {
         Value::Boolean(b) => !b,
         Value::Integer(n) => *n == 0,
         Value::String(s) => s == "none" || s == "off",
         _ => false,
     };
-    if keys::flatten(overrides).iter().all(|(_, v)| off(v)) {
+    // An engine's switches say off in their own words: false, 0, Never, None, Off.
+    let option_off = |v: &String| {
+        ["false", "0", "never", "none", "off"].contains(&v.to_ascii_lowercase().as_str())
+    };
+    let engine_off = engine.command.is_none() && engine.options.values().all(option_off);
+    if keys::flatten(overrides).iter().all(|(_, v)| off(v)) && engine_off {
         Role::Removal
     } else {
         Role::Addition

@@ -56,30 +56,10 @@ impl EngineSpec {
                 ))
             }
         };
-        let mut options = BTreeMap::new();
-        match table.get("engine_options") {
-            None => {}
-            Some(Value::Table(t)) => {
-                for (name, value) in t {
-                    let text = match value {
-                        Value::String(s) => s.clone(),
-                        Value::Integer(i) => i.to_string(),
-                        Value::Boolean(b) => b.to_string(),
-                        other => {
-                            return Err(format!(
-                                "engine_options.\"{name}\" = {other}; expected a string, a whole number or true/false"
-                            ))
-                        }
-                    };
-                    options.insert(name.clone(), text);
-                }
-            }
-            Some(other) => {
-                return Err(format!(
-                "engine_options = {other}; expected a table such as {{ Hash = 16, Threads = 1 }}"
-            ))
-            }
-        }
+        let options = match table.get("engine_options") {
+            None => BTreeMap::new(),
+            Some(value) => option_table(value)?,
+        };
         let timeout_s = match table.get("engine_timeout") {
             None => DEFAULT_ENGINE_TIMEOUT_S,
             Some(Value::Integer(s)) if *s >= 1 => *s as u64,
@@ -107,6 +87,40 @@ impl EngineSpec {
         spec.argv()?;
         Ok(spec)
     }
+}
+
+/// `engine_options = { K = V, ... }` as the text `setoption` sends for each value; errors
+/// name the option.
+pub fn option_table(value: &Value) -> Result<BTreeMap<String, String>, String> {
+    let Value::Table(t) = value else {
+        return Err(format!(
+            "engine_options = {value}; expected a table such as {{ Hash = 16, Threads = 1 }}"
+        ));
+    };
+    let mut options = BTreeMap::new();
+    for (name, value) in t {
+        let text = match value {
+            Value::String(s) => s.clone(),
+            Value::Integer(i) => i.to_string(),
+            Value::Boolean(b) => b.to_string(),
+            other => {
+                return Err(format!(
+                    "engine_options.\"{name}\" = {other}; expected a string, a whole number or true/false"
+                ))
+            }
+        };
+        options.insert(name.clone(), text);
+    }
+    Ok(options)
+}
+
+/// The value `options` gives option `name`, its name matched as UCI matches option names,
+/// without regard to case.
+pub fn option_value<'a>(options: &'a BTreeMap<String, String>, name: &str) -> Option<&'a str> {
+    options
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 #[cfg(test)]

@@ -355,11 +355,12 @@ impl Experiment {
             Some(value) => Some(super::design::parse(value).map_err(err)?),
         };
         if let Some(design) = &design {
-            let taken: Vec<&String> = variants.iter().map(|(n, _)| n).collect();
-            for (vname, overrides) in design.variants(&baseline_name, &taken).map_err(err)? {
-                own.push((vname.clone(), overrides.clone(), None));
-                variants.push((vname, overrides));
-            }
+            let players = super::design_points::Players {
+                variants: &mut variants,
+                engines: &mut engines,
+                own: &mut own,
+            };
+            super::design_points::add_points(design, &baseline_name, players).map_err(err)?;
         }
         let names: Vec<String> = variants.iter().map(|(n, _)| n.clone()).collect();
         let engine_names: Vec<String> = engines.iter().map(|(n, _)| n.clone()).collect();

@@ -70,6 +70,11 @@ impl Experiment {
         let Some(design) = &self.design else {
             return Ok(());
         };
+        // An engine's design is checked against what the engine declares, when it starts
+        // (`matches::engine_factors`): it has no knobs to resolve.
+        if self.engines.iter().any(|(n, _)| *n == self.baseline_name) {
+            return Ok(());
+        }
         let base = self.stack(&self.baseline_name).map_err(|e| e.to_string())?;
         let layers = |extra: Option<&toml::Table>| {
             let mut all: Vec<&toml::Table> = base.iter().collect();

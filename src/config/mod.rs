@@ -3,6 +3,7 @@
 pub mod choices;
 pub mod descriptor;
 pub mod design;
+pub mod design_points;
 pub mod engine;
 pub mod experiment;
 pub mod extends;

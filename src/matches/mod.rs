@@ -15,6 +15,7 @@ pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
 pub mod elo;
+pub mod engine_factors;
 pub mod game;
 pub mod game_pool;
 pub mod games_csv;

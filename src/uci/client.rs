@@ -4,6 +4,7 @@
 //! Every failure (the program missing, dying, hanging past the timeout, or printing what is not
 //! UCI) is an error that names the engine and quotes the last lines it printed.
 
+use super::declared_option::DeclaredOption;
 use super::info::{mate_score, Info, Score};
 use crate::chess::legal_moves;
 use crate::chess::notation::uci;
@@ -28,6 +29,10 @@ pub struct EngineIdentity {
     pub author: Option<String>,
     /// The names of the `option`s it declared.
     pub options: Vec<String>,
+    /// Each option as declared (type, default, range, values), for checking a design's
+    /// factors against it; the manifest keeps the names only.
+    #[serde(skip)]
+    pub declared: Vec<DeclaredOption>,
 }
 
 /// One search's result, from the engine's last `info` lines and its `bestmove`.
@@ -172,8 +177,9 @@ impl EngineProcess {
                     engine.identity.author = Some(rest_after(&line, 2));
                 }
                 (Some("option"), Some("name")) => {
-                    let name = option_name(&line);
-                    engine.identity.options.push(name);
+                    let declared = DeclaredOption::parse(&line);
+                    engine.identity.options.push(declared.name.clone());
+                    engine.identity.declared.push(declared);
                 }
                 _ => {}
             }
@@ -213,6 +219,23 @@ impl EngineProcess {
             None,
             None,
         )?)
+    }
+
+    /// How the engine reads a node limit, measured: the most nodes its `info` lines report for
+    /// `go nodes <nodes>` from the initial position, the search told to stop once past
+    /// `stop_past` (an engine that ignores the limit would search on for seconds).
+    pub fn probe_nodes(&mut self, nodes: u64, stop_past: u64) -> Result<Option<u64>, String> {
+        self.new_game()?;
+        let deadline = self.deadline();
+        let found = self.go(
+            "position startpos",
+            &Board::default(),
+            &format!("go nodes {nodes}"),
+            &deadline,
+            None,
+            Some(stop_past / 2),
+        )?;
+        Ok(found.most_nodes)
     }
 
     /// Tells the engine a new game begins (`ucinewgame`) and waits until it is ready.
@@ -473,31 +496,4 @@ fn rest_after(line: &str, n: usize) -> String {
         .skip(n)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `option name Hash type spin …` → `Hash`; names may hold spaces (`NullMove Pruning`).
-fn option_name(line: &str) -> String {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let end = words
-        .iter()
-        .position(|w| *w == "type")
-        .unwrap_or(words.len());
-    words[2.min(end)..end].join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn option_names_may_hold_spaces() {
-        assert_eq!(
-            option_name("option name NullMove Pruning type combo default Fail High var Always"),
-            "NullMove Pruning"
-        );
-        assert_eq!(
-            option_name("option name Hash type spin default 16 min 1 max 33554432"),
-            "Hash"
-        );
-    }
 }

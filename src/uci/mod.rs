@@ -2,6 +2,7 @@
 //! external engine (engine variants).
 
 pub mod client;
+pub mod declared_option;
 pub mod info;
 pub mod pool;
 pub mod server;
