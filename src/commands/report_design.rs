@@ -3,9 +3,11 @@
 //! the interactions, and the PGN.
 
 use crate::cli::ReportArgs;
-use crate::matches::design_effects::analyse;
+use crate::matches::design_effects::{analyse, DesignAnalysis};
+use crate::matches::design_fit::Estimate;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
+use crate::matches::slow_games::{slow_games, SLOW_FRACTION};
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_report::{
     depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
@@ -24,6 +26,14 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .first()
         .map_or("the baseline", |(_, o)| o.as_str());
     print!("{}", terminal(&analysis, opponent));
+    println!(
+        "\n{}",
+        slow_games_line(
+            &analysis,
+            |kept| { analyse(design, &manifest.variants, &manifest.pairings, kept) },
+            rows
+        )
+    );
     let depth = depth_reached(rows, opponent);
     if let Some(line) = &depth {
         println!("\n{line}");
@@ -57,4 +67,59 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         println!("wrote {}", written.display());
     }
     Ok(())
+}
+
+/// How many games a side played far under its usual speed (`slow_games`), and whether the
+/// fit without them moves any figure: the largest change, against that figure's half-width.
+fn slow_games_line(
+    analysis: &DesignAnalysis,
+    refit: impl Fn(&[GameRow]) -> Result<DesignAnalysis, String>,
+    rows: &[GameRow],
+) -> String {
+    let flagged = slow_games(rows);
+    let count = flagged.iter().filter(|f| **f).count();
+    let rule = format!(
+        "a side under {:.0}% of its median nodes a second in the run",
+        100.0 * SLOW_FRACTION
+    );
+    if count == 0 {
+        return format!("slow games: none ({rule})");
+    }
+    let kept: Vec<GameRow> = rows
+        .iter()
+        .zip(&flagged)
+        .filter(|(_, f)| !**f)
+        .map(|(r, _)| r.clone())
+        .collect();
+    let head = format!("slow games: {count} of {} ({rule})", rows.len());
+    let Ok(without) = refit(&kept) else {
+        return format!("{head}; the model cannot be fitted without them");
+    };
+    let figures = |a: &DesignAnalysis| -> Vec<(String, Estimate)> {
+        let steps = a.steps.iter().flat_map(|s| {
+            [
+                (format!("{} averaged", s.step), s.averaged),
+                (format!("{} at the baseline", s.step), s.at_baseline),
+            ]
+        });
+        let pairs = a
+            .pairs
+            .iter()
+            .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
+        steps.chain(pairs).collect()
+    };
+    let largest = figures(analysis)
+        .into_iter()
+        .zip(figures(&without))
+        .map(|((name, with), (_, without))| (name, without.value - with.value, with.half_width()))
+        .max_by(|a, b| (a.1.abs() / a.2).total_cmp(&(b.1.abs() / b.2)));
+    match largest {
+        Some((name, moved, half)) if moved.abs() > half => format!(
+            "{head}; without them {name} moves by {moved:+.1} Elo, more than its 95% half-width ±{half:.1}: read it with care"
+        ),
+        Some((name, moved, half)) => format!(
+            "{head}; without them no figure moves by more than its 95% half-width (the most, {name}: {moved:+.1} against ±{half:.1})"
+        ),
+        None => head,
+    }
 }

@@ -31,5 +31,6 @@ pub mod rules;
 pub mod running_score;
 pub mod session;
 pub mod side;
+pub mod slow_games;
 pub mod summary;
 pub mod trend_fit;
