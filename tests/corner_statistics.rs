@@ -10,36 +10,22 @@
 mod common;
 
 use ablate::matches::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference};
-use common::simulated_games::{pair, score_of, Rng};
+use common::simulated_games::{self, pair, score_of, Rng, EFFECTS};
 
 /// Five factors, every two-step interaction in the model (a full 2^5 factorial).
 const K: usize = 5;
 
-/// The true coefficients of every term but the intercept, in Elo (±1 coding).
-const TRUTH: &[(u32, f64)] = &[
-    (0b00001, -20.0),
-    (0b00010, -8.0),
-    (0b00100, -45.0),
-    (0b01000, 3.0),
-    (0b10000, 0.0),
-    (0b00011, 6.0),
-    (0b01100, -5.0),
-    (0b10100, 4.0),
-];
-
 /// The model's Elo at `point` against the corner: 0 there by construction.
 fn true_elo(point: u32) -> f64 {
-    TRUTH
+    EFFECTS
         .iter()
         .map(|(t, b)| b * (column(*t, point) - column(*t, 0)))
         .sum()
 }
 
+/// A term's true coefficient (the intercept's is not a free one here).
 fn true_coef(term: u32) -> f64 {
-    TRUTH
-        .iter()
-        .find(|(t, _)| *t == term)
-        .map_or(0.0, |(_, b)| *b)
+    simulated_games::true_coef(term, 0.0)
 }
 
 /// One point's pairs against the corner. The corner itself plays the reference's own games:

@@ -9,32 +9,23 @@ use ablate::matches::design_effects::analyse;
 use ablate::matches::design_fit::{column, fit, model_terms, PointPairs, Reference};
 use ablate::matches::games_csv::GameRow;
 use ablate::matches::precision::{first_check, worst_half_width};
-use common::simulated_games::{pair, score_of, Rng};
+use common::simulated_games::{self, pair, score_of, Rng, EFFECTS};
 
 mod common;
 
-/// The true model: (term, coefficient in Elo), the ±1 coding of `design_fit`.
-const TRUTH: &[(u32, f64)] = &[
-    (0, -70.0),
-    (0b00001, -20.0),
-    (0b00010, -8.0),
-    (0b00100, -45.0),
-    (0b01000, 3.0),
-    (0b10000, 0.0),
-    (0b00011, 6.0),
-    (0b01100, -5.0),
-    (0b10100, 4.0),
-];
+/// The true model: the reference's strength against the points, and `EFFECTS`.
+const INTERCEPT: f64 = -70.0;
 
 fn true_elo(point: u32) -> f64 {
-    TRUTH.iter().map(|(t, b)| b * column(*t, point)).sum()
+    INTERCEPT
+        + EFFECTS
+            .iter()
+            .map(|(t, b)| b * column(*t, point))
+            .sum::<f64>()
 }
 
 fn true_coef(term: u32) -> f64 {
-    TRUTH
-        .iter()
-        .find(|(t, _)| *t == term)
-        .map_or(0.0, |(_, b)| *b)
+    simulated_games::true_coef(term, INTERCEPT)
 }
 
 fn design(fraction: &str) -> Design {

@@ -15,14 +15,7 @@ fn stderr(out: &std::process::Output) -> String {
 /// A folder with the shipped positions.
 fn folder() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("positions")).unwrap();
-    for f in ["startpos.epd", "openings.epd"] {
-        std::fs::copy(
-            Path::new(ROOT).join("positions").join(f),
-            dir.path().join("positions").join(f),
-        )
-        .unwrap();
-    }
+    common::copy_these_positions(dir.path(), &["startpos.epd", "openings.epd"]);
     dir
 }
 

@@ -26,8 +26,13 @@ pub fn ablate(dir: &Path, args: &[&str]) -> Output {
 
 /// Copies the suite and the openings that the match tests play from into `dir/positions/`.
 pub fn copy_positions(dir: &Path) {
+    copy_these_positions(dir, &["bk.epd", "openings.epd"]);
+}
+
+/// Copies the shipped position files `files` into `dir/positions/`.
+pub fn copy_these_positions(dir: &Path, files: &[&str]) {
     std::fs::create_dir_all(dir.join("positions")).unwrap();
-    for f in ["bk.epd", "openings.epd"] {
+    for f in files {
         std::fs::copy(
             Path::new(ROOT).join("positions").join(f),
             dir.join("positions").join(f),

@@ -39,3 +39,28 @@ pub fn pair(rng: &mut Rng, e: f64) -> (f64, f64) {
     let bias = bias.clamp(-e.min(1.0 - e), e.min(1.0 - e));
     (game(rng, e + bias), game(rng, e - bias))
 }
+
+/// The true effects of the simulated designs, every term but the intercept: (term as a bit set
+/// of factors, coefficient in Elo), in the ±1 coding of `design_fit`. Five factors, main
+/// effects from 0 to −45 and three two-step interactions.
+pub const EFFECTS: &[(u32, f64)] = &[
+    (0b00001, -20.0),
+    (0b00010, -8.0),
+    (0b00100, -45.0),
+    (0b01000, 3.0),
+    (0b10000, 0.0),
+    (0b00011, 6.0),
+    (0b01100, -5.0),
+    (0b10100, 4.0),
+];
+
+/// A term's true coefficient: `intercept` for the intercept (term 0), else its `EFFECTS` entry.
+pub fn true_coef(term: u32, intercept: f64) -> f64 {
+    if term == 0 {
+        return intercept;
+    }
+    EFFECTS
+        .iter()
+        .find(|(t, _)| *t == term)
+        .map_or(0.0, |(_, b)| *b)
+}
