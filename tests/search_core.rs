@@ -3,7 +3,8 @@
 //!   the order they appear in each file (`negamax.rs`, then the move loop's);
 //! - `negamax` and `search_moves` fit on a screen: 120 lines or fewer; `node.rs` and
 //!   `picker.rs` 450 or fewer;
-//! - nothing keeps a per-ply array but the stack (`stack.rs`).
+//! - nothing under `src/search` keeps a per-ply array but the stack (`stack.rs`) and the
+//!   tables listed with their reasons (the PV, the killers, the minimal tree's walk).
 
 use std::path::{Path, PathBuf};
 
@@ -110,25 +111,82 @@ fn the_node_and_its_move_loop_fit_on_a_screen() {
     }
 }
 
-#[test]
-fn only_the_stack_keeps_per_ply_arrays() {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(searcher()).unwrap() {
+/// The files under `src/search` that keep a per-ply array besides the stack, and why.
+const PER_PLY_ALLOWED: &[(&str, &str)] = &[
+    (
+        "searcher/stack.rs",
+        "the stack itself: one entry a ply, as Stockfish's Stack",
+    ),
+    (
+        "pv.rs",
+        "the triangular PV table: a row of moves a ply, copied up as the search returns",
+    ),
+    (
+        "learning/killers.rs",
+        "the killer table: learned per ply, kept with the other ordering tables a search carries from iteration to iteration (OrderingTables)",
+    ),
+    (
+        "minimal.rs",
+        "the minimal tree's own walk (a path a ply), not the search",
+    ),
+];
+
+/// Every `.rs` file under `dir`, its path from `dir`.
+fn rust_files(dir: &Path, under: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "stack.rs") {
+        if path.is_dir() {
+            rust_files(&path, under, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path.strip_prefix(under).unwrap().to_path_buf());
+        }
+    }
+}
+
+/// Lines of `text` that declare an array or vector as long as the plies (`; MAX_PLY`).
+fn per_ply_lines(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or("");
+            code.contains("; MAX_PLY") || code.contains(";MAX_PLY")
+        })
+        .map(|(i, line)| (i + 1, line.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn only_the_stack_and_the_listed_tables_keep_per_ply_arrays() {
+    let search = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/search");
+    let mut files = Vec::new();
+    rust_files(&search, &search, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in &files {
+        let shown = file.display().to_string();
+        if PER_PLY_ALLOWED.iter().any(|(allowed, _)| *allowed == shown) {
             continue;
         }
-        for (i, line) in read(&path).lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if code.contains("; MAX_PLY") || code.contains(";MAX_PLY") {
-                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
-            }
+        for (line, text) in per_ply_lines(&read(&search.join(file))) {
+            found.push(format!("src/search/{shown}:{line}: {text}"));
         }
     }
     assert!(
         found.is_empty(),
-        "per-ply arrays outside stack.rs:\n{}",
+        "per-ply arrays outside the stack and the listed tables:\n{}",
         found.join("\n")
+    );
+    // The list names files that still keep one, and the scan sees them.
+    for (allowed, why) in PER_PLY_ALLOWED {
+        let text = read(&search.join(allowed));
+        assert!(
+            !per_ply_lines(&text).is_empty(),
+            "{allowed} ({why}) keeps no per-ply array now: take it off the list"
+        );
+    }
+    assert_eq!(
+        per_ply_lines("    table: vec![[None; 4]; MAX_PLY + 1],").len(),
+        1
     );
 }
 
