@@ -209,4 +209,9 @@ fn an_engine_design_plays_in_shards_that_merge_into_the_whole_run_and_reports() 
         text.contains("(0 at none, which plays what fruit plays)") && text.contains("null_move"),
         "{text}"
     );
+    // Four games a point is a look, not a measurement, and the report says so.
+    assert!(
+        text.contains("too few games to read: the fewest at a point is 4"),
+        "{text}"
+    );
 }

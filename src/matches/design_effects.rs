@@ -84,6 +84,8 @@ pub struct DesignAnalysis {
     /// Complete pairs, and points with games.
     pub pairs_played: u64,
     pub points_played: usize,
+    /// The fewest complete pairs any point with games has.
+    pub fewest_pairs: u64,
 }
 
 fn sign(role: Role) -> f64 {
@@ -206,12 +208,19 @@ pub fn analyse(
             .iter()
             .filter(|p| p.ptnml.iter().sum::<u64>() > 0)
             .count(),
+        fewest_pairs: points
+            .iter()
+            .map(PointPairs::pairs)
+            .filter(|n| *n > 0)
+            .min()
+            .unwrap_or(0),
         fit,
     })
 }
 
-/// Fewer pairs than this at a point and a failed fit is put down to too few games.
-const FEWEST_PAIRS: u64 = 4;
+/// Fewer pairs than this at a point and a failed fit is put down to too few games, and a
+/// fitted one's intervals are not to be read.
+pub const FEWEST_PAIRS: u64 = 4;
 
 /// What a failed fit means, with the figures: points at 0% or 100% (their Elo has no finite
 /// estimate), too few games at a point, or terms the points cannot separate.

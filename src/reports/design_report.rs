@@ -3,7 +3,7 @@
 //! the design aliases. The figures are built once as tables (`output::table::Table`) and as
 //! tidy effect rows; the terminal, Markdown, CSV and JSON are renderings of those.
 
-use crate::matches::design_effects::{term_name, DesignAnalysis};
+use crate::matches::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
 use crate::matches::design_fit::{Estimate, Reference};
 use crate::matches::games_csv::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
@@ -203,6 +203,13 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             with_interval(&a.all_on_vs_off)
         ),
     ];
+    if a.fewest_pairs < FEWEST_PAIRS {
+        lines.push(format!(
+            "too few games to read: the fewest at a point is {}; a point's spread from fewer than {} games is no spread, so these intervals say nothing yet",
+            2 * a.fewest_pairs,
+            2 * FEWEST_PAIRS
+        ));
+    }
     if let Some(r) = d.resolution {
         lines.push(format!(
             "resolution {r}: each main effect is aliased with interactions of {} steps and each two-step interaction with interactions of {} steps; the model takes those as zero, and where they are not, they land in the estimates and in the misfit",
