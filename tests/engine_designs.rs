@@ -1,7 +1,7 @@
 //! Designs over an engine's own UCI options (issue 65): each refused factor, one test each,
 //! with the file, the factor and the option named; and a design over Fruit 2.1's switches
-//! (`gnuchess -u`) played in two shards that merge into the whole run, and reported with the
-//! corner fixed at the engine as shipped.
+//! (`gnuchess -u`) played in two shards that merge into the whole run, which was itself
+//! interrupted and resumed, and reported with the corner fixed at the engine as shipped.
 
 mod common;
 
@@ -179,20 +179,48 @@ fn an_engine_design_plays_in_shards_that_merge_into_the_whole_run_and_reports() 
         ],
     );
     assert_success(&merged);
-    let whole = ablate(
-        d,
-        &[
-            "match",
-            "-c",
-            "fruit.toml",
-            "--run",
-            "quick",
-            "-q",
-            "--out",
-            "out/whole.games.csv",
-        ],
-    );
-    assert_success(&whole);
+    // The whole run, stopped by SIGTERM after a few games and resumed by the same command.
+    let args = [
+        "match",
+        "-c",
+        "fruit.toml",
+        "--run",
+        "quick",
+        "-q",
+        "--jobs",
+        "1",
+        "--out",
+        "out/whole.games.csv",
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ablate"))
+        .current_dir(d)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let csv = d.join("out/whole.games.csv");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while std::fs::read_to_string(&csv).map_or(0, |t| t.lines().count()) < 3 {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let stopped = child.wait_with_output().unwrap();
+    let kept = read_games(&csv).unwrap().len();
+    println!("stopped with {kept} of 16 games");
+    // The match may finish before the signal lands; when it does not, it says what it kept.
+    if stopped.status.code() != Some(0) {
+        let err = String::from_utf8_lossy(&stopped.stderr);
+        assert!(
+            err.contains(&format!("{kept} games finished and kept")),
+            "{err}"
+        );
+    }
+    assert_success(&ablate(d, &args));
     let merged_games = games(&d.join("out/fruit.games.csv"));
     assert_eq!(merged_games.len(), 4 * 4, "four points, four games each");
     assert_eq!(merged_games, games(&d.join("out/whole.games.csv")));
