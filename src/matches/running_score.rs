@@ -73,18 +73,21 @@ impl RunningScore {
                     100.0 * t.points / t.games.max(1) as f64
                 );
                 if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
-                    // The larger side: logistic Elo's interval is not symmetric.
-                    let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
                     // Under half an Elo prints as 0, never +0 or -0.
                     let elo = if e.elo.abs() < 0.5 {
                         "0".to_string()
                     } else {
                         format!("{:+.0}", e.elo)
                     };
-                    if half.is_nan() {
+                    // ± only where it is half the interval and the estimate ± it its bounds to
+                    // the printed digit; logistic Elo's interval is lopsided far from even.
+                    let (below, above) = (e.elo - e.elo_lo, e.elo_hi - e.elo);
+                    if below.is_nan() || above.is_nan() {
                         part.push_str(&format!(" Elo {elo} +/- n/a"));
+                    } else if (below - above).abs() <= 1.0 {
+                        part.push_str(&format!(" Elo {elo} +/- {:.0}", (below + above) / 2.0));
                     } else {
-                        part.push_str(&format!(" Elo {elo} +/- {half:.0}"));
+                        part.push_str(&format!(" Elo {elo} [{:+.0}, {:+.0}]", e.elo_lo, e.elo_hi));
                     }
                 }
                 if let Some(sprt) = &self.sprt {
@@ -133,5 +136,31 @@ mod tests {
         score.add(&game(0, "b", "1-0"));
         assert_eq!(score.pairings[0].1.ptnml.0, [0, 0, 1, 0, 0]);
         assert!(score.line().starts_with("a vs b 50.0%"), "{}", score.line());
+    }
+
+    #[test]
+    fn plus_minus_is_half_the_interval_and_a_lopsided_one_is_given_whole() {
+        let mut even = RunningScore::new(None);
+        let mut lopsided = RunningScore::new(None);
+        for pair in 0..20 {
+            // Even: pairs won and lost in turn. Lopsided: 17 pairs won 2-0, 3 drawn 1-1.
+            let (first, second) = if pair % 2 == 0 {
+                ("1-0", "0-1")
+            } else {
+                ("0-1", "1-0")
+            };
+            even.add(&game(pair, "a", first));
+            even.add(&game(pair, "b", second));
+            let (first, second) = if pair < 17 {
+                ("1-0", "0-1")
+            } else {
+                ("1/2-1/2", "1/2-1/2")
+            };
+            lopsided.add(&game(pair, "a", first));
+            lopsided.add(&game(pair, "b", second));
+        }
+        assert!(even.line().contains("Elo 0 +/- "), "{}", even.line());
+        let line = lopsided.line();
+        assert!(line.contains(" [+") && !line.contains("+/-"), "{line}");
     }
 }
