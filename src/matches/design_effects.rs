@@ -226,14 +226,15 @@ pub const FEWEST_PAIRS: u64 = 4;
 /// estimate), too few games at a point, or terms the points cannot separate.
 fn why_no_fit(design: &Design, points: &[PointPairs], why: String) -> String {
     let played: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0).collect();
-    if why != super::design_fit::NOT_SEPARATED && !why.starts_with("the fit did not converge") {
+    use super::design_fit::{NOT_CONVERGED, NOT_SEPARATED};
+    if why != NOT_SEPARATED && why != NOT_CONVERGED {
         return why;
     }
     let name = |p: &PointPairs| design.point_name(p.point);
     let edge: Vec<String> = played
         .iter()
         .filter_map(|p| {
-            let score = p.score();
+            let score = p.mean();
             (score == 0.0 || score == 1.0).then(|| format!("{} {:.0}%", name(p), 100.0 * score))
         })
         .collect();

@@ -48,11 +48,7 @@ impl PointPairs {
     }
 
     /// Its score, the mean of its pairs' means: 0 or 1 when every pair was lost or won.
-    pub fn score(&self) -> f64 {
-        self.mean()
-    }
-
-    fn mean(&self) -> f64 {
+    pub fn mean(&self) -> f64 {
         let n = self.pairs() as f64;
         PAIR_SCORES
             .iter()
@@ -347,11 +343,13 @@ fn newton(points: &[&PointPairs], rows: &[Vec<f64>]) -> Result<Vec<f64>, String>
             return Ok(beta);
         }
     }
-    Err("the fit did not converge".into())
+    Err(NOT_CONVERGED.into())
 }
 
-/// The fit's error when its equations have no single root.
+/// The fit's errors when its equations have no single root, or Newton's method finds none:
+/// `design_effects` reads them for their cause (points at the edge, too few games, aliasing).
 pub const NOT_SEPARATED: &str = "the points played cannot separate the model's terms";
+pub const NOT_CONVERGED: &str = "the fit did not converge";
 
 fn transpose(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
     let cols = a.first().map_or(0, Vec::len);
