@@ -158,6 +158,9 @@ pub struct MatchArgs {
     /// Only these variants (and the baseline) play.
     #[arg(long = "variant", value_name = "NAME")]
     pub variants: Vec<String>,
+    /// A gauntlet: every variant (or design point) plays each opponent named, not the baseline.
+    #[arg(long = "opponent", value_name = "NAME")]
+    pub opponents: Vec<String>,
     /// Games played at once [default: all cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
     pub jobs: Option<usize>,

@@ -28,6 +28,7 @@ fn changes_the_games(a: &MatchArgs) -> bool {
         || a.round_robin
         || !a.adjudicate.is_empty()
         || !a.variants.is_empty()
+        || !a.opponents.is_empty()
         || a.timemargin.is_some()
 }
 
@@ -132,6 +133,9 @@ fn expand(args: &MatchArgs, run: &DeclaredRun, experiment: &str) -> Vec<MatchArg
             }
             if a.variants.is_empty() {
                 a.variants = run.variants.clone();
+            }
+            if a.opponents.is_empty() {
+                a.opponents = run.opponents.clone();
             }
             a.jobs = args.jobs.or(run.jobs);
             a.timemargin = args.timemargin.or(run.timemargin);

@@ -48,6 +48,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
         adjudication,
         shard,
         variants: args.variants.clone(),
+        opponents: args.opponents.clone(),
         time_margin_ms: args
             .timemargin
             .unwrap_or(crate::matches::pairings::DEFAULT_TIME_MARGIN_MS),

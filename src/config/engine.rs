@@ -5,7 +5,13 @@ use std::collections::BTreeMap;
 use toml::{Table, Value};
 
 /// The keys an engine variant takes; knob keys belong to ablate's own search and are refused.
-pub const ENGINE_KEYS: [&str; 4] = ["engine", "engine_options", "engine_timeout", "limit_nodes"];
+pub const ENGINE_KEYS: [&str; 5] = [
+    "engine",
+    "engine_options",
+    "engine_timeout",
+    "limit_nodes",
+    "limit",
+];
 
 /// Seconds an engine may take to answer (a handshake, or one `go` to its `bestmove`) unless
 /// `engine_timeout` says otherwise.
@@ -23,6 +29,23 @@ pub struct EngineSpec {
     /// A node cap sent with every `go` (`go depth D nodes N`), when given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_nodes: Option<u64>,
+    /// The engine's own limit per move in a match, over the match's: so that an opponent in a
+    /// gauntlet plays at the strength its calibration chose while the points keep theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<SideLimit>,
+}
+
+/// A side's own limit per move (`limit = { depth = 6 }`, `{ nodes = 50000 }` or
+/// `{ tc = "4+0.05" }`); the clock's text is read where matches read `--tc`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum SideLimit {
+    /// A fixed depth, which no load on the machine changes.
+    Depth(u32),
+    /// `go nodes N`, for an engine that honours it.
+    Nodes(u64),
+    /// A clock per side, BASE+INC seconds.
+    Tc(String),
 }
 
 impl EngineSpec {
@@ -78,14 +101,36 @@ impl EngineSpec {
                 ))
             }
         };
+        let limit = match table.get("limit") {
+            None => None,
+            Some(value) => Some(side_limit(value)?),
+        };
         let spec = EngineSpec {
             command,
             options,
             timeout_s,
             limit_nodes,
+            limit,
         };
         spec.argv()?;
         Ok(spec)
+    }
+}
+
+/// `limit = { depth = D }`, `{ nodes = N }` or `{ tc = "BASE+INC" }`: one of them, positive.
+fn side_limit(value: &Value) -> Result<SideLimit, String> {
+    let expected = "expected one of { depth = 6 }, { nodes = 50000 } or { tc = \"4+0.05\" }";
+    let one = match value {
+        Value::Table(t) if t.len() == 1 => t.iter().next(),
+        _ => None,
+    };
+    match one {
+        Some((k, Value::Integer(n))) if k == "depth" && (1..=64).contains(n) => {
+            Ok(SideLimit::Depth(*n as u32))
+        }
+        Some((k, Value::Integer(n))) if k == "nodes" && *n >= 1 => Ok(SideLimit::Nodes(*n as u64)),
+        Some((k, Value::String(tc))) if k == "tc" => Ok(SideLimit::Tc(tc.clone())),
+        _ => Err(format!("limit = {value}; {expected}")),
     }
 }
 
@@ -142,6 +187,21 @@ mod tests {
         assert_eq!(s.options["NullMove Pruning"], "Never");
         assert_eq!(s.options["Ponder"], "false");
         assert_eq!((s.timeout_s, s.limit_nodes), (30, Some(5000)));
+        assert_eq!(s.limit, None);
+        let own = |l: &str| spec(&format!("engine = \"toga2\"\nlimit = {l}"));
+        assert_eq!(own("{ depth = 6 }").unwrap().limit, Some(SideLimit::Depth(6)));
+        assert_eq!(
+            own("{ nodes = 50000 }").unwrap().limit,
+            Some(SideLimit::Nodes(50000))
+        );
+        assert_eq!(
+            own("{ tc = \"4+0.05\" }").unwrap().limit,
+            Some(SideLimit::Tc("4+0.05".into()))
+        );
+        for bad in ["{ depth = 0 }", "{ depth = 6, nodes = 9 }", "6", "{ time = 3 }"] {
+            let e = own(bad).unwrap_err();
+            assert!(e.starts_with("limit = ") && e.contains("{ depth = 6 }"), "{e}");
+        }
         assert_eq!(
             spec("engine = \"'/opt/my engine/sf' --uci\"")
                 .unwrap()

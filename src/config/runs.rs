@@ -28,7 +28,7 @@ const DEFAULT_KEYS: &[&str] = &[
 ];
 
 /// The keys only a run's own table takes: its players, its output, and what it extends.
-const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends"];
+const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends", "opponents"];
 
 /// Whether a `[runs.NAME]` table takes `key`: a default, or one of its own.
 fn is_run_key(key: &str) -> bool {
@@ -131,6 +131,8 @@ pub struct DeclaredRun {
     pub name: String,
     /// Only these variants (and the baseline) play; empty: all.
     pub variants: Vec<String>,
+    /// Each variant (or design point) plays every one of these, rather than the baseline.
+    pub opponents: Vec<String>,
     /// Games per pairing.
     pub games: Option<usize>,
     /// The limit per move.
@@ -257,7 +259,11 @@ pub fn parse(
                 ))
             }
         }
-        for v in &run_variants {
+        let opponents = get("opponents")
+            .map(|v| words(name, "opponents", v))
+            .transpose()?
+            .unwrap_or_default();
+        for v in run_variants.iter().chain(&opponents) {
             if !variants.contains(v) {
                 return Err(format!(
                     "[runs.{name}]: variants: no variant \"{v}\"; {}",
@@ -317,6 +323,7 @@ pub fn parse(
         out.push(DeclaredRun {
             name: name.clone(),
             variants: run_variants,
+            opponents,
             games: get("games")
                 .map(|v| whole(name, "games", v, 2))
                 .transpose()?

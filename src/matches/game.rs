@@ -28,12 +28,13 @@ pub struct GameRecord {
     pub time_ms: [f64; 2],
 }
 
-/// Plays one game from `opening`; `None` when `stop` was set before it ended. Under `--tc` a
-/// side whose answer comes more than `margin_ms` after its clock ran out forfeits.
+/// Plays one game from `opening`, each side under its own limit (white's first); `None` when
+/// `stop` was set before it ended. A side on a clock whose answer comes more than `margin_ms`
+/// after its clock ran out forfeits.
 pub fn play_game(
     players: [&mut Player; 2],
     opening: &Board,
-    limit: Limit,
+    limits: [Limit; 2],
     adjudication: &Adjudication,
     margin_ms: u64,
     stop: &AtomicBool,
@@ -44,10 +45,10 @@ pub fn play_game(
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
     let (mut nodes, mut time_ms) = ([0u64; 2], [0f64; 2]);
     let (mut detail, mut messages) = (None, Vec::new());
-    let mut clocks = match limit {
-        Limit::Clock(tc) => [tc.base_ms as f64; 2],
-        _ => [0.0; 2],
-    };
+    let mut clocks = limits.map(|limit| match limit {
+        Limit::Clock(tc) => tc.base_ms as f64,
+        _ => 0.0,
+    });
     // Moves of each side that went past twice `go nodes N`.
     let (mut overruns, mut made) = ([0usize; 2], [0usize; 2]);
     let mut end = game_over(&board, &history);
@@ -62,7 +63,7 @@ pub fn play_game(
             opening,
             moves: &moves,
             history: &history,
-            limit,
+            limit: limits[side],
             clocks,
             side,
             margin_ms,
@@ -80,7 +81,7 @@ pub fn play_game(
         };
         nodes[side] += thought.note.nodes;
         time_ms[side] += thought.spent_ms;
-        if let Limit::Clock(tc) = limit {
+        if let Limit::Clock(tc) = limits[side] {
             clocks[side] -= thought.spent_ms;
             if clocks[side] < -(margin_ms as f64) {
                 // The late move is not played: as with every fault, the side to move in the
@@ -144,7 +145,7 @@ mod tests {
         let game = play_game(
             [&mut white, &mut black],
             &board,
-            Limit::Depth(3),
+            [Limit::Depth(3); 2],
             &Adjudication::default(),
             100,
             &stop,

@@ -33,6 +33,8 @@ pub struct MatchOptions {
     pub shard: Option<crate::jobs::Shard>,
     /// Only these variants (and the baseline) play.
     pub variants: Vec<String>,
+    /// A gauntlet: each variant that plays meets every one of these instead of the baseline.
+    pub opponents: Vec<String>,
     /// How late past its clock a move may come before its side forfeits, milliseconds.
     pub time_margin_ms: u64,
     /// Stop once every figure's 95% half-width is this many Elo or less (`matches::precision`).
@@ -111,6 +113,8 @@ pub struct PreparedMatch {
     pub openings: Vec<EpdPosition>,
     /// The match hash in every row.
     pub hash: String,
+    /// Each variant's limit per move: the match's, or an engine's own (`limit = {...}`).
+    pub limits: Vec<Limit>,
     /// The options.
     pub options: MatchOptions,
 }
@@ -143,7 +147,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         .into());
     }
     let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
-    for wanted in &options.variants {
+    for wanted in options.variants.iter().chain(&options.opponents) {
         if !names.contains(&wanted.as_str()) {
             let all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
             return Err(InputError::in_file(
@@ -174,7 +178,36 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         }
     }
     let mut pairings = Vec::new();
-    if options.round_robin {
+    let opponents: Vec<usize> = options
+        .opponents
+        .iter()
+        .filter_map(|o| names.iter().position(|n| n == o))
+        .collect();
+    if !opponents.is_empty() && options.round_robin {
+        return Err(InputError::in_file(
+            "--opponent",
+            "a gauntlet plays each variant against the opponents named; expected no --round-robin beside it",
+        )
+        .into());
+    }
+    if !opponents.is_empty() {
+        // The gauntlet: the baseline plays too, unless the run plays a design's points (its
+        // corner point plays what the baseline plays).
+        let points_play = playing.iter().any(|&i| is_point(i));
+        let players: Vec<usize> = playing
+            .iter()
+            .copied()
+            .filter(|i| !opponents.contains(i) && (*i != 0 || !points_play))
+            .collect();
+        for &variant in &players {
+            for &opponent in &opponents {
+                pairings.push(Pairing { variant, opponent });
+            }
+        }
+        playing.extend(&opponents);
+        playing.sort_unstable();
+        playing.dedup();
+    } else if options.round_robin {
         for (a, &i) in playing.iter().enumerate() {
             for &j in &playing[a + 1..] {
                 pairings.push(Pairing {
@@ -238,6 +271,11 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
             }
         }
     }
+    let limits = variants
+        .iter()
+        .map(|v| side_limit(v, options.limit))
+        .collect::<Result<Vec<Limit>, String>>()
+        .map_err(|m| InputError::in_file(&experiment.file, m))?;
     // Engines are started once here, so that a missing program or a wrong option is an error
     // before any game, not a forfeit in every game; under a node budget each is probed for
     // how it reads `go nodes`, so that one that cannot honour it is refused before play.
@@ -259,7 +297,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
                 )
                 .map_err(|m| InputError::in_file(&experiment.file, m))?;
             }
-            if let Limit::Nodes(n) = options.limit {
+            if let Limit::Nodes(n) = limits[*i] {
                 let searched = process
                     .probe_nodes(n, node_limit_ceiling(n))
                     .map_err(located)?;
@@ -305,7 +343,24 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         pairings,
         openings,
         hash,
+        limits,
         options,
+    })
+}
+
+/// A variant's limit per move: an engine's own (`limit = {...}` in its table), else the match's.
+fn side_limit(variant: &ResolvedVariant, limit: Limit) -> Result<Limit, String> {
+    use crate::config::engine::SideLimit;
+    use crate::search::clock::TimeControl;
+    let Some(own) = variant.engine.as_ref().and_then(|e| e.limit.as_ref()) else {
+        return Ok(limit);
+    };
+    Ok(match own {
+        SideLimit::Depth(d) => Limit::Depth(*d),
+        SideLimit::Nodes(n) => Limit::Nodes(*n),
+        SideLimit::Tc(tc) => Limit::Clock(TimeControl::parse(tc).map_err(|m| {
+            format!("variant \"{}\": limit = {{ tc = \"{tc}\" }}: {m}", variant.name)
+        })?),
     })
 }
 
@@ -338,6 +393,12 @@ impl PreparedMatch {
             pair: unit / pairings,
             swapped: i % 2 == 1,
         })
+    }
+
+    /// A variant's limit per move (`limits`), by the variant.
+    pub fn limit_of(&self, variant: &ResolvedVariant) -> Limit {
+        let i = self.variants.iter().position(|v| v.name == variant.name);
+        i.map_or(self.options.limit, |i| self.limits[i])
     }
 
     /// The game's opening: pair k takes the k-th opening (wrapping around).

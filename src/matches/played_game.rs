@@ -45,7 +45,7 @@ pub fn play_job(
     let record: Option<GameRecord> = play_game(
         [&mut white_player, &mut black_player],
         &opening.board,
-        prepared.options.limit,
+        [white, black].map(|side| prepared.limit_of(side)),
         &prepared.options.adjudication,
         prepared.options.time_margin_ms,
         stop,

@@ -53,7 +53,7 @@ pub struct Turn<'a> {
     pub moves: &'a [MoveNote],
     /// Repetition keys of every earlier position of the game.
     pub history: &'a [u64],
-    /// The match's limit.
+    /// The mover's limit: the match's, or its own.
     pub limit: Limit,
     /// Both clocks in milliseconds, white's first (under `--tc`).
     pub clocks: [f64; 2],
@@ -238,7 +238,10 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
         Limit::Depth(d) => (format!("go depth {d}"), engine.deadline(), None),
         Limit::Nodes(n) => (format!("go nodes {n}"), engine.deadline(), Some(n)),
         Limit::Clock(tc) => {
-            let [w, b] = turn.clocks.map(|c| c.max(0.0) as u64);
+            // A side on a clock against one without shows its own clock for both.
+            let own = turn.clocks[turn.side];
+            let clocks = turn.clocks.map(|c| if c > 0.0 { c } else { own });
+            let [w, b] = clocks.map(|c| c.max(0.0) as u64);
             let inc = tc.inc_ms;
             let left = turn.clocks[turn.side].max(0.0) as u64 + turn.margin_ms;
             let deadline = Deadline {

@@ -257,6 +257,10 @@ impl EngineProcess {
         stop: Option<&AtomicBool>,
         node_cap: Option<u64>,
     ) -> Result<EngineSearch, EngineError> {
+        // Whatever the engine printed after its last bestmove answers no command: Glaurung 2.2
+        // under `go nodes` now and then prints a second `bestmove (none)` after its move, which
+        // would otherwise be read as this search's answer. `isready` drains it first.
+        self.ready()?;
         self.send(position)?;
         self.send(go)?;
         let started = Instant::now();
