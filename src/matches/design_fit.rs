@@ -176,6 +176,15 @@ impl Estimate {
     }
 }
 
+/// The mean of estimates from apart experiments, with its standard error.
+pub fn mean_of(estimates: &[Estimate]) -> Estimate {
+    let n = estimates.len() as f64;
+    Estimate {
+        value: estimates.iter().map(|e| e.value).sum::<f64>() / n,
+        se: estimates.iter().map(|e| e.se * e.se).sum::<f64>().sqrt() / n,
+    }
+}
+
 impl Fit {
     /// Σ g·β with its standard error, g given as (term, weight) pairs.
     pub fn combine(&self, weights: &[(u32, f64)]) -> Estimate {

@@ -22,6 +22,8 @@ pub mod games_csv;
 pub mod games_manifest;
 pub mod games_merge;
 pub mod games_pgn;
+pub mod gauntlet_fit;
+pub mod inflation;
 pub mod match_files;
 pub mod pairings;
 pub mod played_game;

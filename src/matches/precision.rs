@@ -1,5 +1,6 @@
-//! Precision-targeted runs (`precision = X`): a match stops once every effect of its design,
-//! or every pairing's Elo, has a 95% half-width of X Elo or less.
+//! Precision-targeted runs (`precision = X`): a match stops once every effect of its design
+//! (against a gauntlet, every effect pooled over the opponents), or every pairing's Elo, has a
+//! 95% half-width of X Elo or less.
 //!
 //! The rule is checked only on whole rounds, a round being one complete pair of every pairing:
 //! pairs are played in canonical order, so the games a run keeps are a prefix of the same
@@ -9,7 +10,7 @@
 //! narrow. Stopping on a half-width (which does not look at the estimate itself) leaves the
 //! intervals' coverage close to 95%: `tests/design_statistics.rs` measures it by simulation.
 
-use super::design_fit::{fit, model_terms, PointPairs, Reference};
+use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
 use super::elo::{estimate, Pentanomial};
 use super::games_csv::GameRow;
 use crate::config::design::Design;
@@ -65,13 +66,18 @@ pub fn worst_half_width(
 ) -> Option<f64> {
     let counts = pentanomials(pairings, rows, rounds);
     let mut worst: f64 = 0.0;
-    let mut points = Vec::new();
-    for ((variant, _), ptnml) in pairings.iter().zip(&counts) {
+    // The points' pairs against each opponent they play (one for a design, more for a gauntlet).
+    let opponents = design.map_or(Vec::new(), |(d, _)| opponents_of(d, pairings));
+    let mut points: Vec<Vec<PointPairs>> = vec![Vec::new(); opponents.len()];
+    for ((variant, opponent), ptnml) in pairings.iter().zip(&counts) {
         match design.and_then(|(d, _)| d.point_of(variant)) {
-            Some(point) => points.push(PointPairs {
-                point,
-                ptnml: ptnml.0,
-            }),
+            Some(point) => {
+                let block = opponents.iter().position(|o| o == opponent)?;
+                points[block].push(PointPairs {
+                    point,
+                    ptnml: ptnml.0,
+                });
+            }
             None => {
                 let e = estimate(ptnml)?;
                 let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
@@ -82,12 +88,45 @@ pub fn worst_half_width(
             }
         }
     }
-    if let (Some((design, reference)), false) = (design, points.is_empty()) {
-        let (terms, _) = model_terms(design.factors.len(), &design.relation);
-        let fitted = fit(&points, &terms, reference).ok()?;
-        worst = worst.max(fitted.worst_half_width());
+    match (design, points.len()) {
+        (Some((design, reference)), 1) => {
+            let (terms, _) = model_terms(design.factors.len(), &design.relation);
+            let fitted = fit(&points[0], &terms, reference).ok()?;
+            worst = worst.max(fitted.worst_half_width());
+        }
+        (Some((design, _)), 2..) => worst = worst.max(worst_pooled_half_width(design, &points)?),
+        _ => {}
     }
     Some(worst)
+}
+
+/// The opponents a design's points play, in the order of the pairings; more than one makes a
+/// gauntlet.
+pub fn opponents_of(design: &Design, pairings: &[(String, String)]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (v, o) in pairings {
+        if design.point_of(v).is_some() && !out.contains(o) {
+            out.push(o.clone());
+        }
+    }
+    out
+}
+
+/// The largest 95% half-width of the figures against the gauntlet (every main effect and
+/// two-step interaction, each the mean over the opponents), from each opponent's points;
+/// `None` when some opponent's fit cannot be made yet. Every opponent is a player of its own
+/// (`Reference::Other`).
+pub fn worst_pooled_half_width(design: &Design, by_opponent: &[Vec<PointPairs>]) -> Option<f64> {
+    let (terms, _) = model_terms(design.factors.len(), &design.relation);
+    let fits = by_opponent
+        .iter()
+        .map(|points| fit(points, &terms, Reference::Other).ok())
+        .collect::<Option<Vec<_>>>()?;
+    terms
+        .iter()
+        .filter(|t| **t != 0)
+        .map(|t| mean_of(&fits.iter().map(|f| f.effect(*t)).collect::<Vec<_>>()).half_width())
+        .reduce(f64::max)
 }
 
 /// The first round count, from `first_check` up to `complete` rounds, at which the worst

@@ -260,21 +260,23 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
         }
     };
     let started = Instant::now();
-    let search = engine
-        .go(
-            &position,
-            turn.board,
-            &go,
-            &deadline,
-            Some(turn.stop),
-            node_cap,
-        )
+    let mut ask = || engine.go(&position, turn.board, &go, &deadline, Some(turn.stop), node_cap);
+    // An engine that gives up at once with no move in a position that has one is asked once
+    // more, as a GUI would (its time still runs): Glaurung 2.2 does so in about one game of 30
+    // under `go nodes`, and plays its move when asked again.
+    let search = match ask() {
+        Err(e) if e.fault == EngineFault::GaveNoMove => ask(),
+        first => first,
+    };
+    let search = search
         .map_err(|e| {
             let termination = match e.fault {
                 EngineFault::Stopped => return NoMove::Stopped,
                 EngineFault::Stalled => Termination::TimeForfeit,
                 EngineFault::Exited => Termination::Abandoned,
-                EngineFault::NotUci | EngineFault::IllegalMove => Termination::RulesInfraction,
+                EngineFault::NotUci | EngineFault::IllegalMove | EngineFault::GaveNoMove => {
+                    Termination::RulesInfraction
+                }
             };
             let detail = e
                 .message

@@ -75,6 +75,9 @@ pub enum EngineFault {
     NotUci,
     /// Its `bestmove` is missing, `(none)` or not a legal move.
     IllegalMove,
+    /// Its `bestmove` is `(none)` or `0000` in a position with legal moves: it gave up the
+    /// search at once (Glaurung 2.2 under `go nodes`, now and then), and may be asked again.
+    GaveNoMove,
     /// ablate was told to stop while it waited.
     Stopped,
 }
@@ -301,8 +304,12 @@ impl EngineProcess {
             .into_iter()
             .find(|m| uci(board, *m) == best)
         else {
+            let none = best == "(none)" || best == "0000";
             return Err(EngineError {
-                fault: EngineFault::IllegalMove,
+                fault: match none {
+                    true => EngineFault::GaveNoMove,
+                    false => EngineFault::IllegalMove,
+                },
                 ..self.garbage(
                     &format!("bestmove {best}"),
                     &format!("\"{best}\" is not a legal move in {board}"),
