@@ -427,6 +427,9 @@ pub struct ReportArgs {
     /// Write the work chart here [default: beside the CSV, .svg]; the ratio chart gets -ratio, the quality chart (suites with best moves) -quality.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// A gauntlet's games: the same design in self-play (its games CSV), for each step's ratio.
+    #[arg(long, value_name = "CSV")]
+    pub self_play: Option<PathBuf>,
 }
 
 /// Options of `ablate reproduce`.

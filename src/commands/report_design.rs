@@ -18,6 +18,9 @@ use crate::storage::write_atomically;
 /// Writes the design's report files and prints its figures.
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
+    if crate::matches::precision::opponents_of(design, &manifest.pairings).len() > 1 {
+        return super::report_gauntlet::run(args, rows, manifest);
+    }
     let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
     let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
         .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;

@@ -189,7 +189,10 @@ mod tests {
         assert_eq!((s.timeout_s, s.limit_nodes), (30, Some(5000)));
         assert_eq!(s.limit, None);
         let own = |l: &str| spec(&format!("engine = \"toga2\"\nlimit = {l}"));
-        assert_eq!(own("{ depth = 6 }").unwrap().limit, Some(SideLimit::Depth(6)));
+        assert_eq!(
+            own("{ depth = 6 }").unwrap().limit,
+            Some(SideLimit::Depth(6))
+        );
         assert_eq!(
             own("{ nodes = 50000 }").unwrap().limit,
             Some(SideLimit::Nodes(50000))
@@ -198,9 +201,17 @@ mod tests {
             own("{ tc = \"4+0.05\" }").unwrap().limit,
             Some(SideLimit::Tc("4+0.05".into()))
         );
-        for bad in ["{ depth = 0 }", "{ depth = 6, nodes = 9 }", "6", "{ time = 3 }"] {
+        for bad in [
+            "{ depth = 0 }",
+            "{ depth = 6, nodes = 9 }",
+            "6",
+            "{ time = 3 }",
+        ] {
             let e = own(bad).unwrap_err();
-            assert!(e.starts_with("limit = ") && e.contains("{ depth = 6 }"), "{e}");
+            assert!(
+                e.starts_with("limit = ") && e.contains("{ depth = 6 }"),
+                "{e}"
+            );
         }
         assert_eq!(
             spec("engine = \"'/opt/my engine/sf' --uci\"")

@@ -14,8 +14,8 @@
 
 use super::design_effects::{analyse, holm, DesignAnalysis};
 use super::design_fit::{mean_of, Estimate};
-use super::precision::opponents_of;
 use super::games_csv::GameRow;
+use super::precision::opponents_of;
 use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
 
@@ -112,7 +112,12 @@ fn pooled_figure(name: String, by_opponent: Vec<Estimate>) -> PooledFigure {
 /// Cochran's Q: Σ w (e − ē_w)², w = 1/se².
 pub fn cochran_q(estimates: &[Estimate]) -> f64 {
     let w: Vec<f64> = estimates.iter().map(|e| 1.0 / (e.se * e.se)).collect();
-    let mean = estimates.iter().zip(&w).map(|(e, w)| w * e.value).sum::<f64>() / w.iter().sum::<f64>();
+    let mean = estimates
+        .iter()
+        .zip(&w)
+        .map(|(e, w)| w * e.value)
+        .sum::<f64>()
+        / w.iter().sum::<f64>();
     estimates
         .iter()
         .zip(&w)

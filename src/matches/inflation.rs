@@ -13,8 +13,106 @@
 //!   line (a step whose own ratio differs from the others' widens it). With one step it is
 //!   Fieller's interval.
 
+use super::design_effects::DesignAnalysis;
 use super::design_fit::Estimate;
 use super::elo::Z95;
+use super::gauntlet_fit::GauntletAnalysis;
+
+/// A step's worth (switched on, averaged over the other steps) in self-play and against the
+/// gauntlet, and their ratio.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StepComparison {
+    pub step: String,
+    pub self_play: Estimate,
+    pub gauntlet: Estimate,
+    /// Gauntlet over self-play, Fieller's interval.
+    pub ratio: Ratio,
+}
+
+/// A pair's interaction (on-coded) in self-play and against the gauntlet, each with Holm's
+/// p-value over the pairs.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PairComparison {
+    pub pair: String,
+    pub self_play: Estimate,
+    pub self_play_p_holm: f64,
+    pub gauntlet: Estimate,
+    pub gauntlet_p_holm: f64,
+}
+
+impl PairComparison {
+    /// What the two say together, at Holm's 5% on each side.
+    pub fn reading(&self) -> &'static str {
+        let (s, g) = (self.self_play_p_holm < 0.05, self.gauntlet_p_holm < 0.05);
+        let same_sign = self.self_play.value.signum() == self.gauntlet.value.signum();
+        match (s, g) {
+            (true, true) if same_sign => "holds against other engines",
+            (true, true) => "resolved both ways, with opposite signs",
+            (true, false) => "resolved in self-play only",
+            (false, true) => "resolved against the gauntlet only",
+            (false, false) => "resolved in neither",
+        }
+    }
+}
+
+/// Self-play beside the gauntlet, step by step and over the steps.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Comparison {
+    pub steps: Vec<StepComparison>,
+    pub pairs: Vec<PairComparison>,
+    /// The gauntlet's worths over the self-play ones, over every step.
+    pub pooled_ratio: Ratio,
+}
+
+/// Matches the two analyses step by step (by the steps' names); an error names a step one has
+/// and the other has not.
+pub fn compare(
+    self_play: &DesignAnalysis,
+    gauntlet: &GauntletAnalysis,
+) -> Result<Comparison, String> {
+    let names = |v: Vec<&String>| v.into_iter().cloned().collect::<Vec<_>>();
+    let (mine, theirs) = (
+        names(self_play.steps.iter().map(|s| &s.step).collect()),
+        names(gauntlet.steps.iter().map(|s| &s.name).collect()),
+    );
+    if mine != theirs {
+        return Err(format!(
+            "the self-play design's steps ({}) are not the gauntlet's ({}); expected the same factors in the same order",
+            mine.join(", "),
+            theirs.join(", ")
+        ));
+    }
+    let steps: Vec<StepComparison> = self_play
+        .steps
+        .iter()
+        .zip(&gauntlet.steps)
+        .map(|(s, g)| StepComparison {
+            step: s.step.clone(),
+            self_play: s.averaged,
+            gauntlet: g.pooled,
+            ratio: fieller(g.pooled, s.averaged),
+        })
+        .collect();
+    let pairs = self_play
+        .pairs
+        .iter()
+        .zip(&gauntlet.pairs)
+        .map(|(s, g)| PairComparison {
+            pair: g.name.clone(),
+            self_play: s.effect,
+            self_play_p_holm: s.p_holm,
+            gauntlet: g.pooled,
+            gauntlet_p_holm: g.p_holm,
+        })
+        .collect();
+    let points: Vec<(Estimate, Estimate)> =
+        steps.iter().map(|s| (s.self_play, s.gauntlet)).collect();
+    Ok(Comparison {
+        pooled_ratio: through_origin(&points),
+        steps,
+        pairs,
+    })
+}
 
 /// A ratio and its 95% interval; an end at ±∞ means the data do not bound it on that side.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -57,7 +155,11 @@ pub fn through_origin(points: &[(Estimate, Estimate)]) -> Ratio {
         .copied()
         .min_by(|a, b| s(*a).total_cmp(&s(*b)))
         .unwrap_or(0.0);
-    let value = golden_minimum(&s, best - 2.0 * REACH / STEPS as f64, best + 2.0 * REACH / STEPS as f64);
+    let value = golden_minimum(
+        &s,
+        best - 2.0 * REACH / STEPS as f64,
+        best + 2.0 * REACH / STEPS as f64,
+    );
     let s_min = s(value);
     let df = points.len().saturating_sub(1) as f64;
     let dispersion = if df > 0.0 { (s_min / df).max(1.0) } else { 1.0 };
@@ -127,7 +229,10 @@ mod tests {
         let (a, b, c) = (3600.0 - z2 * 25.0, -2.0 * 30.0 * 60.0, 900.0 - z2 * 25.0);
         let root = |sign: f64| (-b + sign * (b * b - 4.0 * a * c).sqrt()) / (2.0 * a);
         assert!((r.value - 0.5).abs() < 1e-6, "{r:?}");
-        assert!((r.lo - root(-1.0)).abs() < 1e-6 && (r.hi - root(1.0)).abs() < 1e-6, "{r:?}");
+        assert!(
+            (r.lo - root(-1.0)).abs() < 1e-6 && (r.hi - root(1.0)).abs() < 1e-6,
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -359,7 +359,10 @@ fn side_limit(variant: &ResolvedVariant, limit: Limit) -> Result<Limit, String> 
         SideLimit::Depth(d) => Limit::Depth(*d),
         SideLimit::Nodes(n) => Limit::Nodes(*n),
         SideLimit::Tc(tc) => Limit::Clock(TimeControl::parse(tc).map_err(|m| {
-            format!("variant \"{}\": limit = {{ tc = \"{tc}\" }}: {m}", variant.name)
+            format!(
+                "variant \"{}\": limit = {{ tc = \"{tc}\" }}: {m}",
+                variant.name
+            )
         })?),
     })
 }

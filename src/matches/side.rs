@@ -260,7 +260,16 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
         }
     };
     let started = Instant::now();
-    let mut ask = || engine.go(&position, turn.board, &go, &deadline, Some(turn.stop), node_cap);
+    let mut ask = || {
+        engine.go(
+            &position,
+            turn.board,
+            &go,
+            &deadline,
+            Some(turn.stop),
+            node_cap,
+        )
+    };
     // An engine that gives up at once with no move in a position that has one is asked once
     // more, as a GUI would (its time still runs): Glaurung 2.2 does so in about one game of 30
     // under `go nodes`, and plays its move when asked again.
@@ -268,28 +277,27 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
         Err(e) if e.fault == EngineFault::GaveNoMove => ask(),
         first => first,
     };
-    let search = search
-        .map_err(|e| {
-            let termination = match e.fault {
-                EngineFault::Stopped => return NoMove::Stopped,
-                EngineFault::Stalled => Termination::TimeForfeit,
-                EngineFault::Exited => Termination::Abandoned,
-                EngineFault::NotUci | EngineFault::IllegalMove | EngineFault::GaveNoMove => {
-                    Termination::RulesInfraction
-                }
-            };
-            let detail = e
-                .message
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_end_matches("; its last lines:");
-            NoMove::Fault(Fault {
-                termination,
-                detail: detail.to_string(),
-                message: e.message.clone(),
-            })
-        })?;
+    let search = search.map_err(|e| {
+        let termination = match e.fault {
+            EngineFault::Stopped => return NoMove::Stopped,
+            EngineFault::Stalled => Termination::TimeForfeit,
+            EngineFault::Exited => Termination::Abandoned,
+            EngineFault::NotUci | EngineFault::IllegalMove | EngineFault::GaveNoMove => {
+                Termination::RulesInfraction
+            }
+        };
+        let detail = e
+            .message
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_end_matches("; its last lines:");
+        NoMove::Fault(Fault {
+            termination,
+            detail: detail.to_string(),
+            message: e.message.clone(),
+        })
+    })?;
     let ignored_node_limit = node_cap.is_some_and(|n| search.most_nodes.is_none_or(|m| m > 2 * n));
     Ok(Thought {
         mv: search.best,

@@ -1,0 +1,90 @@
+//! `ablate report` on the games of a design played against a gauntlet (`opponents = [...]`),
+//! with `--self-play` the same design's self-play games beside it: the figures in the
+//! terminal, and beside the CSV the Markdown, the tidy figures as CSV and JSON, the chart of
+//! gauntlet worth against self-play worth, and the PGN.
+
+use crate::cli::ReportArgs;
+use crate::error::InputError;
+use crate::matches::design_effects::{analyse, DesignAnalysis};
+use crate::matches::games_csv::{read_games, GameRow};
+use crate::matches::games_manifest::MatchManifest;
+use crate::matches::gauntlet_fit::analyse_gauntlet;
+use crate::matches::inflation::compare;
+use crate::output::export::{Csv, Exporter, Json};
+use crate::reports::design_report::effects_path;
+use crate::reports::gauntlet_report::{markdown, terminal, tidy_table};
+use crate::reports::inflation_chart::{chart_path, chart_svg};
+use crate::storage::manifest::ManifestFile;
+use crate::storage::write_atomically;
+use std::path::Path;
+
+/// Writes the gauntlet's report files and prints its figures.
+pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
+    let design = manifest.design.as_ref().expect("called for a design");
+    let located = |m: String| InputError::in_file(args.csv.display().to_string(), m);
+    let gauntlet = analyse_gauntlet(design, &manifest.variants, &manifest.pairings, rows)
+        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
+    let self_play = args
+        .self_play
+        .as_deref()
+        .map(self_play_analysis)
+        .transpose()?;
+    let comparison = self_play
+        .as_ref()
+        .map(|s| compare(s, &gauntlet))
+        .transpose()
+        .map_err(|m| InputError::in_file("--self-play", m))?;
+    print!("{}", terminal(&gauntlet, comparison.as_ref()));
+    let markdown_path = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    let csv = effects_path(&args.csv);
+    let json = csv.with_extension("json");
+    let chart = args.svg.clone().unwrap_or_else(|| chart_path(&args.csv));
+    let title = &manifest.experiment;
+    let mut written = vec![markdown_path.clone(), csv.clone(), json.clone()];
+    let link = match &comparison {
+        Some(c) => {
+            write_atomically(&chart, chart_svg(c, title, &gauntlet.opponents).as_bytes())?;
+            written.push(chart.clone());
+            Some(
+                chart
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+            )
+        }
+        None => None,
+    };
+    let text = markdown(title, &gauntlet, comparison.as_ref(), link.as_deref());
+    write_atomically(&markdown_path, text.as_bytes())?;
+    let table = tidy_table(&gauntlet, comparison.as_ref());
+    write_atomically(&csv, Csv.render(&table).as_bytes())?;
+    write_atomically(&json, Json.render(&table).as_bytes())?;
+    let pgn = args.csv.with_extension("pgn");
+    let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
+    crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
+    written.push(pgn);
+    for path in written {
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// The self-play design's analysis from its games CSV and the manifest beside it.
+pub fn self_play_analysis(csv: &Path) -> anyhow::Result<DesignAnalysis> {
+    let located = |m: &str| InputError::in_file(csv.display().to_string(), m);
+    let rows = read_games(csv)?;
+    let manifest = MatchManifest::beside(csv).ok_or_else(|| {
+        located("no manifest beside it (.json); expected the games of a designed match")
+    })?;
+    let design = manifest.design.as_ref().ok_or_else(|| {
+        located("its match has no [design]; expected the games of a designed match in self-play")
+    })?;
+    Ok(
+        analyse(design, &manifest.variants, &manifest.pairings, &rows)
+            .map_err(|m| located(&format!("cannot fit the design's model: {m}")))?,
+    )
+}
