@@ -253,3 +253,52 @@ fn an_engine_opponent_plays_at_its_own_limit() {
         }
     }
 }
+
+/// A gauntlet in two shards merges into the games of the whole run, and a precision run that
+/// stopped resumes to play nothing more.
+#[test]
+fn a_gauntlet_in_shards_merges_into_the_whole_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    setup(d, &CONFIG.replace("games = 24", "games = 4"));
+    for k in ["0/2", "1/2"] {
+        let args = [
+            "match", "-c", "g.toml", "--run", "gauntlet", "--shard", k, "-q",
+        ];
+        assert_success(&ablate(d, &args));
+    }
+    assert_success(&ablate(
+        d,
+        &[
+            "merge",
+            "out/gauntlet.games.shard-0-of-2.csv",
+            "out/gauntlet.games.shard-1-of-2.csv",
+            "-o",
+            "out/gauntlet.games.csv",
+        ],
+    ));
+    let whole = [
+        "match",
+        "-c",
+        "g.toml",
+        "--run",
+        "gauntlet",
+        "-q",
+        "--out",
+        "out/whole.games.csv",
+    ];
+    assert_success(&ablate(d, &whole));
+    let games = |f: &str| -> Vec<(String, String, usize, usize, String)> {
+        read_games(&d.join("out").join(f))
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.variant, r.opponent, r.pair, r.game, r.moves))
+            .collect()
+    };
+    assert_eq!(games("gauntlet.games.csv").len(), 8 * 4);
+    assert_eq!(games("gauntlet.games.csv"), games("whole.games.csv"));
+    // Played to the end, the same command plays nothing more.
+    let again = ablate(d, &whole);
+    assert_success(&again);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("(0 games played, 32 resumed)"));
+}

@@ -6,6 +6,7 @@
 //! (and the figures test) re-renders them and compares, word for word.
 
 pub mod format;
+mod gauntlet;
 mod interactions;
 mod peers;
 mod pruning_and_games;
@@ -75,6 +76,10 @@ const BLOCKS: &[Block] = &[
     block("interactions-design", interactions::design),
     block("interactions-steps", interactions::steps),
     block("interactions-pairs", interactions::pairs),
+    block("gauntlet-calibration", gauntlet::calibration),
+    block("gauntlet-state", gauntlet::state),
+    block("gauntlet-steps", gauntlet::steps),
+    block("gauntlet-pairs", gauntlet::pairs),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {
