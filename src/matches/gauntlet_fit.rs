@@ -51,6 +51,17 @@ pub struct GauntletAnalysis {
     pub pairs: Vec<PooledFigure>,
 }
 
+impl GauntletAnalysis {
+    /// The largest 95% half-width among the pooled figures (steps and pairs).
+    pub fn worst_half_width(&self) -> f64 {
+        self.steps
+            .iter()
+            .chain(&self.pairs)
+            .map(|f| f.pooled.half_width())
+            .fold(0.0, f64::max)
+    }
+}
+
 /// Fits the design against each opponent and pools the figures.
 pub fn analyse_gauntlet(
     design: &Design,

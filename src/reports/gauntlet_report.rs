@@ -37,12 +37,7 @@ pub fn preamble(g: &GauntletAnalysis) -> Vec<String> {
         .zip(&g.each)
         .map(|(o, a)| format!("{o} {} pairs, φ {:.2}", a.pairs_played, a.fit.dispersion))
         .collect();
-    let worst = g
-        .steps
-        .iter()
-        .chain(&g.pairs)
-        .map(|f| f.pooled.half_width())
-        .fold(0.0, f64::max);
+    let worst = g.worst_half_width();
     vec![
         format!(
             "{} points, each against {} opponents ({}): {pairs} game pairs; {}",

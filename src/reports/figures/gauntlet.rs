@@ -105,12 +105,7 @@ pub(super) fn state(src: &Sources) -> String {
         return String::new();
     };
     let target = m.precision.unwrap_or(f64::NAN);
-    let worst = g
-        .steps
-        .iter()
-        .chain(&g.pairs)
-        .map(|f| f.pooled.half_width())
-        .fold(0.0, f64::max);
+    let worst = g.worst_half_width();
     let state = match worst <= target {
         true => "met".to_string(),
         false => {
