@@ -51,6 +51,7 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> String {
     let (width, height) = (LEFT + SIZE + RIGHT, TOP + SIZE + BOTTOM);
     let mut svg = String::new();
     let b = c.pooled_ratio;
+    let y_mid = TOP + SIZE / 2.0;
     let _ = write!(
         svg,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">
@@ -84,7 +85,7 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> String {
 <line x1="{:.1}" y1="{TOP:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/><line x1="{LEFT:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/>
 <line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#666" stroke-dasharray="6,4"/>
 <text x="{:.1}" y="{:.1}" text-anchor="middle">worth in self-play (Elo)</text>
-<text transform="translate(20,{:.1}) rotate(-90)" text-anchor="middle">worth against the gauntlet (Elo)</text>"##,
+<text x="20" y="{y_mid:.1}" transform="rotate(-90, 20, {y_mid:.1})" text-anchor="middle">worth against the gauntlet (Elo)</text>"##,
         x_of(0.0),
         x_of(0.0),
         TOP + SIZE,
@@ -97,7 +98,6 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> String {
         y_of(hi),
         LEFT + SIZE / 2.0,
         TOP + SIZE + 40.0,
-        TOP + SIZE / 2.0,
     );
     if b.value.is_finite() {
         // The fitted line inside the square: y = b x from the square's edges.
