@@ -3,6 +3,7 @@
 //! would be worth if self-play told the truth) and the fitted line through the origin, its
 //! slope the ratio over the steps. Both axes share one scale, so that y = x is the diagonal.
 
+use super::interaction_map::escape;
 use crate::matches::inflation::Comparison;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -20,12 +21,6 @@ pub fn chart_path(csv: &Path) -> PathBuf {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     csv.with_file_name(format!("{stem}-self-play.svg"))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A round step for the axes' ticks: 10, 20, 25, 50, 100... giving 4 to 10 ticks over `span`.

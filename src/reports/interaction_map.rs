@@ -34,7 +34,8 @@ fn colour(value: f64, scale: f64, resolved: bool) -> String {
     format!("#{:02x}{:02x}{:02x}", mix(r), mix(g), mix(b))
 }
 
-fn escape(text: &str) -> String {
+/// `text` with the characters SVG text cannot hold as they are replaced by their entities.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
