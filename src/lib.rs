@@ -2,7 +2,7 @@
 //! counts.
 //!
 //! The pipeline: config → suite → jobs → search → records → storage → reports, with matches
-//! (pairings → games → statistics) beside it and thin commands on top.
+//! (pairings → games, and statistics of them) beside it and thin commands on top.
 //!
 //! # Layers
 //!
@@ -19,7 +19,8 @@
 //! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
 //! - `jobs`: the job list, shards, and executing jobs in parallel
 //! - `runner`: an experiment run end to end; merge and check of results
-//! - `matches`: pairings, games, the games CSV, Elo and SPRT
+//! - `matches` `stats`: pairings, games and the games CSV; what they show (Elo, SPRT, the
+//!   design fit, trends, precision)
 //! - `reports`: the run summary, Markdown, SVG and PGN
 //! - `cli`: the command line's arguments and help
 //! - `commands`: one thin front end per command
@@ -39,6 +40,7 @@ pub mod reports;
 pub mod runner;
 pub mod search;
 pub mod signals;
+pub mod stats;
 pub mod storage;
 pub mod suite;
 pub mod uci;

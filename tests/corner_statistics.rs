@@ -9,7 +9,7 @@
 
 mod common;
 
-use ablate::matches::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference};
+use ablate::stats::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference};
 use common::simulated_games::{self, pair, score_of, Rng, EFFECTS};
 
 /// Five factors, every two-step interaction in the model (a full 2^5 factorial).

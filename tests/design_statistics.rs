@@ -5,10 +5,10 @@
 //! design's aliasing must be reported, and the precision stopping rule must keep that coverage.
 
 use ablate::config::design::{parse, Design};
-use ablate::matches::design_effects::analyse;
-use ablate::matches::design_fit::{column, fit, model_terms, PointPairs, Reference};
 use ablate::matches::games_csv::GameRow;
-use ablate::matches::precision::{first_check, worst_half_width};
+use ablate::stats::design_effects::analyse;
+use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, Reference};
+use ablate::stats::precision::{first_check, worst_half_width};
 use common::simulated_games::{self, pair, score_of, Rng, EFFECTS};
 
 mod common;

@@ -60,7 +60,7 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
         rounds < 200,
         "stopped before the ceiling of 200 pairs a point"
     );
-    assert!(rounds >= ablate::matches::precision::first_check(8));
+    assert!(rounds >= ablate::stats::precision::first_check(8));
     // The report's worst half-width meets the target, and the rounds before did not.
     let report = ablate(dir.path(), &["report", "out/tiny.games.csv"]);
     assert_success(&report);

@@ -10,11 +10,11 @@
 
 mod common;
 
-use ablate::matches::design_fit::{
+use ablate::stats::design_fit::{
     column, fit, mean_of, model_terms, Estimate, PointPairs, Reference,
 };
-use ablate::matches::gauntlet_fit::{chi_square_sf, cochran_q};
-use ablate::matches::inflation::{fieller, through_origin};
+use ablate::stats::gauntlet_fit::{chi_square_sf, cochran_q};
+use ablate::stats::inflation::{fieller, through_origin};
 use common::simulated_games::{pair, score_of, Rng, EFFECTS};
 
 const K: usize = 5;

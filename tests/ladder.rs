@@ -3,7 +3,7 @@
 
 mod common;
 
-use ablate::matches::budget_ladder::{node_budget, node_factor, Interval, Trend};
+use ablate::stats::budget_ladder::{node_budget, node_factor, Interval, Trend};
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 

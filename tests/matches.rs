@@ -395,8 +395,8 @@ fn game_counts_are_bounded_and_scheduled_lazily() {
 /// interval, LOS, the draw ratio and, with an SPRT, the LLR with its bounds.
 #[test]
 fn a_committed_match_reports_in_the_field_s_conventions() {
-    use ablate::matches::elo::{estimate, Pentanomial, Sprt};
     use ablate::matches::summary::{conventional_lines, summarize};
+    use ablate::stats::elo::{estimate, Pentanomial, Sprt};
     let csv = Path::new(ROOT).join("results/pruning/pruning.games.csv");
     let rows = read_games(&csv).unwrap();
     let sprt = Sprt::parse("elo0=-10,elo1=0").unwrap();

@@ -28,7 +28,7 @@ fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
     let sprt = args
         .sprt
         .as_deref()
-        .map(crate::matches::elo::Sprt::parse)
+        .map(crate::stats::elo::Sprt::parse)
         .transpose()
         .map_err(|m| InputError::in_file("--sprt", m))?;
     let adjudication = Adjudication::parse(&args.adjudicate)

@@ -81,7 +81,7 @@ fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
     let sprt = manifest
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
-        .and_then(|s| crate::matches::elo::Sprt::parse(s).ok());
+        .and_then(|s| crate::stats::elo::Sprt::parse(s).ok());
     let pairings = summarize(&rows, sprt.as_ref());
     print!("{}", render_summary(&pairings));
     // A crash is scored as the crashed side's loss, as cutechess and fastchess do; the games

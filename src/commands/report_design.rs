@@ -3,22 +3,22 @@
 //! the interactions, and the PGN.
 
 use crate::cli::ReportArgs;
-use crate::matches::design_effects::{analyse, DesignAnalysis};
-use crate::matches::design_fit::Estimate;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
-use crate::matches::slow_games::{slow_games, SLOW_FRACTION};
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_report::{
     depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
 };
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
+use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::design_fit::Estimate;
+use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
 
 /// Writes the design's report files and prints its figures.
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
-    if crate::matches::precision::opponents_of(design, &manifest.pairings).len() > 1 {
+    if crate::stats::precision::opponents_of(design, &manifest.pairings).len() > 1 {
         return super::report_gauntlet::run(args, rows, manifest);
     }
     let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);

@@ -5,15 +5,15 @@
 
 use crate::cli::ReportArgs;
 use crate::error::InputError;
-use crate::matches::design_effects::{analyse, DesignAnalysis};
 use crate::matches::games_csv::{read_games, GameRow};
 use crate::matches::games_manifest::MatchManifest;
-use crate::matches::gauntlet_fit::analyse_gauntlet;
-use crate::matches::inflation::compare;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_report::effects_path;
 use crate::reports::gauntlet_report::{markdown, terminal, tidy_table};
 use crate::reports::inflation_chart::{chart_path, chart_svg};
+use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::gauntlet_fit::analyse_gauntlet;
+use crate::stats::inflation::compare;
 use crate::storage::manifest::ManifestFile;
 use crate::storage::write_atomically;
 use std::path::Path;

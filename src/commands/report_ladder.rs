@@ -1,13 +1,13 @@
 //! `ablate report` over several games CSVs at node budgets: the budget ladder's report.
 
 use crate::cli::ReportArgs;
-use crate::matches::design_ladder::{doublings_in, DesignRung};
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_ladder_report::{
     chart, effects_table, field_table, rungs_table, tidy, trends_table,
 };
 use crate::reports::field::{read_budgets, read_published};
+use crate::stats::design_ladder::{doublings_in, DesignRung};
 use crate::storage::manifest::ManifestFile;
 use std::path::{Path, PathBuf};
 
@@ -18,7 +18,7 @@ pub fn run(args: &ReportArgs, csvs: &[PathBuf]) -> anyhow::Result<()> {
     if designed {
         return run_designs(args, csvs);
     }
-    let ladder = crate::matches::budget_ladder::from_files(csvs)?;
+    let ladder = crate::stats::budget_ladder::from_files(csvs)?;
     let published = read_published(&args.published)?;
     let budgets = read_budgets(&args.field_budgets)?;
     let (_, markdown, svg) = outputs(args, csvs);

@@ -3,12 +3,12 @@
 //! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
-use super::design_fit::Reference;
-use super::elo::{Hypothesis, Pentanomial, Sprt};
 use super::games_csv::GameRow;
 use super::pairings::PreparedMatch;
-use super::precision::{first_check, stop_round, worst_half_width};
 use crate::config::design::Design;
+use crate::stats::design_fit::Reference;
+use crate::stats::elo::{Hypothesis, Pentanomial, Sprt};
+use crate::stats::precision::{first_check, stop_round, worst_half_width};
 use std::collections::BTreeMap;
 
 /// The match's design, if any, with who its points play (`Reference::of`).

@@ -5,16 +5,11 @@
 //!
 //! A sitting of a match is a pipeline (`session`): prepare (`pairings`, `match_files`) → play
 //! (`game_pool`, `played_game`, `game` under `rules` and `adjudication`) → record (`record`) →
-//! decide (`decide`, `precision`) → report (`summary` with `elo`). A player is ablate's search
+//! decide (`decide`, with `stats::precision`) → report (`summary`, with `stats::elo`). A player is ablate's search
 //! in-process or an engine over UCI.
 
 pub mod adjudication;
-pub mod budget_ladder;
 pub mod decide;
-pub mod design_effects;
-pub mod design_fit;
-pub mod design_ladder;
-pub mod elo;
 pub mod engine_factors;
 pub mod game;
 pub mod game_pool;
@@ -22,17 +17,11 @@ pub mod games_csv;
 pub mod games_manifest;
 pub mod games_merge;
 pub mod games_pgn;
-pub mod gauntlet_fit;
-pub mod inflation;
 pub mod match_files;
 pub mod pairings;
 pub mod played_game;
-pub mod precision;
 pub mod record;
 pub mod rules;
-pub mod running_score;
 pub mod session;
 pub mod side;
-pub mod slow_games;
 pub mod summary;
-pub mod trend_fit;

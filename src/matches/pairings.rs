@@ -2,11 +2,11 @@
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
 use super::adjudication::Adjudication;
-use super::elo::Sprt;
 use super::games_csv::GameRow;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;
+use crate::stats::elo::Sprt;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use sha2::{Digest, Sha256};
@@ -37,7 +37,7 @@ pub struct MatchOptions {
     pub opponents: Vec<String>,
     /// How late past its clock a move may come before its side forfeits, milliseconds.
     pub time_margin_ms: u64,
-    /// Stop once every figure's 95% half-width is this many Elo or less (`matches::precision`).
+    /// Stop once every figure's 95% half-width is this many Elo or less (`stats::precision`).
     /// Not part of the match: the games kept are a prefix of the same games.
     pub precision: Option<f64>,
 }

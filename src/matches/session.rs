@@ -19,9 +19,9 @@ use super::match_files::find_files;
 pub use super::match_files::SessionOptions;
 use super::pairings::{GameJob, PreparedMatch};
 use super::record::{Ending, Recorder};
-use super::running_score::RunningScore;
 use crate::output::progress_bar::MatchProgress;
 use crate::signals::StopSignals;
+use crate::stats::running_score::RunningScore;
 use std::collections::HashSet;
 use std::path::PathBuf;
 

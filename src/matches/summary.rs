@@ -1,8 +1,8 @@
 //! What a match's games say, per pairing: W/D/L, pentanomial counts, Elo with its interval,
 //! LOS, SPRT, nodes and time per move; and the terminal table.
 
-use super::elo::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt};
 use super::games_csv::GameRow;
+use crate::stats::elo::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt};
 use std::collections::BTreeMap;
 
 /// One pairing's summary, from the variant's side.

@@ -1,17 +1,17 @@
-//! The ladder of designed experiments (`matches::design_ladder`) as tables and a chart: the
+//! The ladder of designed experiments (`stats::design_ladder`) as tables and a chart: the
 //! rungs, every effect at every rung with its node factor, and each effect's trend with its
 //! value at the field's budgets. docs/transfer.md's blocks and `ablate report` on the
 //! factorials' games both write these.
 
 use super::field::{FieldBudget, Published};
 use super::figures::format::{signed, table, text_cell, thousands};
-use crate::matches::budget_ladder::node_factor;
-use crate::matches::budget_ladder::{Interval, Point as LadderPoint};
-use crate::matches::design_ladder::{
+use crate::output::table::{Cell, Table};
+use crate::stats::budget_ladder::node_factor;
+use crate::stats::budget_ladder::{Interval, Point as LadderPoint};
+use crate::stats::design_ladder::{
     as_ladder, doubling_points, doubling_trend, trend, DesignRung, Figure,
 };
-use crate::matches::trend_fit::{detectable_slope, Fit, Shape};
-use crate::output::table::{Cell, Table};
+use crate::stats::trend_fit::{detectable_slope, Fit, Shape};
 use std::fmt::Write;
 use std::path::Path;
 

@@ -3,11 +3,11 @@
 //! the design aliases. The figures are built once as tables (`output::table::Table`) and as
 //! tidy effect rows; the terminal, Markdown, CSV and JSON are renderings of those.
 
-use crate::matches::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
-use crate::matches::design_fit::{Estimate, Reference};
 use crate::matches::games_csv::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::table::{Cell, Table};
+use crate::stats::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
+use crate::stats::design_fit::{Estimate, Reference};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -5,11 +5,11 @@
 //! built once as tables; the terminal, Markdown, CSV and JSON render them.
 
 use super::design_report::with_interval;
-use crate::matches::design_fit::Estimate;
-use crate::matches::gauntlet_fit::GauntletAnalysis;
-use crate::matches::inflation::{Comparison, Ratio};
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::table::{Cell, Table};
+use crate::stats::design_fit::Estimate;
+use crate::stats::gauntlet_fit::GauntletAnalysis;
+use crate::stats::inflation::{Comparison, Ratio};
 
 /// `0.62 [0.45, 0.80]`, or the words for an interval the data do not bound.
 pub fn ratio_text(r: &Ratio) -> String {

@@ -4,7 +4,7 @@
 //! slope the ratio over the steps. Both axes share one scale, so that y = x is the diagonal.
 
 use super::interaction_map::escape;
-use crate::matches::inflation::Comparison;
+use crate::stats::inflation::Comparison;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! step's averaged worth in grey. Cells whose interval holds 0 are drawn pale, so that only
 //! what the games resolve stands out.
 
-use crate::matches::design_effects::DesignAnalysis;
+use crate::stats::design_effects::DesignAnalysis;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 

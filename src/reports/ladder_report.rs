@@ -4,10 +4,10 @@
 
 use super::field::{FieldBudget, Published};
 use super::style::SeriesStyle;
-use crate::matches::budget_ladder::{node_factor, Interval, Ladder, Trend};
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::thousands;
 use crate::output::table::Table;
+use crate::stats::budget_ladder::{node_factor, Interval, Ladder, Trend};
 use plotters::prelude::*;
 use std::fmt::Write;
 use std::path::Path;

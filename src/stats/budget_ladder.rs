@@ -4,11 +4,11 @@
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
 use super::elo::Z95;
-use super::games_csv::{read_games, GameRow};
-use super::games_manifest::MatchManifest;
-use super::summary::summarize;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;
+use crate::matches::games_csv::{read_games, GameRow};
+use crate::matches::games_manifest::MatchManifest;
+use crate::matches::summary::summarize;
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use std::path::{Path, PathBuf};
 

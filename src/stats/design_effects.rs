@@ -14,10 +14,10 @@
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
 use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
-use super::games_csv::GameRow;
 use super::precision::pentanomials;
 use crate::config::design::{Design, Role};
 use crate::config::experiment::ResolvedVariant;
+use crate::matches::games_csv::GameRow;
 
 /// A step's name from its factor's: `no_null_move` (a removal) → `null_move`, `with_iir` (an
 /// addition) → `iir`; any other name as it is.

@@ -10,13 +10,13 @@ use super::budget_ladder::{
 };
 use super::design_effects::{analyse, DesignAnalysis};
 use super::design_fit::Estimate;
-use super::games_csv::{read_games, GameRow};
-use super::games_manifest::MatchManifest;
-use super::summary::summarize;
 use super::trend_fit::{choose, Fit, Point};
 use crate::config::experiment::Experiment;
 use crate::config::runs::RunLimit;
 use crate::error::InputError;
+use crate::matches::games_csv::{read_games, GameRow};
+use crate::matches::games_manifest::MatchManifest;
+use crate::matches::summary::summarize;
 use crate::storage::manifest::ManifestFile;
 use std::path::Path;
 

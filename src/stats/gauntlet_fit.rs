@@ -14,10 +14,10 @@
 
 use super::design_effects::{analyse, holm, DesignAnalysis};
 use super::design_fit::{mean_of, Estimate};
-use super::games_csv::GameRow;
 use super::precision::opponents_of;
 use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
+use crate::matches::games_csv::GameRow;
 
 /// One figure (a step's averaged worth, or a pair's interaction) against every opponent and
 /// against the gauntlet.

@@ -12,8 +12,8 @@
 
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
 use super::elo::{estimate, Pentanomial};
-use super::games_csv::GameRow;
 use crate::config::design::Design;
+use crate::matches::games_csv::GameRow;
 use std::collections::HashMap;
 
 /// Pairs a run must hold, over all its pairings, before the rule is first checked.

@@ -2,7 +2,7 @@
 //! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
 
 use super::elo::{estimate, Pentanomial, Sprt};
-use super::games_csv::GameRow;
+use crate::matches::games_csv::GameRow;
 use std::collections::HashMap;
 
 /// One pairing so far.

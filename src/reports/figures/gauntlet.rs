@@ -1,16 +1,16 @@
 //! docs/gauntlet.md's blocks: the gauntlet of `configs/gauntlet.toml`, read by the same fits as
-//! `ablate report --self-play` (`matches::gauntlet_fit`, `matches::inflation`): each opponent's
+//! `ablate report --self-play` (`stats::gauntlet_fit`, `stats::inflation`): each opponent's
 //! calibration, the run's state, each step's worth in self-play and against the gauntlet with
 //! their ratio, and the interactions.
 
 use super::format::{elo_interval, table, thousands};
 use super::sources::Sources;
-use crate::matches::design_effects::analyse;
 use crate::matches::games_manifest::MatchManifest;
-use crate::matches::gauntlet_fit::{analyse_gauntlet, GauntletAnalysis};
-use crate::matches::inflation::{compare, Comparison};
 use crate::output::export::{Exporter, Markdown};
 use crate::reports::gauntlet_report::{pairs_table, pooled_ratio_line, steps_table};
+use crate::stats::design_effects::analyse;
+use crate::stats::gauntlet_fit::{analyse_gauntlet, GauntletAnalysis};
+use crate::stats::inflation::{compare, Comparison};
 use crate::storage::manifest::ManifestFile;
 
 const CALIBRATION: &str = "gauntlet/calibration.games";

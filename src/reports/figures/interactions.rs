@@ -1,14 +1,14 @@
 //! docs/interactions.md's blocks: the designed experiment of `configs/interactions.toml`, read
-//! by the same fit as `ablate report` (`matches::design_effects`): the run's state, each step's
+//! by the same fit as `ablate report` (`stats::design_effects`): the run's state, each step's
 //! worth (averaged, which is its Shapley share, and at the strongest corner), the model's
 //! one-step removals beside the committed removal table's rows, and the resolved pairs.
 
 use super::format::{signed, table, text_cell};
 use super::sources::Sources;
-use crate::matches::design_effects::{analyse, DesignAnalysis};
-use crate::matches::design_fit::Estimate;
 use crate::matches::games_manifest::MatchManifest;
 use crate::matches::summary::{summarize, PairingSummary};
+use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::design_fit::Estimate;
 use crate::storage::manifest::ManifestFile;
 use std::fmt::Write;
 
@@ -81,10 +81,10 @@ fn cross_check(predicted: &Estimate, row: &PairingSummary) -> String {
     let (Some(elo), Some(lo), Some(hi)) = (row.elo, row.elo_lo, row.elo_hi) else {
         return text_cell("—");
     };
-    let row_se = (hi - lo) / 2.0 / crate::matches::elo::Z95;
+    let row_se = (hi - lo) / 2.0 / crate::stats::elo::Z95;
     let se = (predicted.se.powi(2) + row_se.powi(2)).sqrt();
     let gap = predicted.value - elo;
-    if gap.abs() <= crate::matches::elo::Z95 * se {
+    if gap.abs() <= crate::stats::elo::Z95 * se {
         format!("consistent (gap {})", signed(gap))
     } else {
         format!("**differs** (gap {} ± {:.0})", signed(gap), 1.96 * se)

@@ -102,7 +102,7 @@ impl Beside {
 
     /// The two-sided p of "ablate's figure is the field's".
     fn p(&self) -> f64 {
-        crate::matches::design_effects::two_sided_p((self.elo - self.published) / self.gap_se())
+        crate::stats::design_effects::two_sided_p((self.elo - self.published) / self.gap_se())
     }
 }
 
@@ -213,7 +213,7 @@ pub(super) fn removal(src: &Sources) -> String {
         src.problem(text_cell("docs/published-elo.csv names no removal variant"));
     }
     let ps: Vec<f64> = compared.iter().map(|(_, b)| b.p()).collect();
-    let adjusted = crate::matches::design_effects::holm(&ps);
+    let adjusted = crate::stats::design_effects::holm(&ps);
     let last = body.first().map_or(0, |r| r.len().saturating_sub(1));
     for (((row, b), p), p_holm) in compared.iter().zip(&ps).zip(&adjusted) {
         body[*row][last] = verdict(b, *p, *p_holm);

@@ -1,15 +1,15 @@
 //! docs/transfer.md's ladder of today's `strongest` (issue 54): the factorial of
 //! `configs/budget-ladder-today.toml` at every rung, read by the same fit as `ablate report`
-//! (`matches::design_ladder`): the rungs, each effect by rung with its node factor, and each
+//! (`stats::design_ladder`): the rungs, each effect by rung with its node factor, and each
 //! effect's trend with the model the data choose.
 
 use super::sources::Sources;
-use crate::matches::budget_ladder::from_files;
-use crate::matches::budget_ladder::Point as LadderPoint;
-use crate::matches::design_ladder::{doublings_in, DesignRung};
 use crate::reports::design_ladder_report::{
     effects_table, field_table, rungs_table, trends_table, FallenDoubling,
 };
+use crate::stats::budget_ladder::from_files;
+use crate::stats::budget_ladder::Point as LadderPoint;
+use crate::stats::design_ladder::{doublings_in, DesignRung};
 
 const FOLDER: &str = "results/budget-ladder-today";
 

@@ -1,0 +1,19 @@
+//! Statistics of games: Elo, pentanomials and the SPRT (`elo`), the running score a match
+//! decides on (`running_score`), the design fit and its effects (`design_fit`,
+//! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
+//! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
+//! `design_ladder`), precision stops (`precision`) and slow games (`slow_games`).
+//!
+//! `matches` plays and records the games; this module says what they show; `reports` formats it.
+
+pub mod budget_ladder;
+pub mod design_effects;
+pub mod design_fit;
+pub mod design_ladder;
+pub mod elo;
+pub mod gauntlet_fit;
+pub mod inflation;
+pub mod precision;
+pub mod running_score;
+pub mod slow_games;
+pub mod trend_fit;
