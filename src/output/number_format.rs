@@ -50,6 +50,33 @@ pub fn spreadsheet_number(x: f64) -> String {
     format!("{rounded}")
 }
 
+/// The minus sign a signed figure is written with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Minus {
+    /// `−` (U+2212), as typeset: the docs' figure blocks and the match reports.
+    True,
+    /// `-`: the design and gauntlet reports, whose committed tables have always used it.
+    Ascii,
+}
+
+/// `x` with `decimals` decimals and its sign always: `+21.7`, `−3.0`. A value that rounds to
+/// zero keeps its sign (`−0.0` is a bound just under zero, and says which side of zero it
+/// lies); zero itself, and the floating-point −0, are `+0.0`.
+pub fn signed(x: f64, decimals: usize, minus: Minus) -> String {
+    // `+ 0.0` turns the floating-point −0 into 0, which no figure means.
+    let text = format!("{:+.decimals$}", x + 0.0);
+    match minus {
+        Minus::True => text.replace('-', "−"),
+        Minus::Ascii => text,
+    }
+}
+
+/// A figure and its interval, each signed: `+21.7 [+9.2, +34.4]`.
+pub fn interval(value: f64, lo: f64, hi: f64, decimals: usize, minus: Minus) -> String {
+    let s = |x| signed(x, decimals, minus);
+    format!("{} [{}, {}]", s(value), s(lo), s(hi))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +95,19 @@ mod tests {
         assert_eq!(spreadsheet_number(-0.0000001), "0");
         assert_eq!(spreadsheet_number(2.345_678_9), "2.345679");
         assert_eq!(spreadsheet_number(1e-7), "0");
+    }
+
+    #[test]
+    fn a_signed_figure_keeps_the_sign_of_what_it_rounds() {
+        assert_eq!(signed(21.66, 1, Minus::True), "+21.7");
+        assert_eq!(signed(-3.0, 1, Minus::True), "−3.0");
+        assert_eq!(signed(-0.04, 1, Minus::True), "−0.0");
+        assert_eq!(signed(-0.0, 1, Minus::True), "+0.0");
+        assert_eq!(signed(0.0, 0, Minus::Ascii), "+0");
+        assert_eq!(signed(-12.34, 1, Minus::Ascii), "-12.3");
+        assert_eq!(
+            interval(1.0, -2.0, 4.0, 1, Minus::True),
+            "+1.0 [−2.0, +4.0]"
+        );
     }
 }

@@ -4,7 +4,8 @@
 //! factorials' games both write these.
 
 use super::field::{FieldBudget, Published};
-use super::figures::format::{signed, table, text_cell, thousands};
+use super::figures::format::{table, text_cell, thousands};
+use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::budget_ladder::node_factor;
 use crate::stats::budget_ladder::{Interval, Point as LadderPoint};
@@ -15,8 +16,8 @@ use crate::stats::trend_fit::{detectable_slope, Fit, Shape};
 use std::fmt::Write;
 use std::path::Path;
 
-fn interval(i: Interval) -> String {
-    format!("{} [{}, {}]", signed(i.value), signed(i.lo), signed(i.hi))
+fn with_interval(i: Interval) -> String {
+    interval(i.value, i.lo, i.hi, 1, Minus::True)
 }
 
 fn factor(i: Interval) -> String {
@@ -49,7 +50,7 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
                 match (r.per_doubling(), &r.doubling) {
                     (Some(per), Some(d)) => format!(
                         "{} ({} games; ×{:.2} the nodes)",
-                        interval(per),
+                        with_interval(per),
                         thousands(d.games as u64),
                         d.nodes_per_move / d.opponent_nodes_per_move
                     ),
@@ -108,7 +109,11 @@ pub fn effects_table(rungs: &[DesignRung]) -> String {
             let mut row = vec![name];
             for r in rungs {
                 let cell = r.estimate(figure).map_or(text_cell("—"), |e| {
-                    let mut cell = format!("{} ± {:.1}", signed(e.value), e.half_width());
+                    let mut cell = format!(
+                        "{} ± {:.1}",
+                        signed(e.value, 1, Minus::True),
+                        e.half_width()
+                    );
                     if let (Some(f), false) =
                         (r.node_factor(figure), matches!(figure, Figure::Pair(_)))
                     {
@@ -169,11 +174,16 @@ pub fn trends_table(
             name,
             count.to_string(),
             format!("{} ({} dof)", shape(&fit), fit.dof),
-            format!("{} [{}, {}]", signed(s), signed(slo), signed(shi)),
+            interval(s, slo, shi, 1, Minus::True),
         ];
         for b in budgets {
             let (v, lo, hi) = fit.at(b.nodes().log2());
-            row.push(format!("{} [{}, {}]", signed(v), signed(lo), signed(hi)));
+            row.push(format!(
+                "{} [{}, {}]",
+                signed(v, 1, Minus::True),
+                signed(lo, 1, Minus::True),
+                signed(hi, 1, Minus::True)
+            ));
         }
         row
     };
@@ -275,7 +285,7 @@ pub fn field_table(
                     };
                     Some(format!(
                         "{} = {}",
-                        signed(-p.elo),
+                        signed(-p.elo, 1, Minus::True),
                         factor(node_factor(lost, doubling)?)
                     ))
                 });
@@ -305,9 +315,9 @@ pub fn field_table(
             format!(
                 "{} {} [{}, {}]",
                 b.engine,
-                signed(d),
-                signed(lo),
-                signed(hi)
+                signed(d, 1, Minus::True),
+                signed(lo, 1, Minus::True),
+                signed(hi, 1, Minus::True)
             )
         })
         .collect::<Vec<_>>()
@@ -330,7 +340,7 @@ pub fn field_table(
              node factor at that Elo per doubling instead of the trend's; the two together are \
              the band the extrapolation allows.",
             f.label,
-            interval(f.per_doubling),
+            with_interval(f.per_doubling),
         );
     }
     out

@@ -5,6 +5,7 @@
 
 use crate::matches::games_csv::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
+use crate::output::number_format::{interval, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
 use crate::stats::design_fit::{Estimate, Reference};
@@ -95,7 +96,7 @@ pub fn effects_table(rows: &[EffectRow]) -> Table {
 /// `+12.3 [+5.1, +19.5]`.
 pub fn with_interval(e: &Estimate) -> String {
     let (lo, hi) = e.interval();
-    format!("{:+.1} [{lo:+.1}, {hi:+.1}]", e.value)
+    interval(e.value, lo, hi, 1, Minus::Ascii)
 }
 
 /// What an on-coded interaction's interval says.

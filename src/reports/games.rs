@@ -3,6 +3,7 @@
 
 use crate::matches::summary::{ratio_text, PairingSummary};
 use crate::output::export::{Exporter, Markdown};
+use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::Table;
 use crate::reports::style::{place_label, PixelBox};
 use plotters::prelude::*;
@@ -16,12 +17,6 @@ pub fn cost_path(path: &Path) -> PathBuf {
 /// `variant vs opponent`, the name a pairing goes by in the report.
 fn label(p: &PairingSummary) -> String {
     format!("{} vs {}", p.variant, p.opponent)
-}
-
-/// A signed figure with one decimal, `−` for minus, never `-0.0`.
-fn signed(x: f64) -> String {
-    let x = if x.abs() < 0.05 { 0.0 } else { x };
-    format!("{x:+.1}").replace('-', "−")
 }
 
 /// The Markdown report: one row per pairing, from the variant's side.
@@ -46,9 +41,7 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
     );
     for p in pairings {
         let elo = match (p.elo, p.elo_lo, p.elo_hi) {
-            (Some(e), Some(lo), Some(hi)) => {
-                format!("{} [{}, {}]", signed(e), signed(lo), signed(hi))
-            }
+            (Some(e), Some(lo), Some(hi)) => interval(e, lo, hi, 1, Minus::True),
             _ => "-".into(),
         };
         table.row(vec![
@@ -59,7 +52,7 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
             p.losses.to_string(),
             p.score.map_or("-".into(), |s| format!("{s:.3}")),
             elo,
-            p.nelo.map_or("-".into(), signed),
+            p.nelo.map_or("-".into(), |x| signed(x, 1, Minus::True)),
             p.los.map_or("-".into(), |l| format!("{:.1}%", 100.0 * l)),
             p.ptnml.map(|c| c.to_string()).join(" "),
             ratio_text(p.nodes_per_move, p.opponent_nodes_per_move),

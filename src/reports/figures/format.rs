@@ -3,7 +3,7 @@
 
 use crate::matches::summary::PairingSummary;
 use crate::output::export::{Exporter, Markdown};
-pub use crate::output::number_format::sig3;
+pub use crate::output::number_format::{interval, sig3, signed, Minus};
 use crate::output::table::Table;
 
 /// 1234567 → "1,234,567", as the terminal prints counts.
@@ -32,11 +32,6 @@ pub fn table(header: &[&str], align: &str, rows: &[Vec<String>]) -> String {
     Markdown.render(&Table::aligned(header, align).with_rows(rows.to_vec()))
 }
 
-/// `x` with one decimal, sign always, and a true minus: `+21.7`, `−3.0`.
-pub fn signed(x: f64) -> String {
-    format!("{x:+.1}").replace('-', "−")
-}
-
 /// `x` with one decimal and a true minus.
 pub fn plain(x: f64) -> String {
     format!("{x:.1}").replace('-', "−")
@@ -45,9 +40,7 @@ pub fn plain(x: f64) -> String {
 /// `+21.7 [+9.2, +34.4]`; `—` when the games give no interval (every game won or lost).
 pub fn elo_interval(p: &PairingSummary) -> String {
     match (p.elo, p.elo_lo, p.elo_hi) {
-        (Some(elo), Some(lo), Some(hi)) => {
-            format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
-        }
+        (Some(elo), Some(lo), Some(hi)) => interval(elo, lo, hi, 1, Minus::True),
         _ => text_cell("—"),
     }
 }
@@ -90,7 +83,7 @@ mod tests {
     fn numbers_read_as_the_terminal_prints_them() {
         assert_eq!(thousands(1_234_567), "1,234,567");
         assert_eq!(millions(123_700_000), "123.7 M");
-        assert_eq!(signed(-3.04), "−3.0");
+        assert_eq!(signed(-3.04, 1, Minus::True), "−3.0");
         assert_eq!(
             table(&["a", "b"], "lr", &[vec![text_cell("x"), text_cell("1")]]),
             "| a | b |\n|---|---:|\n| x | 1 |\n"

@@ -3,10 +3,11 @@
 //! worth (averaged, which is its Shapley share, and at the strongest corner), the model's
 //! one-step removals beside the committed removal table's rows, and the resolved pairs.
 
-use super::format::{signed, table, text_cell};
+use super::format::{table, text_cell};
 use super::sources::Sources;
 use crate::matches::games_manifest::MatchManifest;
 use crate::matches::summary::{summarize, PairingSummary};
+use crate::output::number_format::{interval, signed, Minus};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::design_fit::Estimate;
 use crate::storage::manifest::ManifestFile;
@@ -37,7 +38,7 @@ fn fitted(src: &Sources) -> Option<(DesignAnalysis, MatchManifest, usize)> {
 
 fn with_interval(e: &Estimate) -> String {
     let (lo, hi) = e.interval();
-    format!("{} [{}, {}]", signed(e.value), signed(lo), signed(hi))
+    interval(e.value, lo, hi, 1, Minus::True)
 }
 
 /// What the run holds: games, rounds, the worst half-width against the target, the fit.
@@ -85,9 +86,13 @@ fn cross_check(predicted: &Estimate, row: &PairingSummary) -> String {
     let se = (predicted.se.powi(2) + row_se.powi(2)).sqrt();
     let gap = predicted.value - elo;
     if gap.abs() <= crate::stats::elo::Z95 * se {
-        format!("consistent (gap {})", signed(gap))
+        format!("consistent (gap {})", signed(gap, 1, Minus::True))
     } else {
-        format!("**differs** (gap {} ± {:.0})", signed(gap), 1.96 * se)
+        format!(
+            "**differs** (gap {} ± {:.0})",
+            signed(gap, 1, Minus::True),
+            1.96 * se
+        )
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::format::{
     elo_interval, half_widths, plain, removal_verdict, sig3, signed, table, text_cell, thousands,
-    three_decimals,
+    three_decimals, Minus,
 };
 use super::sources::{EngineRow, Results, Sources};
 use crate::matches::summary::PairingSummary;
@@ -132,7 +132,12 @@ pub(super) fn pruning_games(src: &Sources) -> String {
     // The interval's ends without their plus signs, as this table has always printed them.
     let elo = |p: &PairingSummary| match (p.elo, p.elo_lo, p.elo_hi) {
         (Some(elo), Some(lo), Some(hi)) => {
-            format!("{} [{}, {}]", signed(elo), plain(lo), plain(hi))
+            format!(
+                "{} [{}, {}]",
+                signed(elo, 1, Minus::True),
+                plain(lo),
+                plain(hi)
+            )
         }
         _ => text_cell("—"),
     };

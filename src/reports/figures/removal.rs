@@ -6,7 +6,7 @@
 //! is added (`with_*`): the removal's Elo is then the match's with its sign turned, interval and
 //! all, so every row reads as the field's does, negative where the step helps.
 
-use super::format::{games_against_goal, signed, table, text_cell};
+use super::format::{games_against_goal, interval, table, text_cell, Minus};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
 use crate::config::experiment::Experiment;
@@ -168,7 +168,7 @@ pub(super) fn removal(src: &Sources) -> String {
         let mine = p.and_then(|p| as_removal(p, added));
         let published = published_figure(f);
         let cell = mine.map_or(text_cell("—"), |(elo, lo, hi)| {
-            format!("{} [{}, {}]", signed(elo), signed(lo), signed(hi))
+            interval(elo, lo, hi, 1, Minus::True)
         });
         // Set beside the field only once its games are all played.
         let (games, complete) = games_against_goal(p.map_or(0, |p| p.games), goal.unwrap_or(0));
