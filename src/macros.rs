@@ -32,17 +32,26 @@ macro_rules! choice_enum {
     };
 }
 
+/// The first of its literals: a knob's own step, else its group's.
+#[macro_export]
+macro_rules! first_literal {
+    ($first:literal $($rest:literal)*) => {
+        $first
+    };
+}
+
 /// A group of knobs under one TOML table: the struct, its defaults and its `KNOBS` descriptors,
-/// all from one line per knob: `/// meaning` then `name: Type = default, Domain, Kind;`.
+/// all from one line per knob: `/// meaning` then `name: Type = default, Domain, Kind;`, or
+/// `..., Kind, step "N";` where the knob acts in another step of the search than its group's.
 /// `nested { ... }` adds sub-tables (other groups) after the knobs.
 #[macro_export]
 macro_rules! knob_group {
     (
         $(#[$meta:meta])*
-        pub struct $name:ident ($prefix:literal) {
+        pub struct $name:ident ($prefix:literal, step $group_step:literal) {
             $(
                 #[doc = $doc:literal]
-                $field:ident : $ty:ty = $default:expr, $domain:expr, $kind:expr;
+                $field:ident : $ty:ty = $default:expr, $domain:expr, $kind:expr $(, step $step:literal)?;
             )*
         }
         $( nested { $( #[doc = $gdoc:literal] $(#[$gattr:meta])* $gfield:ident : $gty:ident ),* $(,)? } )?
@@ -66,26 +75,27 @@ macro_rules! knob_group {
 
         impl $name {
             /// This group's own knobs, in declaration order (sub-tables declare theirs).
-            pub const KNOBS: &'static [$crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>] = &[
+            pub const KNOBS: &'static [$crate::config::descriptor::Knob] = &[
                 $( $crate::config::descriptor::Knob {
                     key: concat!($prefix, stringify!($field)),
                     meaning: $doc.trim_ascii(),
                     domain: $domain,
                     kind: $kind,
+                    step: $crate::first_literal!($($step)? $group_step),
                 } ),*
             ];
 
             /// This group's knobs, then its sub-tables' in order.
-            pub fn all_knobs() -> Vec<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> {
+            pub fn all_knobs() -> Vec<&'static $crate::config::descriptor::Knob> {
                 #[allow(unused_mut)]
-                let mut all: Vec<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> = Self::KNOBS.iter().collect();
+                let mut all: Vec<&'static $crate::config::descriptor::Knob> = Self::KNOBS.iter().collect();
                 $( $( all.extend(<$gty>::all_knobs()); )* )?
                 all
             }
 
             /// The knob declared under `key`, here or in a sub-table, found without listing
             /// them all (a config's every key asks).
-            pub fn find_knob(key: &str) -> Option<&'static $crate::config::descriptor::Knob<$crate::config::search_config::SearchConfig>> {
+            pub fn find_knob(key: &str) -> Option<&'static $crate::config::descriptor::Knob> {
                 if let Some(knob) = Self::KNOBS.iter().find(|k| k.key == key) {
                     return Some(knob);
                 }

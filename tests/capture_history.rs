@@ -73,7 +73,7 @@ fn its_kind_is_ordering_and_tree_with_capture_futility() {
     use ablate::config::knob;
     let own = knob::find("ordering.capture_history").unwrap();
     assert_eq!(own.kind_label(), "ordering; tree with futility.captures");
-    assert!(own.depends_on().is_none());
+    assert!(own.depends_on().is_empty());
     assert!(knob::ordering_values()
         .iter()
         .any(|(key, value)| *key == "ordering.capture_history" && value.as_bool() == Some(true)));

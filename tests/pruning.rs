@@ -519,7 +519,8 @@ fn config_explain_lists_every_new_knob_with_its_kind() {
             "tree when continuation.enabled",
         ),
         ("quiescence.futility = false", "tree when true"),
-        ("quiescence.tt = false", "tree when true"),
+        // It needs the full table, as its closure always did and its label did not say.
+        ("quiescence.tt = false", "tree when tt = \"full\""),
         (
             "quiescence.tt_value_as_eval = false",
             "tree when quiescence.tt",

@@ -1,19 +1,23 @@
-//! What a knob is: its key, meaning, allowed values and kind, for any configuration type `C`.
+//! What a knob is: its key, meaning, allowed values, kind and the condition under which it acts.
 //! Each knob is declared once, in `search_config.rs`; `knob.rs` derives the rest from these
 //! descriptors.
 
 use toml::Value;
 
 /// One search knob, as declared.
-pub struct Knob<C: 'static> {
+#[derive(Debug, Clone, Copy)]
+pub struct Knob {
     /// The TOML key path, e.g. `ordering.killers`.
     pub key: &'static str,
     /// One line for people.
     pub meaning: &'static str,
     /// The values it accepts.
     pub domain: Domain,
-    /// Whether it may change the root score.
-    pub kind: Kind<C>,
+    /// Whether it may change the root score, and when.
+    pub kind: Kind,
+    /// Where it acts: the steps of `search::searcher`'s negamax (`"10"`, `"4, 30"`), a step of
+    /// its quiescence (`"q2"`), or `"root"` (between iterations, between a game's moves).
+    pub step: &'static str,
 }
 
 /// The values a knob accepts.
@@ -50,53 +54,148 @@ pub enum Domain {
     },
 }
 
-/// A condition on a configuration, and the same in words.
-pub type Condition<C> = (fn(&C) -> bool, &'static str);
+/// One term of a knob's condition: a value a knob (another, or the knob itself) must have.
+/// The terms are the one declaration of the condition: what the search is told, what
+/// `config --explain` prints and what the lint names all come from them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Term {
+    /// The bool knob is true.
+    On(&'static str),
+    /// The bool knob is false.
+    Off(&'static str),
+    /// The choice knob has this value.
+    Is(&'static str, &'static str),
+    /// The choice knob has another value than this.
+    Not(&'static str, &'static str),
+    /// The whole-number knob is above this.
+    Above(&'static str, i64),
+    /// At least one of these bool knobs is true.
+    AnyOn(&'static [&'static str]),
+}
+
+/// A configuration's knob values by key (`knob::value_map`): what a condition is judged on.
+pub type Values = std::collections::HashMap<String, Value>;
+
+impl Term {
+    /// The knobs the term reads.
+    pub fn keys(&self) -> Vec<&'static str> {
+        match *self {
+            Term::On(k) | Term::Off(k) | Term::Is(k, _) | Term::Not(k, _) | Term::Above(k, _) => {
+                vec![k]
+            }
+            Term::AnyOn(keys) => keys.to_vec(),
+        }
+    }
+
+    /// Whether the term holds for these values (a knob missing from them holds nothing).
+    pub fn holds(&self, values: &Values) -> bool {
+        let is = |k: &str, v: &Value| values.get(k) == Some(v);
+        let word = |w: &str| Value::String(w.to_string());
+        match *self {
+            Term::On(k) => is(k, &Value::Boolean(true)),
+            Term::Off(k) => is(k, &Value::Boolean(false)),
+            Term::Is(k, w) => is(k, &word(w)),
+            Term::Not(k, w) => values.get(k).is_some_and(|v| *v != word(w)),
+            Term::Above(k, n) => values
+                .get(k)
+                .and_then(Value::as_integer)
+                .is_some_and(|v| v > n),
+            Term::AnyOn(keys) => keys.iter().any(|k| is(k, &Value::Boolean(true))),
+        }
+    }
+
+    /// The term in words; a switch, a count or an exclusion on the knob `own` itself is said of
+    /// its value alone (`true`, `above 0`, `not "none"`), as a condition on itself reads.
+    pub fn label(&self, own: &str) -> String {
+        match *self {
+            Term::On(k) if k == own => "true".into(),
+            Term::Above(k, n) if k == own => format!("above {n}"),
+            Term::Not(k, w) if k == own => format!("not \"{w}\""),
+            Term::On(k) => k.into(),
+            Term::Off(k) => format!("{k} = false"),
+            Term::Is(k, w) => format!("{k} = \"{w}\""),
+            Term::Not(k, w) => format!("{k} not \"{w}\""),
+            Term::Above(k, n) => format!("{k} above {n}"),
+            Term::AnyOn(keys) => format!("({})", keys.join(" or ")),
+        }
+    }
+}
 
 /// Whether a knob may change the root score.
-pub enum Kind<C: 'static> {
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
     /// Changes which nodes are visited, never the root score.
     Ordering,
     /// Defines what is searched (evaluation, quiescence): changes the score by design.
     Definition,
-    /// May change the root score while `active` holds for the configuration (`when` says when,
-    /// for people); otherwise it changes at most the order, or nothing.
-    TreeWhen(fn(&C) -> bool, &'static str),
-    /// Changes the order only, and only while `active` holds (`when`, said with the knobs it
-    /// depends on: `ordering.killers > 0`); otherwise nothing at all.
-    OrderingWhen(fn(&C) -> bool, &'static str),
-    /// Changes the order on its own, and may change the root score too while `active` holds
-    /// (`with`, the other knobs a step that reads it needs: capture history's entry in the
-    /// capture futility margin, `futility.captures`). It depends on nothing.
-    OrderingTreeWith(fn(&C) -> bool, &'static str),
+    /// May change the root score while every term holds; otherwise it changes at most the
+    /// order, or nothing.
+    TreeWhen(&'static [Term]),
+    /// Changes the order only, and only while every term holds; otherwise nothing at all.
+    OrderingWhen(&'static [Term]),
+    /// Changes the order on its own, and may change the root score too while every term holds
+    /// (the other knobs a step that reads it needs: capture history's entry in the capture
+    /// futility margin, `futility.captures`).
+    OrderingTreeWith(&'static [Term]),
 }
 
-impl<C> Knob<C> {
-    /// What the knob depends on, when it declares it: the condition under which it has any
-    /// effect, said with the knobs it names (`lmr.enabled`, `ordering.killers > 0`). A step's
-    /// own switch depends on nothing.
-    pub fn depends_on(&self) -> Option<Condition<C>> {
+impl Knob {
+    /// The knob's condition: the terms under which it acts (none for an ordering or
+    /// definition knob, which always does).
+    pub fn requires(&self) -> &'static [Term] {
         match self.kind {
-            Kind::TreeWhen(active, when) | Kind::OrderingWhen(active, when) if when != self.key => {
-                Some((active, when))
-            }
-            _ => None,
+            Kind::Ordering | Kind::Definition => &[],
+            Kind::TreeWhen(t) | Kind::OrderingWhen(t) | Kind::OrderingTreeWith(t) => t,
         }
     }
 
-    /// True when, in `config`, this knob may change the root score.
-    pub fn changes_tree(&self, config: &C) -> bool {
-        matches!(self.kind, Kind::TreeWhen(active, _) | Kind::OrderingTreeWith(active, _) if active(config))
+    /// What the knob depends on: the terms of its condition on other knobs (a step's own
+    /// switch depends on nothing), for an ordering or tree knob that has a condition.
+    pub fn depends_on(&self) -> Vec<Term> {
+        match self.kind {
+            Kind::TreeWhen(t) | Kind::OrderingWhen(t) => t
+                .iter()
+                .filter(|term| term.keys() != [self.key])
+                .copied()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether every term of the knob's condition holds for `values`.
+    pub fn active(&self, values: &Values) -> bool {
+        self.requires().iter().all(|t| t.holds(values))
+    }
+
+    /// True when, for a configuration with these values, this knob may change the root score.
+    pub fn changes_tree_given(&self, values: &Values) -> bool {
+        matches!(self.kind, Kind::TreeWhen(_) | Kind::OrderingTreeWith(_)) && self.active(values)
+    }
+
+    /// The condition in words, its terms joined by "and". "When set so" is understood, so a
+    /// term on the knob itself is said only when it is the whole condition (`true`, `above 0`).
+    pub fn condition_label(&self) -> String {
+        let others: Vec<&Term> = self
+            .requires()
+            .iter()
+            .filter(|t| t.keys() != [self.key])
+            .collect();
+        let said: Vec<String> = match others.is_empty() {
+            true => self.requires().iter().map(|t| t.label(self.key)).collect(),
+            false => others.iter().map(|t| t.label(self.key)).collect(),
+        };
+        said.join(" and ")
     }
 
     /// The kind as `config --explain` prints it.
     pub fn kind_label(&self) -> String {
+        let when = self.condition_label();
         match self.kind {
             Kind::Ordering => "ordering".into(),
             Kind::Definition => "definition".into(),
-            Kind::TreeWhen(_, when) => format!("tree when {when}"),
-            Kind::OrderingWhen(_, when) => format!("ordering when {when}"),
-            Kind::OrderingTreeWith(_, with) => format!("ordering; tree with {with}"),
+            Kind::TreeWhen(_) => format!("tree when {when}"),
+            Kind::OrderingWhen(_) => format!("ordering when {when}"),
+            Kind::OrderingTreeWith(_) => format!("ordering; tree with {when}"),
         }
     }
 
@@ -166,39 +265,5 @@ impl<C> Knob<C> {
                 .map(|&v| Value::Array(vec![Value::Integer(v); len]))
                 .collect(),
         }
-    }
-}
-
-// Derived Clone/Copy/Debug would ask the same of `C`; a descriptor copies whatever `C` is.
-impl<C> Clone for Kind<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<C> Copy for Kind<C> {}
-impl<C> std::fmt::Debug for Kind<C> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Kind::Ordering => f.write_str("Ordering"),
-            Kind::Definition => f.write_str("Definition"),
-            Kind::TreeWhen(_, when) => write!(f, "TreeWhen({when:?})"),
-            Kind::OrderingWhen(_, when) => write!(f, "OrderingWhen({when:?})"),
-            Kind::OrderingTreeWith(_, with) => write!(f, "OrderingTreeWith({with:?})"),
-        }
-    }
-}
-impl<C> Clone for Knob<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<C> Copy for Knob<C> {}
-impl<C> std::fmt::Debug for Knob<C> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Knob")
-            .field("key", &self.key)
-            .field("domain", &self.domain)
-            .field("kind", &self.kind)
-            .finish()
     }
 }

@@ -2,13 +2,20 @@
 //! validation, which knobs may change the tree, the score check and the invariance tests' values.
 
 use super::descriptor;
-pub use super::descriptor::{Domain, Kind};
+pub use super::descriptor::{Domain, Kind, Term, Values};
 use super::search_config::{QuiescencePrune, SearchConfig, TtMode};
 use super::table_paths::flatten;
 use toml::Value;
 
 /// One knob of the search, as declared.
-pub type Knob = descriptor::Knob<SearchConfig>;
+pub type Knob = descriptor::Knob;
+
+impl Knob {
+    /// True when, in `config`, this knob may change the root score.
+    pub fn changes_tree(&self, config: &SearchConfig) -> bool {
+        self.changes_tree_given(&value_map(config))
+    }
+}
 
 /// Tree-changing knobs that the plain search (`X = false`) obeys as well: the table's cutoffs
 /// and quiescence's capture filters. Every other tree-changing knob is a pruning, reduction or
@@ -59,9 +66,10 @@ impl SearchConfig {
     /// in. Derived from the declarations: a knob that may change the tree here and is not one
     /// the plain search obeys (`IN_PLAIN_SEARCH`), so a new pruning knob counts unlisted.
     pub fn selective(&self) -> bool {
+        let values = value_map(self);
         all()
             .into_iter()
-            .any(|k| k.changes_tree(self) && !IN_PLAIN_SEARCH.contains(&k.key))
+            .any(|k| k.changes_tree_given(&values) && !IN_PLAIN_SEARCH.contains(&k.key))
     }
 }
 
@@ -83,6 +91,11 @@ pub fn values(config: &SearchConfig) -> Vec<(String, Value)> {
     }
 }
 
+/// A configuration's values by key: what a knob's condition is judged on.
+pub fn value_map(config: &SearchConfig) -> Values {
+    values(config).into_iter().collect()
+}
+
 /// Checks every knob's value against its declared range.
 pub fn check_ranges(config: &SearchConfig) -> Result<(), String> {
     for (key, value) in values(config) {
@@ -97,10 +110,10 @@ pub fn check_ranges(config: &SearchConfig) -> Result<(), String> {
 /// that changes the tree, and every knob on which they differ is pure ordering (or inert).
 /// Then the root scores must be equal, position by position.
 pub fn scores_must_match(baseline: &SearchConfig, variant: &SearchConfig) -> bool {
-    let knobs = all();
-    if knobs
+    let (b, v) = (value_map(baseline), value_map(variant));
+    if all()
         .iter()
-        .any(|k| k.changes_tree(baseline) || k.changes_tree(variant))
+        .any(|k| k.changes_tree_given(&b) || k.changes_tree_given(&v))
     {
         return false;
     }
@@ -151,9 +164,10 @@ pub fn score_check(baseline: &SearchConfig, variant: &SearchConfig) -> ScoreChec
 
 /// The tree-changing knobs active in `config`, by key (for messages).
 pub fn tree_changing_in(config: &SearchConfig) -> Vec<&'static str> {
+    let values = value_map(config);
     all()
         .into_iter()
-        .filter(|k| k.changes_tree(config))
+        .filter(|k| k.changes_tree_given(&values))
         .map(|k| k.key)
         .collect()
 }
@@ -196,6 +210,30 @@ pub fn ordering_values() -> Vec<(&'static str, Value)> {
     out
 }
 
+/// Knob values that make `term` hold (`meet`) or fail: how the tests walk a condition.
+pub fn setting(term: &Term, meet: bool) -> Vec<(&'static str, Value)> {
+    // Another word of a choice knob than `word`.
+    let other = |key: &str, word: &str| match find(key).map(|k| k.domain) {
+        Some(Domain::Choice(names)) => names.iter().find(|n| **n != word).map(|n| n.to_string()),
+        _ => None,
+    };
+    let text = |w: Option<String>| Value::String(w.unwrap_or_default());
+    match *term {
+        Term::On(k) => vec![(k, Value::Boolean(meet))],
+        Term::Off(k) => vec![(k, Value::Boolean(!meet))],
+        Term::Is(k, w) if meet => vec![(k, text(Some(w.into())))],
+        Term::Is(k, w) => vec![(k, text(other(k, w)))],
+        Term::Not(k, w) if meet => vec![(k, text(other(k, w)))],
+        Term::Not(k, w) => vec![(k, text(Some(w.into())))],
+        Term::Above(k, n) => vec![(k, Value::Integer(if meet { n + 1 } else { n }))],
+        Term::AnyOn(keys) => keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (*k, Value::Boolean(meet && i == 0)))
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +251,75 @@ mod tests {
         let mut no_killers = default.clone();
         no_killers.ordering.killers = 0;
         assert_eq!(score_check(&default, &no_killers), ScoreCheck::ExceptTt);
+    }
+
+    /// A knob's condition is one declaration: every term names a declared knob of the
+    /// domain the term reads, the label says every term, and the condition the search is
+    /// given holds when every term is met and fails when any one is broken.
+    #[test]
+    fn every_condition_is_what_its_label_says() {
+        let mut conditional = 0;
+        for knob in all() {
+            let terms = knob.requires();
+            if terms.is_empty() {
+                continue;
+            }
+            conditional += 1;
+            let label = knob.condition_label();
+            for term in terms {
+                for key in term.keys() {
+                    let Some(read) = find(key) else {
+                        panic!("{}: its condition reads {key}, which is no knob", knob.key);
+                    };
+                    let fits = match (term, read.domain) {
+                        (Term::On(_) | Term::Off(_) | Term::AnyOn(_), Domain::Bool) => true,
+                        (Term::Is(_, w) | Term::Not(_, w), Domain::Choice(names)) => {
+                            names.contains(w)
+                        }
+                        (Term::Above(..), Domain::Int { .. }) => true,
+                        _ => false,
+                    };
+                    assert!(fits, "{}: {term:?} does not fit {key}'s values", knob.key);
+                    assert!(
+                        key == knob.key || label.contains(key),
+                        "{}: \"{label}\" leaves out {key}",
+                        knob.key
+                    );
+                }
+            }
+            let config = |broken: Option<usize>| {
+                let mut table = toml::Table::new();
+                for (i, term) in terms.iter().enumerate() {
+                    for (k, v) in setting(term, broken != Some(i)) {
+                        super::super::table_paths::insert(&mut table, k, v);
+                    }
+                }
+                let config: SearchConfig = Value::Table(table).try_into().unwrap();
+                knob.active(&value_map(&config))
+            };
+            assert!(
+                config(None),
+                "{}: \"{label}\" met, but not active",
+                knob.key
+            );
+            for (i, term) in terms.iter().enumerate() {
+                assert!(
+                    !config(Some(i)),
+                    "{}: active with {term:?} broken",
+                    knob.key
+                );
+            }
+        }
+        assert!(conditional >= 80, "{conditional} knobs with a condition");
+    }
+
+    #[test]
+    fn quiescence_tt_says_it_needs_the_full_table() {
+        let knob = find("quiescence.tt").unwrap();
+        assert_eq!(knob.kind_label(), "tree when tt = \"full\"");
+        assert_eq!(
+            find("quiescence.tt_value_as_eval").unwrap().kind_label(),
+            "tree when quiescence.tt and tt = \"full\""
+        );
     }
 }

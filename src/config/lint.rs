@@ -6,7 +6,7 @@
 
 use super::experiment::{Experiment, ResolvedVariant};
 use super::keys::flatten;
-use super::knob;
+use super::knob::{self, Term};
 use crate::chess::eval::EvalKind;
 
 impl Experiment {
@@ -116,50 +116,30 @@ fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
         ));
     }
     let knob = knob::find(key)?;
-    let (active, when) = knob.depends_on()?;
-    // The condition as knobs: `a and b`, each term a bool switch (`lmr.enabled`) or a count
-    // above zero (`ordering.killers > 0`); one said otherwise (`tt = "full"`) is not judged.
-    let terms: Vec<(&str, bool)> = when
-        .split(" and ")
-        .map(|t| match t.strip_suffix(" > 0") {
-            Some(k) => (k, true),
-            None => (t, false),
-        })
-        .collect();
-    if !terms.iter().all(|(k, _)| knob::find(k).is_some()) {
-        return None;
-    }
-    // A switch of its own (`continuation.pruning`), whose own value is part of when it acts,
-    // is judged switched on: only what it depends on can make it inert.
-    let on = switched_on(config, key);
-    if active(on.as_ref().unwrap_or(config)) {
-        return None;
-    }
-    let values = knob::values(config);
-    let value = |k: &str| values.iter().find(|(name, _)| name == k).map(|(_, v)| v);
-    let failing: Vec<String> = terms
-        .into_iter()
-        .filter_map(|(k, count)| match (value(k), count) {
-            (Some(toml::Value::Boolean(false)), false) => Some(format!("{k} is false")),
-            (Some(toml::Value::Integer(0)), true) => Some(format!("{k} is 0")),
-            _ => None,
-        })
+    let values = knob::value_map(config);
+    // The terms on other knobs: a switch of its own (`continuation.pruning`), whose own value
+    // is part of when it acts, is judged switched on, so that only what it depends on can make
+    // it inert.
+    let failing: Vec<String> = knob
+        .depends_on()
+        .iter()
+        .filter(|t| !t.holds(&values))
+        .map(|t| failed(t, &values))
         .collect();
     (!failing.is_empty()).then(|| failing.join(" and "))
 }
 
-/// `config` with the bool knob `key` set to true, when it is a bool set to false.
-fn switched_on(config: &super::SearchConfig, key: &str) -> Option<super::SearchConfig> {
-    let mut table = match toml::Value::try_from(config).ok()? {
-        toml::Value::Table(t) => t,
-        _ => return None,
-    };
-    let (_, value) = knob::values(config).into_iter().find(|(k, _)| k == key)?;
-    if value != toml::Value::Boolean(false) {
-        return None;
+/// A term that does not hold, said with the value that breaks it: `lmr.enabled is false`,
+/// `tt is "move"`.
+fn failed(term: &Term, values: &knob::Values) -> String {
+    let value = |k: &str| values.get(k).map_or("unset".into(), |v| v.to_string());
+    match term {
+        Term::AnyOn(keys) => format!("{} are false", keys.join(" and ")),
+        other => {
+            let k = other.keys()[0];
+            format!("{k} is {}", value(k))
+        }
     }
-    super::keys::insert(&mut table, key, toml::Value::Boolean(true));
-    super::keys::resolve(&[&table]).ok()
 }
 
 #[cfg(test)]
@@ -170,24 +150,17 @@ mod tests {
     fn every_knob_that_declares_a_dependency_is_said_inert_naming_it() {
         let mut walked = Vec::new();
         for knob in knob::all() {
-            let Some((_, when)) = knob.depends_on() else {
+            let depends = knob.depends_on();
+            if depends.is_empty() {
                 continue;
-            };
-            let terms: Vec<(&str, bool)> = when
-                .split(" and ")
-                .map(|t| t.strip_suffix(" > 0").map_or((t, false), |k| (k, true)))
-                .collect();
-            if !terms.iter().all(|(k, _)| knob::find(k).is_some()) {
-                continue; // said in other words (`tt = "full"`): not a switch to turn off
             }
-            // What it depends on, off; the knob itself set away from its default.
+            // What it depends on, broken term by term; the knob itself set away from its
+            // default.
             let mut table = toml::Table::new();
-            for (k, count) in terms.iter().filter(|(k, _)| *k != knob.key) {
-                let off = match count {
-                    true => toml::Value::Integer(0),
-                    false => toml::Value::Boolean(false),
-                };
-                super::super::keys::insert(&mut table, k, off);
+            for term in &depends {
+                for (k, v) in knob::setting(term, false) {
+                    super::super::keys::insert(&mut table, k, v);
+                }
             }
             let default = knob::values(&crate::config::SearchConfig::default())
                 .into_iter()
@@ -203,9 +176,14 @@ mod tests {
             super::super::keys::insert(&mut table, knob.key, value);
             let config = super::super::keys::resolve(&[&table])
                 .unwrap_or_else(|e| panic!("{}: {e}", knob.key));
-            let note = inert(knob.key, &config)
-                .unwrap_or_else(|| panic!("{} is not said inert while {when} fails", knob.key));
-            for (k, _) in terms.iter().filter(|(k, _)| *k != knob.key) {
+            let note = inert(knob.key, &config).unwrap_or_else(|| {
+                panic!(
+                    "{} is not said inert while {} fails",
+                    knob.key,
+                    knob.condition_label()
+                )
+            });
+            for k in depends.iter().flat_map(|t| t.keys()) {
                 assert!(note.contains(k), "{}: \"{note}\" names {k}", knob.key);
             }
             walked.push(knob.key);

@@ -99,7 +99,8 @@ impl Searcher<'_> {
         node: &Node,
         facts: &mut NodeFacts,
     ) -> Option<MoveLoop> {
-        // Step 14. The moves, best first (`ordering.*`), each given one decision by Steps 15-22.
+        // Step 14. The moves, best first (`ordering.*`, `continuation.*`), each given one
+        // decision by Steps 15-22.
         let mut lp = self.start_loop::<SELECTIVE, SWITCHED>(board, node, facts);
         while let Some(picked) = lp.picker.next(board, &self.tables, lp.line) {
             let child =
@@ -239,7 +240,7 @@ impl Searcher<'_> {
         tried: Tried,
     ) -> bool {
         let (mv, quiet, best) = (tried.picked.mv, tried.quiet, lp.found.best);
-        // Step 16. Futility and late-move pruning: quiet moves that do not give check, never
+        // Step 16. Futility and late-move pruning (`futility.*`, `late_move_pruning.*`): quiet moves that do not give check, never
         // the first. Whether a move gives check is read from the board, so that a skipped move
         // is never played.
         if quiet && lp.found.searched > 0 && facts.prunable {
@@ -345,7 +346,8 @@ impl Searcher<'_> {
         tried: Tried,
         child: &mut Child,
     ) {
-        // Step 22. Extensions and late-move reduction.
+        // Step 22. Extensions and late-move reduction (`extensions.*`, `lmr.*`, and
+        // `continuation.lmr` and `continuation.extension` from the continuation histories).
         let (mv, quiet, histories) = (tried.picked.mv, tried.quiet, tried.histories);
         let gives_check = child.gives_check;
         // Ethereal's history extension (`continuation.extension`) and the quiet hash move's
@@ -409,7 +411,7 @@ impl Searcher<'_> {
         picked: Picked,
         child: Child,
     ) -> Score {
-        // Step 23. Search the child.
+        // Step 23. Search the child (`pvs`: with a null window after the first move).
         let mut child_node = node.child(child.depth, lp.window, Some(picked.mv), child.psq);
         // Stockfish searches every move of its step 16 block with `cutNode = true`, reduced
         // or not; a reduced search sets it itself (`reduced_search`).

@@ -89,7 +89,8 @@ impl Searcher<'_> {
         repeated: bool,
     ) -> Result<NodeFacts, Score> {
         // Step 4. Transposition table (`tt`, `tt_mb`): the hash move orders; with "full", a
-        // stored bound deep enough ends the node.
+        // stored bound deep enough ends the node, and may teach the move order
+        // (`history_updates.tt_bonus`, `tt_penalty`, `prior_penalty`).
         // Inside Stockfish's singular test, nothing is read or stored: Stockfish probes a key
         // of its own there (`pos.key() ^ make_key(excludedMove)`) that nothing is stored under.
         let key = board.hash();
@@ -119,7 +120,8 @@ impl Searcher<'_> {
                 hash_move = Some(mv);
             }
         }
-        // Step 7. In check, `improving` and the evaluation's change since the last move
+        // Step 7. In check, the node's evaluation (the table's score with `tt_value_as_eval`),
+        // `improving` and the evaluation's change since the last move
         // (`history_updates.eval_difference`). The pruning steps act only at non-PV nodes (a
         // null window) not in check.
         let in_check = SELECTIVE && !board.checkers().is_empty();
