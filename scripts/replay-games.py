@@ -40,13 +40,31 @@ MOVED = {
 COMPARED = ["result", "termination", "plies", "white_nodes", "black_nodes", "moves", "notes"]
 
 
+def pgn_notes(path):
+    """Each game's notes as a games CSV of the old form holds them (`move comment;...`), from
+    the comments of the PGN beside a CSV of the present form (issue 68: a game stored once),
+    by (White, Black, Round)."""
+    import chess.pgn
+    notes = {}
+    with open(path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            # The last move's comment runs on into the game's termination: a note is its first
+            # two words, `score/depth nodes`.
+            moves = [(n.move.uci(), " ".join(n.comment.split()[:2])) for n in game.mainline()]
+            key = (game.headers["White"], game.headers["Black"], game.headers["Round"])
+            notes[key] = ";".join(f"{m} {c}" for m, c in moves)
+    return notes
+
+
 def games_by_key(path, variant=None):
     with open(path, newline="") as f:
-        return {
-            (r["variant"], r["pair"], r["game"]): r
-            for r in csv.DictReader(f)
-            if variant is None or r["variant"] == variant
-        }
+        rows = [r for r in csv.DictReader(f) if variant is None or r["variant"] == variant]
+    if rows and "notes" not in rows[0]:
+        notes = pgn_notes(os.path.splitext(path)[0] + ".pgn")
+        for r in rows:
+            key = (r["white"], r["black"], f"{int(r['pair']) + 1}.{int(r['game']) + 1}")
+            r["notes"] = notes.get(key, "")
+    return {(r["variant"], r["pair"], r["game"]): r for r in rows}
 
 
 def main():

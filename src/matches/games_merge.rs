@@ -1,6 +1,6 @@
 //! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
 
-use super::games_csv::{read_games, write_games, GameRow};
+use super::games_csv::{read_games, write_games, GameRow, NotesKept};
 use super::games_manifest::MatchManifest;
 use crate::error::InputError;
 use crate::jobs::shard_merge::{gather, refuse_partial, ShardKind, ShardRow};
@@ -96,7 +96,8 @@ pub fn merge_games(args: &MergeRequest) -> anyhow::Result<Merged> {
             .unwrap_or(usize::MAX);
         (r.pair, pairing, r.game)
     });
-    write_games(&args.out, &rows, false)?;
+    // A merged file is a new one: its notes go to the PGN written beside it.
+    write_games(&args.out, &rows, false, NotesKept::InPgn)?;
     let tags = super::games_pgn::PgnTags::of(manifests.first());
     super::games_pgn::write_pgn(&args.out.with_extension("pgn"), &rows, &tags, &args.out)?;
     if let Some(mut m) = manifests.first().cloned() {

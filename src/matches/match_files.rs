@@ -3,7 +3,7 @@
 //! what the CSV and the manifest hold of this match is handed on: the games to resume, the
 //! earlier sitting's manifest, and whether its PGN is there.
 
-use super::games_csv::{read_games, GameRow};
+use super::games_csv::{read_games_with, GameRow};
 use super::games_manifest::MatchManifest;
 use super::pairings::PreparedMatch;
 use crate::error::InputError;
@@ -73,7 +73,7 @@ pub fn find_files(
         std::fs::create_dir_all(parent)?;
     }
     let mut rows = if csv.exists() {
-        read_games(csv)?
+        read_games_with(csv, &options.pgn_path())?
     } else {
         Vec::new()
     };
@@ -94,7 +94,7 @@ pub fn find_files(
             if !options.quiet {
                 eprintln!("note: took back this match's games from {}", from.display());
             }
-            rows = read_games(csv)?;
+            rows = read_games_with(csv, &options.pgn_path())?;
         }
     }
     // Before the manifest is written: a refused match must leave the other one's as it was.

@@ -16,6 +16,7 @@ pub mod game_pool;
 pub mod games_csv;
 pub mod games_manifest;
 pub mod games_merge;
+pub mod games_notes;
 pub mod games_pgn;
 pub mod match_files;
 pub mod pairings;

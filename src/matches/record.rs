@@ -2,7 +2,7 @@
 //! ends, the manifest marked unfinished until the end, and at the end the games the match
 //! keeps written in canonical order with their PGN and the manifest of every sitting.
 
-use super::games_csv::{write_games, GameRow};
+use super::games_csv::{notes_kept, write_games, GameRow, NotesKept};
 use super::games_manifest::MatchManifest;
 use super::games_pgn::{write_pgn, PgnLog, PgnTags};
 use super::match_files::{FoundFiles, SessionOptions};
@@ -22,6 +22,8 @@ pub struct Recorder<'a> {
     tags: PgnTags,
     /// Open once the first game of a resumed match is played (at once for a fresh one).
     pgn_log: Option<PgnLog>,
+    /// The CSV's form: a match the CSV already holds keeps the form it was written in.
+    form: NotesKept,
     started: SystemTime,
     clock: Instant,
 }
@@ -62,6 +64,10 @@ impl<'a> Recorder<'a> {
             tags: PgnTags::of(Some(&manifest)),
             manifest,
             pgn_log: None,
+            form: match found.holds_this_match {
+                true => notes_kept(&options.csv),
+                false => NotesKept::InPgn,
+            },
             started,
             clock,
         };
@@ -69,7 +75,7 @@ impl<'a> Recorder<'a> {
             recorder.manifest.write(&recorder.json_path)?;
         }
         if !found.holds_this_match {
-            write_games(&options.csv, kept, false)?;
+            write_games(&options.csv, kept, false, recorder.form)?;
         }
         if !found.resuming {
             recorder.pgn_log = Some(recorder.open_log(kept)?);
@@ -87,15 +93,22 @@ impl<'a> Recorder<'a> {
     /// Appends a finished game to the CSV and the PGN (a resumed match's first game marks
     /// the manifest unfinished and starts the PGN with `before`, the games before it).
     pub fn record(&mut self, row: &GameRow, before: &[GameRow]) -> anyhow::Result<()> {
-        write_games(&self.options.csv, std::slice::from_ref(row), true)?;
         if self.pgn_log.is_none() {
             self.manifest.write(&self.json_path)?;
             self.pgn_log = Some(self.open_log(before)?);
         }
+        // The PGN first: it holds the game's notes, and a game the CSV has is never one the
+        // PGN lacks (a game in the PGN only is played again when the match resumes).
         if let Some(log) = self.pgn_log.as_mut() {
             log.append(row)
                 .map_err(|e| e.context(format!("{}", self.pgn_path.display())))?;
         }
+        write_games(
+            &self.options.csv,
+            std::slice::from_ref(row),
+            true,
+            self.form,
+        )?;
         Ok(())
     }
 
@@ -106,7 +119,7 @@ impl<'a> Recorder<'a> {
         let csv = &self.options.csv;
         if !ending.interrupted && !ending.unchanged {
             let tmp = csv.with_extension("csv.tmp");
-            write_games(&tmp, kept, false)?;
+            write_games(&tmp, kept, false, self.form)?;
             std::fs::rename(&tmp, csv)?;
         }
         let earlier_done = self.found.earlier.as_ref().is_some_and(|m| !m.interrupted);
