@@ -169,8 +169,21 @@ pub fn read_games_with(path: &Path, pgn: &Path) -> Result<Vec<GameRow>, InputErr
         rows.push(row);
     }
     if !in_csv {
-        super::games_notes::fill_notes(&mut rows, pgn)
-            .map_err(|m| InputError::in_file(&shown, m))?;
+        let notes =
+            super::games_notes::notes_by_game(pgn).map_err(|m| InputError::in_file(&shown, m))?;
+        for row in &mut rows {
+            // The game as its PGN names it (`games_pgn::round_pgn`).
+            let round = format!("{}.{}", row.pair + 1, row.game + 1);
+            let Some(notes) = notes.get(&(round, row.white.clone(), row.black.clone())) else {
+                continue;
+            };
+            let moves = row.moves.split_whitespace();
+            row.notes = moves
+                .zip(notes)
+                .map(|(uci, note)| format!("{uci} {note}"))
+                .collect::<Vec<_>>()
+                .join(";");
+        }
     }
     Ok(rows)
 }

@@ -1,32 +1,25 @@
 //! Each move's notes (`score/depth nodes`) as a match's PGN keeps them, in the comment after
 //! the move, as cutechess and fastchess write them. A games CSV written since issue 68 keeps
-//! them there only (`games_csv::NotesKept::InPgn`); this reads them back for its rows.
+//! them there only (`games_csv::NotesKept::InPgn`); this reads them back, game by game.
 
-use super::games_csv::GameRow;
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::path::Path;
 
 /// A game as the PGN names it: its round (`pair.game`, from 1), White and Black.
-type GameKey = (String, String, String);
+pub type GameKey = (String, String, String);
 
-/// The key of the game a CSV row records, as its PGN names it (`games_pgn::round_pgn`).
-fn key_of(row: &GameRow) -> GameKey {
-    let round = format!("{}.{}", row.pair + 1, row.game + 1);
-    (round, row.white.clone(), row.black.clone())
-}
-
-/// Fills the notes of `rows` from the PGN at `pgn`: each move's first comment. A PGN that is not
-/// there leaves them empty (the games are reported without depths); one that cannot be read
-/// is the error, named by the file.
-pub fn fill_notes(rows: &mut [GameRow], pgn: &Path) -> Result<(), String> {
+/// The first comment after each move of every game of the PGN at `pgn`, by game; none when
+/// the PGN is not there (its games are then read without their notes). A PGN that cannot be
+/// read is the error, named by the file and the game.
+pub fn notes_by_game(pgn: &Path) -> Result<HashMap<GameKey, Vec<String>>, String> {
+    let mut comments = HashMap::new();
     let Ok(file) = std::fs::File::open(pgn) else {
-        return Ok(());
+        return Ok(comments);
     };
     let shown = pgn.display();
     let mut reader = Reader::new(std::io::BufReader::new(file));
-    let mut comments: HashMap<GameKey, Vec<String>> = HashMap::new();
     let mut game = 0;
     loop {
         game += 1;
@@ -36,18 +29,7 @@ pub fn fill_notes(rows: &mut [GameRow], pgn: &Path) -> Result<(), String> {
         let Some((key, notes)) = read else { break };
         comments.insert(key, notes);
     }
-    for row in rows.iter_mut() {
-        let Some(notes) = comments.get(&key_of(row)) else {
-            continue;
-        };
-        let moves = row.moves.split_whitespace();
-        row.notes = moves
-            .zip(notes)
-            .map(|(uci, note)| format!("{uci} {note}"))
-            .collect::<Vec<_>>()
-            .join(";");
-    }
-    Ok(())
+    Ok(comments)
 }
 
 /// Reads one game's key and the first comment after each of its moves.
