@@ -4,8 +4,8 @@
 //! factorials' games both write these.
 
 use super::field::{FieldBudget, Published};
-use super::figures::format::{table, text_cell, thousands};
-use crate::output::number_format::{interval, signed, Minus};
+use crate::output::export::markdown_table::markdown_of;
+use crate::output::number_format::{interval, signed, thousands, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::budget_ladder::node_factor;
 use crate::stats::budget_ladder::{Interval, Point as LadderPoint};
@@ -34,7 +34,7 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
     let rows: Vec<Vec<String>> = rungs
         .iter()
         .map(|r| {
-            let target = r.precision.map_or(text_cell("—"), |p| format!("±{p}"));
+            let target = r.precision.map_or(String::from("—"), |p| format!("±{p}"));
             let met = r.precision.is_some_and(|p| r.worst_half_width <= p);
             let state = match (met, r.settled()) {
                 (true, _) => ", met",
@@ -54,12 +54,12 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
                         thousands(d.games as u64),
                         d.nodes_per_move / d.opponent_nodes_per_move
                     ),
-                    _ => text_cell("not played yet"),
+                    _ => String::from("not played yet"),
                 },
             ]
         })
         .collect();
-    table(
+    markdown_of(
         &[
             "nodes a move",
             "`strongest` searched",
@@ -108,7 +108,7 @@ pub fn effects_table(rungs: &[DesignRung]) -> String {
         .map(|(name, figure)| {
             let mut row = vec![name];
             for r in rungs {
-                let cell = r.estimate(figure).map_or(text_cell("—"), |e| {
+                let cell = r.estimate(figure).map_or(String::from("—"), |e| {
                     let mut cell = format!(
                         "{} ± {:.1}",
                         signed(e.value, 1, Minus::True),
@@ -128,7 +128,7 @@ pub fn effects_table(rungs: &[DesignRung]) -> String {
         .collect();
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = "l".to_string() + &"r".repeat(rungs.len());
-    table(&header, &align, &rows)
+    markdown_of(&header, &align, &rows)
 }
 
 fn shape(fit: &Fit) -> &'static str {
@@ -165,8 +165,8 @@ pub fn trends_table(
     }
     let row = |name: String, count: usize, fit: Option<Fit>| -> Vec<String> {
         let Some(fit) = fit else {
-            let mut row = vec![name, count.to_string(), text_cell("under 2 rungs")];
-            row.extend(std::iter::repeat_n(text_cell("—"), 1 + budgets.len()));
+            let mut row = vec![name, count.to_string(), String::from("under 2 rungs")];
+            row.extend(std::iter::repeat_n(String::from("—"), 1 + budgets.len()));
             return row;
         };
         let (s, slo, shi) = fit.slope_at(x_last);
@@ -203,7 +203,7 @@ pub fn trends_table(
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = "lrl".to_string() + &"r".repeat(1 + budgets.len());
-    let mut out = table(&header, &align, &rows);
+    let mut out = markdown_of(&header, &align, &rows);
     let points = doubling_points(doublings);
     let _ = match detectable_slope(&points) {
         Some((slope, dof)) => writeln!(
@@ -267,10 +267,10 @@ pub fn field_table(
                 Interval { value: v, lo, hi }
             });
             let mine = worth.and_then(|w| node_factor(w, doubling));
-            row.push(mine.map_or(text_cell("—"), factor));
+            row.push(mine.map_or(String::from("—"), factor));
             if let Some(f) = fallen {
                 let theirs = worth.and_then(|w| node_factor(w, f.per_doubling));
-                row.push(theirs.map_or(text_cell("—"), factor));
+                row.push(theirs.map_or(String::from("—"), factor));
             }
             let removal = format!("no_{}", step.step);
             let theirs = published
@@ -289,14 +289,14 @@ pub fn field_table(
                         factor(node_factor(lost, doubling)?)
                     ))
                 });
-            row.push(theirs.unwrap_or_else(|| text_cell("—")));
+            row.push(theirs.unwrap_or_else(|| String::from("—")));
         }
         rows.push(row);
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let columns = if fallen.is_some() { 3 } else { 2 };
     let align = "l".to_string() + &"r".repeat(columns * budgets.len());
-    let mut out = table(&header, &align, &rows);
+    let mut out = markdown_of(&header, &align, &rows);
     let x_doubled = doublings
         .iter()
         .map(|p| p.opponent_nodes_per_move.log2())

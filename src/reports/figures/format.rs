@@ -2,9 +2,9 @@
 //! written by the one Markdown writer, and Elo with its interval and true minus signs.
 
 use crate::matches::summary::PairingSummary;
-use crate::output::export::{Exporter, Markdown};
+/// A figure block's table: built as data and written by the one Markdown writer.
+pub use crate::output::export::markdown_table::markdown_of as table;
 pub use crate::output::number_format::{interval, sig3, signed, Minus};
-use crate::output::table::Table;
 
 /// 1234567 → "1,234,567", as the terminal prints counts.
 pub fn thousands(value: u64) -> String {
@@ -24,12 +24,6 @@ pub fn three_decimals(value: f64) -> String {
 /// An owned cell.
 pub fn text_cell(text: &str) -> String {
     text.to_string()
-}
-
-/// A figure block's table: built as data and written by the one Markdown writer that every
-/// report uses; `align` has an `l` or `r` per column.
-pub fn table(header: &[&str], align: &str, rows: &[Vec<String>]) -> String {
-    Markdown.render(&Table::aligned(header, align).with_rows(rows.to_vec()))
 }
 
 /// `x` with one decimal and a true minus.
