@@ -2,7 +2,7 @@
 
 use super::design::Design;
 use super::engine::EngineSpec;
-use super::extends::{stacks, take_extends, Base};
+use super::extends::{stacks, take_extends, Base, Chains};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::{check_baseline, grid_variants};
@@ -393,7 +393,7 @@ impl Experiment {
             let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
             experiment.stack(variant).map_err(|e| e.to_string())
         };
-        let stacks = stacks(&own, &mut load).map_err(err)?;
+        let stacks = stacks(&own, &mut load, Chains::Variants).map_err(err)?;
         let playable: Vec<String> = std::iter::once(baseline_name.clone())
             .chain(variants.iter().map(|(n, _)| n.clone()))
             .chain(engines.iter().map(|(n, _)| n.clone()))

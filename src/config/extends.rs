@@ -4,6 +4,9 @@
 //! configuration is then the stack of override tables down its chain, merged in order: the
 //! chain's first variant over `[search]` (or over the other file's variant), each later one
 //! over the one before. `[search]` itself may start from another file's variant.
+//!
+//! Declared runs (`[runs.NAME]`) build on one another by the same rule (`Chains::Runs`): a run's
+//! stack is `[runs]`'s defaults, then each run down its chain.
 
 use super::keys::hint;
 use std::path::{Path, PathBuf};
@@ -49,6 +52,34 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     }
 }
 
+/// Which tables a chain links: the variants of a file (the baseline, `[search]`, at the bottom),
+/// or its declared runs (`[runs]`'s defaults at the bottom). Only the names in messages differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chains {
+    /// Variants, `[search]` first.
+    Variants,
+    /// Declared runs, `[runs]`'s defaults first.
+    Runs,
+}
+
+impl Chains {
+    /// A member as messages name it: `variant "x"`, `[runs.x]`.
+    fn member(self, name: &str) -> String {
+        match self {
+            Chains::Variants => format!("variant \"{name}\""),
+            Chains::Runs => format!("[runs.{name}]"),
+        }
+    }
+
+    /// What a member is: `variant`, `run`.
+    fn noun(self) -> &'static str {
+        match self {
+            Chains::Variants => "variant",
+            Chains::Runs => "run",
+        }
+    }
+}
+
 /// Reads another file's variant and returns its stack of override tables.
 pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> + 'a;
 
@@ -59,6 +90,7 @@ pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> 
 pub fn stacks(
     own: &[(String, Table, Option<Base>)],
     load: &mut LoadVariant,
+    chains: Chains,
 ) -> Result<Vec<(String, Vec<Table>)>, String> {
     let names: Vec<String> = own.iter().map(|(n, _, _)| n.clone()).collect();
     let mut done: Vec<Option<Vec<Table>>> = vec![None; own.len()];
@@ -78,7 +110,8 @@ pub fn stacks(
                 Some(Base::File { file, variant }) => {
                     break load(file, variant).map_err(|m| {
                         format!(
-                            "variant \"{name}\": extends {variant} in {}: {m}",
+                            "{}: extends {variant} in {}: {m}",
+                            chains.member(name),
                             file.display()
                         )
                     })?;
@@ -89,10 +122,21 @@ pub fn stacks(
                             "[search]: extends = \"{next}\"; [search] is the bottom of this file's chains, so it may extend only another file's variant: {{ file = \"other.toml\", variant = \"{next}\" }}"
                         ));
                     }
-                    let Some(j) = names.iter().position(|n| n == next) else {
+                    // The bottom of a file's runs is no run to name.
+                    let named = match chains {
+                        Chains::Variants => &names[..],
+                        Chains::Runs => &names[1..],
+                    };
+                    let Some(j) = names
+                        .iter()
+                        .position(|n| n == next)
+                        .filter(|&j| j > 0 || chains == Chains::Variants)
+                    else {
                         return Err(format!(
-                            "variant \"{name}\": extends = \"{next}\": no such variant; {}",
-                            hint(next, &names)
+                            "{}: extends = \"{next}\": no such {}; {}",
+                            chains.member(name),
+                            chains.noun(),
+                            hint(next, named)
                         ));
                     };
                     if chain.contains(&j) {
@@ -100,9 +144,10 @@ pub fn stacks(
                             chain.iter().map(|&k| names[k].as_str()).collect();
                         path.push(&names[j]);
                         return Err(format!(
-                            "variant \"{}\": extends forms a cycle: {}",
-                            names[j],
-                            path.join(" -> ")
+                            "{}: extends forms a cycle: {}; expected {}s that end in one that extends none",
+                            chains.member(&names[j]),
+                            path.join(" -> "),
+                            chains.noun()
                         ));
                     }
                     chain.push(j);
@@ -150,14 +195,14 @@ mod tests {
                 Some(Base::Variant("two".into())),
             ),
         ];
-        let s = stacks(&own, &mut no_files).unwrap();
+        let s = stacks(&own, &mut no_files, Chains::Variants).unwrap();
         assert_eq!(s[0].1, vec![t("a = 1")]);
         assert_eq!(s[1].1, vec![t("a = 1"), t("b = 2")]);
         assert_eq!(s[3].1, vec![t("a = 1"), t("b = 2"), t("c = 3"), t("d = 4")]);
 
         let mut cyclic = own.clone();
         cyclic[1].2 = Some(Base::Variant("three".into()));
-        let e = stacks(&cyclic, &mut no_files).unwrap_err();
+        let e = stacks(&cyclic, &mut no_files, Chains::Variants).unwrap_err();
         assert!(
             e.contains("cycle") && e.contains("one -> three -> two -> one"),
             "{e}"
@@ -165,7 +210,7 @@ mod tests {
 
         let mut typo = own.clone();
         typo[3].2 = Some(Base::Variant("tow".into()));
-        let e = stacks(&typo, &mut no_files).unwrap_err();
+        let e = stacks(&typo, &mut no_files, Chains::Variants).unwrap_err();
         assert!(
             e.contains("variant \"three\": extends = \"tow\"")
                 && e.contains("did you mean \"two\""),
@@ -181,7 +226,7 @@ mod tests {
             assert_eq!((f, v), (Path::new("x.toml"), "v"));
             Ok(vec![t("z = 0")])
         };
-        let s = stacks(&other, &mut load).unwrap();
+        let s = stacks(&other, &mut load, Chains::Variants).unwrap();
         assert_eq!(s[3].1, vec![t("z = 0"), t("b = 2"), t("c = 3"), t("d = 4")]);
     }
 

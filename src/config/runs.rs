@@ -7,6 +7,7 @@
 //! `nodes`...): each run starts from those defaults, and its own keys, or those of the run it
 //! extends, win.
 
+use super::extends::{stacks, take_extends, Chains};
 use super::keys;
 use std::path::PathBuf;
 use toml::Value;
@@ -38,47 +39,6 @@ fn is_run_key(key: &str) -> bool {
 /// The keys that set a limit per move: a run that sets one drops the others it inherits.
 const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc"];
 
-/// A run's table with what it extends under it: `extends = "OTHER"` takes every key of run
-/// OTHER (itself resolved) that this run does not set, as a variant extends another.
-fn merged(runs: &toml::Table, name: &str, chain: &mut Vec<String>) -> Result<toml::Table, String> {
-    let Some(Value::Table(own)) = runs.get(name) else {
-        return Err(format!("runs.{name} must be a table: [runs.{name}]"));
-    };
-    let Some(base) = own.get("extends") else {
-        return Ok(own.clone());
-    };
-    let Value::String(base) = base else {
-        return Err(format!(
-            "[runs.{name}]: extends = {base}; expected the name of another run"
-        ));
-    };
-    if chain.contains(base) || base == name {
-        chain.push(base.clone());
-        return Err(format!(
-            "[runs.{name}]: extends goes round in a circle ({}); expected runs that end in one that extends none",
-            chain.join(" → ")
-        ));
-    }
-    if !runs.contains_key(base) {
-        let names: Vec<String> = runs.keys().cloned().collect();
-        return Err(format!(
-            "[runs.{name}]: extends = \"{base}\": no such run; {}",
-            keys::hint(base, &names)
-        ));
-    }
-    chain.push(base.clone());
-    let mut table = merged(runs, base, chain)?;
-    if own.keys().any(|k| LIMIT_KEYS.contains(&k.as_str())) {
-        table.retain(|k, _| !LIMIT_KEYS.contains(&k));
-    }
-    for (k, v) in own {
-        if k != "extends" {
-            table.insert(k.clone(), v.clone());
-        }
-    }
-    Ok(table)
-}
-
 /// `[runs]` split into the defaults written straight under it and the runs (its tables).
 fn split_defaults(runs: &toml::Table) -> Result<(toml::Table, toml::Table), String> {
     let (mut defaults, mut tables) = (toml::Table::new(), toml::Table::new());
@@ -98,17 +58,49 @@ fn split_defaults(runs: &toml::Table) -> Result<(toml::Table, toml::Table), Stri
     Ok((defaults, tables))
 }
 
-/// A run's resolved table over the file's defaults: a run that sets a limit per move drops
-/// the default's.
-fn over_defaults(defaults: &toml::Table, mut table: toml::Table) -> toml::Table {
-    let sets_limit = table.keys().any(|k| LIMIT_KEYS.contains(&k.as_str()));
-    for (key, value) in defaults {
-        if sets_limit && LIMIT_KEYS.contains(&key.as_str()) {
-            continue;
-        }
-        table.entry(key.clone()).or_insert_with(|| value.clone());
+/// Each run's table, resolved by the rule variants follow (`extends::stacks`): `[runs]`'s
+/// defaults, then each run down its `extends` chain, each over the one below. A layer that
+/// sets a limit per move drops the limits of the layers under it.
+fn resolved(
+    defaults: toml::Table,
+    runs: &toml::Table,
+) -> Result<Vec<(String, toml::Table)>, String> {
+    let mut own = vec![("[runs]".to_string(), defaults, None)];
+    for (name, table) in runs {
+        let Value::Table(table) = table else {
+            return Err(format!("runs.{name} must be a table: [runs.{name}]"));
+        };
+        let mut table = table.clone();
+        let base = match table.get("extends") {
+            Some(Value::String(s)) if !s.is_empty() => {
+                take_extends(&mut table).map_err(|m| format!("[runs.{name}]: {m}"))?
+            }
+            None => None,
+            Some(other) => {
+                return Err(format!(
+                    "[runs.{name}]: extends = {other}; expected the name of another run"
+                ))
+            }
+        };
+        own.push((name.clone(), table, base));
     }
-    table
+    let mut no_files =
+        |_: &std::path::Path, _: &str| Err("a run extends a run of its own file".to_string());
+    let stacks = stacks(&own, &mut no_files, Chains::Runs)?;
+    Ok(stacks
+        .into_iter()
+        .skip(1)
+        .map(|(name, layers)| {
+            let mut table = toml::Table::new();
+            for layer in layers {
+                if layer.keys().any(|k| LIMIT_KEYS.contains(&k.as_str())) {
+                    table.retain(|k, _| !LIMIT_KEYS.contains(&k));
+                }
+                table.extend(layer);
+            }
+            (name, table)
+        })
+        .collect())
 }
 
 /// A run's limit per move.
@@ -223,19 +215,15 @@ pub fn parse(
         return Err("runs must be a table of runs: [runs.NAME]".into());
     };
     let (defaults, runs) = split_defaults(runs)?;
-    let runs = &runs;
     let known: Vec<String> = DEFAULT_KEYS
         .iter()
         .chain(OWN_KEYS)
         .map(|s| s.to_string())
         .collect();
     let mut out = Vec::new();
-    for (name, table) in runs {
-        let Value::Table(own) = table else {
-            return Err(format!("runs.{name} must be a table: [runs.{name}]"));
-        };
-        let table = &over_defaults(&defaults, merged(runs, name, &mut vec![name.clone()])?);
-        for key in own.keys().chain(table.keys()) {
+    for (name, table) in resolved(defaults, &runs)? {
+        let (name, table) = (&name, &table);
+        for key in table.keys() {
             if !is_run_key(key) {
                 return Err(unknown_run_key(name, key, &known));
             }
@@ -388,5 +376,34 @@ mod tests {
         );
         let err = runs("[runs]\ngmes = 3\n[runs.x]\n").unwrap_err();
         assert!(err.contains("did you mean \"games\"?"), "{err}");
+    }
+
+    #[test]
+    fn runs_extend_by_the_variants_rule_and_say_so_alike() {
+        let found = runs(
+            "[runs]\ngames = 10\nnodes = 100\n[runs.x]\ndepth = 3\n[runs.y]\nextends = \"x\"\ngames = 4\n\
+             [runs.z]\nextends = \"y\"\nnodes = 7\n",
+        )
+        .unwrap();
+        // y takes x's limit (which dropped the default's), z its own over both.
+        assert_eq!(found[1].limit, RunLimit::Depth(3));
+        assert_eq!(found[1].games, Some(4));
+        assert_eq!(found[2].limit, RunLimit::Nodes(vec![7]));
+        assert_eq!(found[2].games, Some(4));
+        let err = runs("[runs.x]\nextends = \"y\"\n[runs.y]\nextends = \"x\"\n").unwrap_err();
+        assert!(
+            err.contains("extends forms a cycle: x -> y -> x; expected runs that end in one that extends none"),
+            "{err}"
+        );
+        let err = runs("[runs.x]\n[runs.y]\nextends = \"xx\"\n").unwrap_err();
+        assert!(
+            err.starts_with("[runs.y]: extends = \"xx\": no such run; did you mean \"x\"?"),
+            "{err}"
+        );
+        // The defaults under [runs] are no run to extend.
+        let err = runs("[runs]\ngames = 2\n[runs.y]\nextends = \"[runs]\"\n").unwrap_err();
+        assert!(err.contains("no such run"), "{err}");
+        let err = runs("[runs.y]\nextends = { file = \"a.toml\", variant = \"b\" }\n").unwrap_err();
+        assert!(err.contains("expected the name of another run"), "{err}");
     }
 }
