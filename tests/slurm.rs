@@ -542,11 +542,14 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         assert_eq!(games(&merged), games(&local), "budget {nodes}");
         let kept = format!("cluster-{nodes}.games.csv");
         std::fs::rename(&merged, dir.join(&kept)).unwrap();
-        std::fs::rename(
-            merged.with_extension("json"),
-            dir.join(&kept).with_extension("json"),
-        )
-        .unwrap();
+        // The PGN goes with them: it keeps each move's notes (the depths the report gives).
+        for ext in ["json", "pgn"] {
+            std::fs::rename(
+                merged.with_extension(ext),
+                dir.join(&kept).with_extension(ext),
+            )
+            .unwrap();
+        }
         cluster_files.push(kept);
     }
     let report = |files: &[&str], md: &str| {

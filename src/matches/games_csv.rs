@@ -169,6 +169,12 @@ pub fn read_games_with(path: &Path, pgn: &Path) -> Result<Vec<GameRow>, InputErr
         rows.push(row);
     }
     if !in_csv {
+        if !rows.is_empty() && !pgn.exists() {
+            eprintln!(
+                "note: {shown}: each move's notes (score, depth, nodes) are kept in {}, which is not there; its games are read without them",
+                pgn.display()
+            );
+        }
         let notes =
             super::games_notes::notes_by_game(pgn).map_err(|m| InputError::in_file(&shown, m))?;
         for row in &mut rows {
