@@ -1,6 +1,8 @@
 //! The command line: clap definitions only; the work lives in `commands/`.
 
 use crate::config::experiment::MinimalMode;
+use crate::settings::values::{parse_depth, parse_positions, parse_threads};
+use crate::settings::MatchSettings;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -116,7 +118,8 @@ engine that crashes, stalls past its limit (its clock plus --timemargin, or engi
 sends an illegal move loses that game (PGN Termination \"abandoned\", \"time forfeit\" or
 \"rules infraction\"), is restarted, and the match goes on; stderr names it and its last lines.";
 
-/// Options of `ablate match`.
+/// Options of `ablate match`: the match's settings (`MatchSettings`, which a config's runs
+/// declare too) and how this command plays them.
 #[derive(Debug, Clone, Args)]
 pub struct MatchArgs {
     /// The experiment TOML whose variants play (a bare name is looked up in configs/).
@@ -125,54 +128,12 @@ pub struct MatchArgs {
     /// Play this run the config declares ([runs.NAME]); flags given beside it override its values.
     #[arg(long, value_name = "NAME")]
     pub run: Option<String>,
-    /// Games per pairing, an even number (N/2 opening pairs) [default: 100, or the run's].
-    #[arg(long, short = 'g', value_parser = parse_games, allow_negative_numbers = true)]
-    pub games: Option<usize>,
-    /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
-    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
-    pub depth: Option<u32>,
-    /// About N nodes per move (deterministic, like --depth).
-    #[arg(long, value_name = "N", conflicts_with = "tc", value_parser = parse_nodes, allow_negative_numbers = true)]
-    pub nodes: Option<u64>,
-    /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
-    #[arg(long, value_name = "BASE+INC")]
-    pub tc: Option<String>,
-    /// The opening positions (EPD) [default: positions/openings.epd, or the run's].
-    #[arg(long, value_name = "EPD")]
-    pub openings: Option<PathBuf>,
-    /// Shuffle the openings with this seed [default: file order].
-    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
-    pub seed: Option<u64>,
-    /// Stop a pairing when its SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic].
-    #[arg(long, value_name = "SPEC")]
-    pub sprt: Option<String>,
-    /// Every pair of variants plays, not only each variant against the baseline.
-    #[arg(long)]
-    pub round_robin: bool,
-    /// Stop once every figure's 95% half-width is at most X Elo: each effect of a [design], else each pairing's Elo [default: the run's].
-    #[arg(long, value_name = "X", value_parser = parse_precision, allow_negative_numbers = true)]
-    pub precision: Option<f64>,
-    /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
-    #[arg(long, value_name = "RULE", num_args = 1..)]
-    pub adjudicate: Vec<String>,
-    /// Only these variants (and the baseline) play.
-    #[arg(long = "variant", value_name = "NAME")]
-    pub variants: Vec<String>,
-    /// A gauntlet: every variant (or design point) plays each opponent named, not the baseline.
-    #[arg(long = "opponent", value_name = "NAME")]
-    pub opponents: Vec<String>,
-    /// Games played at once [default: all cores].
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
-    pub jobs: Option<usize>,
-    /// The games CSV [default: the run's `out`, else results/runs/<name>.games.csv, or <name>.<run>.games.csv for a run].
-    #[arg(long, short = 'o', value_name = "CSV")]
-    pub out: Option<PathBuf>,
+    /// What is played, and how.
+    #[command(flatten)]
+    pub settings: MatchSettings,
     /// The PGN [default: beside the games CSV, .pgn].
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Play only the game pairs whose index mod N is K, e.g. 0/4; `ablate merge` joins them.
-    #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
     /// Print the summary as a JSON array on stdout, one object per pairing.
     #[arg(long)]
     pub json: bool,
@@ -185,9 +146,6 @@ pub struct MatchArgs {
     /// Check the config and options, start the engines once, print the games CSV's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
-    /// Under --tc, how many ms past its clock a move may come before its side forfeits [default: 100].
-    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
-    pub timemargin: Option<u64>,
 }
 
 /// Options of `ablate help`.
@@ -262,62 +220,6 @@ pub struct RunArgs {
     /// .json beside it), and exit without searching; scripts use it instead of parsing TOML.
     #[arg(long)]
     pub print_outputs: bool,
-}
-
-/// A whole number, 0 or more; `expected` says in ablate's words what the option takes (the
-/// commands check the range that makes sense and say so).
-fn whole<T: TryFrom<u128>>(text: &str, expected: &str) -> Result<T, String> {
-    match text.trim().parse::<i128>() {
-        Ok(n) if n >= 0 => {
-            T::try_from(n as u128).map_err(|_| format!("too large; expected {expected}"))
-        }
-        _ => Err(format!("expected {expected}")),
-    }
-}
-
-fn parse_threads(text: &str) -> Result<usize, String> {
-    // 0 is refused here, where every command reads it, and not only when threads are started:
-    // a finished run starts none, and took --jobs 0 without a word.
-    let expected = "a whole number of worker threads, 1 or more";
-    match whole(text, expected)? {
-        0 => Err(format!("0; expected {expected}")),
-        n => Ok(n),
-    }
-}
-
-fn parse_depth(text: &str) -> Result<u32, String> {
-    let max = crate::config::MAX_DEPTH;
-    whole(
-        text,
-        &format!("a depth in plies, a whole number from 1 to {max}"),
-    )
-}
-
-fn parse_nodes(text: &str) -> Result<u64, String> {
-    whole(text, "a whole number of nodes per move, 1 or more")
-}
-
-fn parse_games(text: &str) -> Result<usize, String> {
-    whole(text, "an even whole number of games per pairing, 2 or more")
-}
-
-fn parse_positions(text: &str) -> Result<usize, String> {
-    whole(text, "a whole number of positions, 1 or more")
-}
-
-fn parse_millis(text: &str) -> Result<u64, String> {
-    whole(text, "a whole number of milliseconds, 0 or more")
-}
-
-fn parse_precision(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
-        _ => Err("expected a half-width in Elo above 0, e.g. 10".into()),
-    }
-}
-
-fn parse_seed(text: &str) -> Result<u64, String> {
-    whole(text, "a seed, a whole number from 0")
 }
 
 fn parse_minimal(text: &str) -> Result<MinimalMode, String> {

@@ -11,7 +11,8 @@
 //!
 //! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
 //! - `chess`: board helpers, evaluation, notation, perft
-//! - `config`: the knobs (each declared once), experiment files, `--set`
+//! - `config` `settings`: the knobs (each declared once), experiment files, `--set`; a match's
+//!   settings, as the command line and a config's `[runs]` give them
 //! - `suite`: EPD and PGN position suites
 //! - `search`: the one search, its move picker, tables and time budget
 //! - `records`: one results row per (variant, position, depth)
@@ -39,6 +40,7 @@ pub mod records;
 pub mod reports;
 pub mod runner;
 pub mod search;
+pub mod settings;
 pub mod signals;
 pub mod stats;
 pub mod storage;

@@ -60,7 +60,7 @@ fn resolved() -> String {
         // Each declared run as it resolves (its own keys over `[runs]`'s defaults and what it
         // extends), so that writing a run's settings once moves no run.
         for run in &experiment.runs {
-            let hash = Sha256::digest(format!("{run:?}").as_bytes());
+            let hash = Sha256::digest(as_first_declared(run).as_bytes());
             let hex: String = hash.iter().take(12).map(|b| format!("{b:02x}")).collect();
             out.push_str(&format!("{name},\"runs.{}\",{hex}\n", run.name));
         }
@@ -122,4 +122,35 @@ fn strongest_resolves_to_the_knobs_it_had() {
         assert!(then.is_some(), "{line} is in the snapshot");
         assert!(now.lines().any(|l| Some(l) == then), "{line} changed");
     }
+}
+
+/// A run's settings in the words the runs were first fingerprinted in (the `Debug` form of the
+/// struct a run was read into before `MatchSettings`), so that the fingerprints blessed then
+/// still stand: a run reads the same under the one settings struct as it did before it.
+fn as_first_declared(run: &ablate::config::runs::Run) -> String {
+    let s = &run.settings;
+    let limit = match (s.depth, &s.nodes[..], &s.tc) {
+        (Some(d), _, _) => format!("Depth({d})"),
+        (_, [_, ..], _) => format!("Nodes({:?})", s.nodes),
+        (_, _, Some(tc)) => format!("Clock({:?})", tc.text),
+        _ => "Unset".to_string(),
+    };
+    let out = s.out.as_ref().map(|o| o.to_string_lossy().into_owned());
+    let sprt = s.sprt.as_ref().map(|g| g.text.clone());
+    let adjudicate: Vec<&str> = s.adjudicate.iter().map(|g| g.text.as_str()).collect();
+    format!(
+        "DeclaredRun {{ name: {:?}, variants: {:?}, opponents: {:?}, games: {:?}, limit: {limit}, \
+         openings: {:?}, seed: {:?}, sprt: {sprt:?}, round_robin: {:?}, adjudicate: {adjudicate:?}, \
+         jobs: {:?}, out: {out:?}, timemargin: {:?}, precision: {:?} }}",
+        run.name,
+        s.variants,
+        s.opponents,
+        s.games,
+        s.openings,
+        s.seed,
+        s.round_robin,
+        s.jobs,
+        s.timemargin,
+        s.precision
+    )
 }

@@ -152,7 +152,6 @@ fn shrink(example: &str) -> String {
 /// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
 /// and one at a depth a small depth; 300 nodes otherwise.
 fn declared_limit(words: &[String]) -> [String; 2] {
-    use ablate::config::runs::RunLimit;
     let after = |flag: &str| {
         words
             .windows(2)
@@ -168,11 +167,11 @@ fn declared_limit(words: &[String]) -> [String; 2] {
                 .runs
                 .into_iter()
                 .find(|r| r.name == run)
-                .map(|r| r.limit)
+                .map(|r| r.settings)
         });
     match limit {
-        Some(RunLimit::Clock(_)) => ["--tc".into(), "0.5+0.01".into()],
-        Some(RunLimit::Depth(d)) => ["--depth".into(), d.min(3).to_string()],
+        Some(s) if s.tc.is_some() => ["--tc".into(), "0.5+0.01".into()],
+        Some(s) if s.depth.is_some() => ["--depth".into(), s.depth.unwrap_or(3).min(3).to_string()],
         _ => ["--nodes".into(), "300".into()],
     }
 }

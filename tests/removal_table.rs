@@ -21,6 +21,7 @@ fn pairings(configs: &[&str], runs: impl Fn(&str) -> bool) -> Vec<PairingSummary
         let experiment = Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
         for run in experiment.runs.iter().filter(|r| runs(&r.name)) {
             let out = run
+                .settings
                 .out
                 .as_deref()
                 .expect("a removal run names its games file");

@@ -299,8 +299,9 @@ fn every_committed_match_is_a_declared_run() {
         let experiment =
             ablate::config::experiment::Experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
         for run in &experiment.runs {
-            if let Some(out) = &run.out {
-                declared.push((path.clone(), run.name.clone(), out.clone()));
+            if let Some(out) = &run.settings.out {
+                let out = out.to_string_lossy().into_owned();
+                declared.push((path.clone(), run.name.clone(), out));
             }
         }
     }
@@ -346,7 +347,6 @@ fn every_committed_match_is_a_declared_run() {
 #[test]
 fn no_two_declared_runs_share_a_name_or_an_output() {
     let root = Path::new(ROOT);
-    use ablate::config::runs::RunLimit;
     let mut seen: Vec<(String, String, Vec<String>)> = Vec::new();
     let mut paths: Vec<_> = std::fs::read_dir(root.join("configs"))
         .unwrap()
@@ -359,14 +359,7 @@ fn no_two_declared_runs_share_a_name_or_an_output() {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
         for run in &experiment.runs {
             // The files a run writes: `{nodes}` in `out` stands for each of its budgets.
-            let outs: Vec<String> = match (&run.out, &run.limit) {
-                (None, _) => Vec::new(),
-                (Some(out), RunLimit::Nodes(budgets)) if out.contains("{nodes}") => budgets
-                    .iter()
-                    .map(|n| out.replace("{nodes}", &n.to_string()))
-                    .collect(),
-                (Some(out), _) => vec![out.clone()],
-            };
+            let outs = run.outs();
             let name = format!("{}.{}", experiment.name, run.name);
             for (other, other_name, other_outs) in &seen {
                 assert!(
@@ -451,7 +444,7 @@ fn term_worth_run_removes_every_declared_term_once(config: &str) {
         "{config}: the baseline has every term on"
     );
     let mut removed = Vec::new();
-    for name in &run.variants {
+    for name in &run.settings.variants {
         let variant = resolved.iter().find(|v| &v.name == name).unwrap();
         let terms = variant.config.eval.terms();
         let off: Vec<&str> = Terms::NAMES

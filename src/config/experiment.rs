@@ -73,7 +73,7 @@ pub struct Experiment {
     /// first, merged in order over the defaults (`config::extends`).
     pub stacks: Vec<(String, Vec<Table>)>,
     /// The runs its tables come from (`[runs.NAME]`), in file order.
-    pub runs: Vec<super::runs::DeclaredRun>,
+    pub runs: Vec<super::runs::Run>,
     /// A designed experiment (`[design]`): its points are among `variants`, after the rest.
     pub design: Option<Design>,
 }

@@ -9,50 +9,29 @@
 
 use super::extends::{stacks, take_extends, Chains};
 use super::keys;
-use std::path::PathBuf;
+use crate::settings::MatchSettings;
+use serde::Deserialize;
 use toml::Value;
-
-/// The keys `[runs]` may set for every run: not a run's name, output, variants or design.
-const DEFAULT_KEYS: &[&str] = &[
-    "games",
-    "depth",
-    "nodes",
-    "tc",
-    "openings",
-    "seed",
-    "sprt",
-    "round_robin",
-    "adjudicate",
-    "jobs",
-    "timemargin",
-    "precision",
-];
 
 /// The keys only a run's own table takes: its players, its output, and what it extends.
 const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends", "opponents"];
 
-/// Whether a `[runs.NAME]` table takes `key`: a default, or one of its own.
-fn is_run_key(key: &str) -> bool {
-    DEFAULT_KEYS.contains(&key) || OWN_KEYS.contains(&key)
-}
-
 /// The keys that set a limit per move: a run that sets one drops the others it inherits.
 const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc"];
 
-/// `[runs]` split into the defaults written straight under it and the runs (its tables).
+/// `[runs]` split into the defaults written straight under it and the runs (its tables). A
+/// run's own key (its players, its output, what it extends) is no default.
 fn split_defaults(runs: &toml::Table) -> Result<(toml::Table, toml::Table), String> {
     let (mut defaults, mut tables) = (toml::Table::new(), toml::Table::new());
     for (key, value) in runs {
         if let Value::Table(_) = value {
             tables.insert(key.clone(), value.clone());
-        } else if DEFAULT_KEYS.contains(&key.as_str()) {
-            defaults.insert(key.clone(), value.clone());
-        } else {
-            let known: Vec<String> = DEFAULT_KEYS.iter().map(|s| s.to_string()).collect();
+        } else if OWN_KEYS.contains(&key.as_str()) {
             return Err(format!(
-                "[runs]: {key} = {value}; expected a run's table [runs.{key}], or a default every run takes ({})",
-                keys::hint(key, &known)
+                "[runs]: {key} = {value}; expected a run's table [runs.{key}], or a default every run takes ({key} is a run's own)"
             ));
+        } else {
+            defaults.insert(key.clone(), value.clone());
         }
     }
     Ok((defaults, tables))
@@ -103,102 +82,49 @@ fn resolved(
         .collect())
 }
 
-/// A run's limit per move.
+/// One declared run: its name, as `--run` gives it, and its settings.
 #[derive(Debug, Clone, PartialEq)]
-pub enum RunLimit {
-    /// None declared: the command line's, else `ablate match`'s default.
-    Unset,
-    /// A fixed depth.
-    Depth(u32),
-    /// One match per node budget, in the order written.
-    Nodes(Vec<u64>),
-    /// A clock, BASE+INC.
-    Clock(String),
-}
-
-/// One declared run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DeclaredRun {
-    /// Its name, as `--run` gives it.
+pub struct Run {
     pub name: String,
-    /// Only these variants (and the baseline) play; empty: all.
-    pub variants: Vec<String>,
-    /// Each variant (or design point) plays every one of these, rather than the baseline.
-    pub opponents: Vec<String>,
-    /// Games per pairing.
-    pub games: Option<usize>,
-    /// The limit per move.
-    pub limit: RunLimit,
-    /// The openings EPD.
-    pub openings: Option<PathBuf>,
-    /// The openings' shuffle seed.
-    pub seed: Option<u64>,
-    /// The SPRT, as `--sprt` takes it.
-    pub sprt: Option<String>,
-    /// Every pair of variants plays.
-    pub round_robin: bool,
-    /// Adjudication rules, as `--adjudicate` takes them.
-    pub adjudicate: Vec<String>,
-    /// Games played at once.
-    pub jobs: Option<usize>,
-    /// The games CSV; `{nodes}` in it is each match's node budget.
-    pub out: Option<String>,
-    /// Milliseconds past its clock a move may come.
-    pub timemargin: Option<u64>,
-    /// Stop once every effect's (or every pairing's) 95% half-width is at most this many Elo.
-    pub precision: Option<f64>,
+    pub settings: MatchSettings,
 }
 
-/// A whole number ≥ `min` at `key`.
-fn whole(run: &str, key: &str, value: &Value, min: i64) -> Result<u64, String> {
-    match value {
-        Value::Integer(n) if *n >= min => Ok(*n as u64),
-        other => Err(format!(
-            "[runs.{run}]: {key} = {other}; expected a whole number, {min} or more"
-        )),
+impl Run {
+    /// The games files the run writes: its `out`, once per node budget when `{nodes}` is in it.
+    pub fn outs(&self) -> Vec<String> {
+        let Some(out) = self.settings.out.as_ref().map(|o| o.to_string_lossy()) else {
+            return Vec::new();
+        };
+        match out.contains("{nodes}") && !self.settings.nodes.is_empty() {
+            true => self
+                .settings
+                .nodes
+                .iter()
+                .map(|n| out.replace("{nodes}", &n.to_string()))
+                .collect(),
+            false => vec![out.into_owned()],
+        }
     }
 }
 
-/// A half-width in Elo: a number above 0.
-/// A key no run takes, with the one it may have meant; `opponent` belongs to `[design]`.
-fn unknown_run_key(run: &str, key: &str, known: &[String]) -> String {
-    if key == "opponent" {
-        return format!(
-            "[runs.{run}]: unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline"
-        );
+/// `table`, a run's or `[runs]`'s (`place`), read as match settings; an error names the key
+/// and its value.
+fn settings(place: &str, table: &toml::Table) -> Result<MatchSettings, String> {
+    let said = |key: &str, value: &Value, e: toml::de::Error| {
+        match e.message() {
+        m if m.starts_with("unknown field") && key == "opponent" => format!(
+            "{place}: unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline"
+        ),
+        m if m.starts_with("unknown field") => format!("{place}: {}", keys::unknown_field_said(m)),
+        m => format!("{place}: {key} = {value}; {m}"),
     }
-    format!(
-        "[runs.{run}]: unknown key \"{key}\"; {}",
-        keys::hint(key, known)
-    )
-}
-
-fn precision(run: &str, value: &Value) -> Result<f64, String> {
-    match value {
-        Value::Integer(n) if *n > 0 => Ok(*n as f64),
-        Value::Float(x) if *x > 0.0 && x.is_finite() => Ok(*x),
-        other => Err(format!(
-            "[runs.{run}]: precision = {other}; expected a half-width in Elo above 0, e.g. precision = 10"
-        )),
+    };
+    // Key by key first, so that an error names the key it is about.
+    for (key, value) in table {
+        let one = toml::Table::from_iter([(key.clone(), value.clone())]);
+        MatchSettings::deserialize(one).map_err(|e| said(key, value, e))?;
     }
-}
-
-fn text(run: &str, key: &str, value: &Value) -> Result<String, String> {
-    match value {
-        Value::String(s) => Ok(s.clone()),
-        other => Err(format!("[runs.{run}]: {key} = {other}; expected a string")),
-    }
-}
-
-/// Strings, or one string split on whitespace (as the command line would split it).
-fn words(run: &str, key: &str, value: &Value) -> Result<Vec<String>, String> {
-    match value {
-        Value::String(s) => Ok(s.split_whitespace().map(str::to_string).collect()),
-        Value::Array(items) => items.iter().map(|v| text(run, key, v)).collect(),
-        other => Err(format!(
-            "[runs.{run}]: {key} = {other}; expected a string or an array of strings"
-        )),
-    }
+    MatchSettings::deserialize(table.clone()).map_err(|e| said("", &Value::from(""), e))
 }
 
 /// The `[runs]` table of an experiment; `variants` are the names a run may list, `points` the
@@ -207,7 +133,7 @@ pub fn parse(
     runs: Option<&Value>,
     variants: &[String],
     points: &[String],
-) -> Result<Vec<DeclaredRun>, String> {
+) -> Result<Vec<Run>, String> {
     let Some(runs) = runs else {
         return Ok(Vec::new());
     };
@@ -215,43 +141,30 @@ pub fn parse(
         return Err("runs must be a table of runs: [runs.NAME]".into());
     };
     let (defaults, runs) = split_defaults(runs)?;
-    let known: Vec<String> = DEFAULT_KEYS
-        .iter()
-        .chain(OWN_KEYS)
-        .map(|s| s.to_string())
-        .collect();
+    settings("[runs]", &defaults)?;
     let mut out = Vec::new();
     for (name, table) in resolved(defaults, &runs)? {
-        let (name, table) = (&name, &table);
-        for key in table.keys() {
-            if !is_run_key(key) {
-                return Err(unknown_run_key(name, key, &known));
-            }
+        let given: Vec<&str> = LIMIT_KEYS
+            .iter()
+            .copied()
+            .filter(|k| table.contains_key(*k))
+            .collect();
+        if given.len() > 1 {
+            return Err(format!(
+                "[runs.{name}]: {} all given; expected one limit per move",
+                given.join(" and ")
+            ));
         }
-        let get = |key: &str| table.get(key);
-        let mut run_variants = get("variants")
-            .map(|v| words(name, "variants", v))
-            .transpose()?
-            .unwrap_or_default();
-        match get("design") {
-            None | Some(Value::Boolean(false)) => {}
-            Some(Value::Boolean(true)) if points.is_empty() => {
-                return Err(format!(
-                    "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
-                ))
-            }
-            Some(Value::Boolean(true)) => run_variants.extend(points.iter().cloned()),
-            Some(other) => {
-                return Err(format!(
-                    "[runs.{name}]: design = {other}; expected true or false"
-                ))
-            }
+        let mut run = settings(&format!("[runs.{name}]"), &table)?;
+        if run.design && points.is_empty() {
+            return Err(format!(
+                "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
+            ));
         }
-        let opponents = get("opponents")
-            .map(|v| words(name, "opponents", v))
-            .transpose()?
-            .unwrap_or_default();
-        for v in run_variants.iter().chain(&opponents) {
+        if run.design {
+            run.variants.extend(points.iter().cloned());
+        }
+        for v in run.variants.iter().chain(&run.opponents) {
             if !variants.contains(v) {
                 return Err(format!(
                     "[runs.{name}]: variants: no variant \"{v}\"; {}",
@@ -259,84 +172,17 @@ pub fn parse(
                 ));
             }
         }
-        let limits = ["depth", "nodes", "tc"]
-            .iter()
-            .filter(|k| table.contains_key(**k));
-        if limits.clone().count() > 1 {
-            let given: Vec<&str> = limits.copied().collect();
-            return Err(format!(
-                "[runs.{name}]: {} all given; expected one limit per move",
-                given.join(" and ")
-            ));
-        }
-        let limit = if let Some(d) = get("depth") {
-            RunLimit::Depth(whole(name, "depth", d, 1)? as u32)
-        } else if let Some(n) = get("nodes") {
-            let budgets = match n {
-                Value::Array(items) if !items.is_empty() => items
-                    .iter()
-                    .map(|v| whole(name, "nodes", v, 1))
-                    .collect::<Result<Vec<_>, _>>()?,
-                Value::Array(_) => {
-                    return Err(format!(
-                        "[runs.{name}]: nodes = []; expected one budget or more"
-                    ))
-                }
-                single => vec![whole(name, "nodes", single, 1)?],
-            };
-            RunLimit::Nodes(budgets)
-        } else if let Some(tc) = get("tc") {
-            RunLimit::Clock(text(name, "tc", tc)?)
-        } else {
-            RunLimit::Unset
-        };
-        let out_file = get("out").map(|v| text(name, "out", v)).transpose()?;
-        if let (RunLimit::Nodes(b), Some(file)) = (&limit, &out_file) {
-            if b.len() > 1 && !file.contains("{nodes}") {
+        if let Some(file) = run.out.as_ref().map(|f| f.to_string_lossy()) {
+            if run.nodes.len() > 1 && !file.contains("{nodes}") {
                 return Err(format!(
                     "[runs.{name}]: out = \"{file}\" for {} node budgets; expected {{nodes}} in it, one file per budget",
-                    b.len()
+                    run.nodes.len()
                 ));
             }
         }
-        let round_robin = match get("round_robin") {
-            None => false,
-            Some(Value::Boolean(b)) => *b,
-            Some(other) => {
-                return Err(format!(
-                    "[runs.{name}]: round_robin = {other}; expected true or false"
-                ))
-            }
-        };
-        out.push(DeclaredRun {
-            name: name.clone(),
-            variants: run_variants,
-            opponents,
-            games: get("games")
-                .map(|v| whole(name, "games", v, 2))
-                .transpose()?
-                .map(|g| g as usize),
-            limit,
-            openings: get("openings")
-                .map(|v| text(name, "openings", v))
-                .transpose()?
-                .map(PathBuf::from),
-            seed: get("seed").map(|v| whole(name, "seed", v, 0)).transpose()?,
-            sprt: get("sprt").map(|v| text(name, "sprt", v)).transpose()?,
-            round_robin,
-            adjudicate: get("adjudicate")
-                .map(|v| words(name, "adjudicate", v))
-                .transpose()?
-                .unwrap_or_default(),
-            jobs: get("jobs")
-                .map(|v| whole(name, "jobs", v, 1))
-                .transpose()?
-                .map(|j| j as usize),
-            out: out_file,
-            timemargin: get("timemargin")
-                .map(|v| whole(name, "timemargin", v, 0))
-                .transpose()?,
-            precision: get("precision").map(|v| precision(name, v)).transpose()?,
+        out.push(Run {
+            name,
+            settings: run,
         });
     }
     Ok(out)
@@ -346,7 +192,7 @@ pub fn parse(
 mod tests {
     use super::*;
 
-    fn runs(text: &str) -> Result<Vec<DeclaredRun>, String> {
+    fn runs(text: &str) -> Result<Vec<Run>, String> {
         let table: toml::Table = text.parse().unwrap();
         parse(table.get("runs"), &["a".into()], &[])
     }
@@ -358,13 +204,16 @@ mod tests {
              [runs.x]\n[runs.y]\ngames = 4\ndepth = 3\n",
         )
         .unwrap();
-        assert_eq!(found[0].games, Some(10));
-        assert_eq!(found[0].limit, RunLimit::Nodes(vec![100]));
-        assert_eq!(found[0].adjudicate, vec!["draw=40,10,8"]);
-        assert_eq!(found[1].games, Some(4));
+        assert_eq!(found[0].settings.games, Some(10));
+        assert_eq!(found[0].settings.nodes, vec![100]);
+        assert_eq!(found[0].settings.adjudicate[0].text, "draw=40,10,8");
+        assert_eq!(found[1].settings.games, Some(4));
         // A run's own limit replaces the default's rather than joining it.
-        assert_eq!(found[1].limit, RunLimit::Depth(3));
-        assert_eq!(found[1].adjudicate, vec!["draw=40,10,8"]);
+        assert_eq!(
+            (found[1].settings.depth, &found[1].settings.nodes[..]),
+            (Some(3), &[][..])
+        );
+        assert_eq!(found[1].settings.adjudicate[0].text, "draw=40,10,8");
     }
 
     #[test]
@@ -386,10 +235,16 @@ mod tests {
         )
         .unwrap();
         // y takes x's limit (which dropped the default's), z its own over both.
-        assert_eq!(found[1].limit, RunLimit::Depth(3));
-        assert_eq!(found[1].games, Some(4));
-        assert_eq!(found[2].limit, RunLimit::Nodes(vec![7]));
-        assert_eq!(found[2].games, Some(4));
+        assert_eq!(
+            (found[1].settings.depth, &found[1].settings.nodes[..]),
+            (Some(3), &[][..])
+        );
+        assert_eq!(found[1].settings.games, Some(4));
+        assert_eq!(
+            (found[2].settings.depth, &found[2].settings.nodes[..]),
+            (None, &[7][..])
+        );
+        assert_eq!(found[2].settings.games, Some(4));
         let err = runs("[runs.x]\nextends = \"y\"\n[runs.y]\nextends = \"x\"\n").unwrap_err();
         assert!(
             err.contains("extends forms a cycle: x -> y -> x; expected runs that end in one that extends none"),

@@ -1,6 +1,6 @@
 //! The job list: canonical order (variant order, then suite order), filtered by variant and shard.
 
-use crate::error::InputError;
+pub use crate::settings::shard::Shard;
 
 /// One unit of parallel work: every listed depth of one variant on one position, or on a chain
 /// of positions searched in order (`keep_tables`).
@@ -20,34 +20,6 @@ impl Job {
     /// The indices of the job's positions, in search order.
     pub fn positions(&self) -> std::ops::Range<usize> {
         self.position..self.position + self.count
-    }
-}
-
-/// `--shard K/N`: the jobs whose index mod N is K.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// This shard, 0-based.
-    pub k: usize,
-    /// The number of shards.
-    pub n: usize,
-}
-
-impl Shard {
-    /// Reads `K/N` with 0 ≤ K < N.
-    pub fn parse(text: &str) -> Result<Shard, InputError> {
-        let bad = || {
-            InputError::in_file(
-                "--shard",
-                format!("\"{text}\"; expected K/N with 0 <= K < N, e.g. 0/4"),
-            )
-        };
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let k: usize = k.trim().parse().map_err(|_| bad())?;
-        let n: usize = n.trim().parse().map_err(|_| bad())?;
-        if n == 0 || k >= n {
-            return Err(bad());
-        }
-        Ok(Shard { k, n })
     }
 }
 

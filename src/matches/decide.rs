@@ -129,7 +129,7 @@ impl<'a> Decider<'a> {
     /// What the last game of `rows` (every game so far, that one last) changed.
     pub fn after_game(&mut self, rows: &[GameRow]) -> Verdict {
         let mut verdict = Verdict::default();
-        if let Some(sprt) = self.prepared.options.sprt {
+        if let Some(sprt) = self.prepared.options.sprt() {
             verdict.decided = (0..self.prepared.pairings.len())
                 .filter(|&i| sprt_decision(self.prepared, rows, i, &sprt).is_some())
                 .collect();
@@ -158,7 +158,7 @@ impl<'a> Decider<'a> {
     /// later pairs already in play are dropped) and, with SPRT, each pairing's pairs up to its
     /// decision; so that the file is the same for any `--jobs`.
     pub fn kept(&self, mut rows: Vec<GameRow>) -> Vec<GameRow> {
-        if let Some(sprt) = self.prepared.options.sprt {
+        if let Some(sprt) = self.prepared.options.sprt() {
             let cut: Vec<Option<usize>> = (0..self.prepared.pairings.len())
                 .map(|i| sprt_decision(self.prepared, &rows, i, &sprt).map(|(pairs, _, _)| pairs))
                 .collect();

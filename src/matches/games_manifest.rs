@@ -63,16 +63,10 @@ impl ManifestFile for MatchManifest {
 
 impl MatchManifest {
     /// The manifest of `prepared` as it starts: nothing played yet, marked interrupted until
-    /// it ends. `limit`, `sprt`, `adjudication` and `shard` are as the command line gave them.
-    pub fn starting(
-        prepared: &PreparedMatch,
-        provenance: Provenance,
-        limit: &str,
-        sprt: Option<String>,
-        adjudication: Vec<String>,
-        shard: Option<String>,
-    ) -> MatchManifest {
+    /// it ends. The limit, SPRT and adjudication are recorded as they were given.
+    pub fn starting(prepared: &PreparedMatch, provenance: Provenance) -> MatchManifest {
         let name = |i: usize| prepared.variants[i].name.clone();
+        let settings = &prepared.options;
         MatchManifest {
             experiment: prepared.experiment.name.clone(),
             config_file: prepared.experiment.file.clone(),
@@ -85,19 +79,19 @@ impl MatchManifest {
                 .iter()
                 .map(|p| (name(p.variant), name(p.opponent)))
                 .collect(),
-            games_per_pairing: prepared.options.games,
-            limit: limit.to_string(),
-            seed: prepared.options.seed,
-            sprt,
-            adjudication,
-            shard,
+            games_per_pairing: settings.games(),
+            limit: settings.limit_text(),
+            seed: settings.seed,
+            sprt: settings.sprt.as_ref().map(|s| s.text.clone()),
+            adjudication: settings.adjudicate.iter().map(|r| r.text.clone()).collect(),
+            shard: settings.shard.map(|s| s.to_string()),
             games_total: prepared.job_count(),
             games_played: 0,
             games_resumed: 0,
             interrupted: true,
             missing: Vec::new(),
             design: prepared.experiment.design.clone(),
-            precision: prepared.options.precision,
+            precision: settings.precision,
         }
     }
 }

@@ -10,8 +10,8 @@ use crate::error::InputError;
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use std::path::PathBuf;
 
-/// How to play a prepared match: where, with how many threads, and what its manifest records
-/// of the command line.
+/// Where and how this sitting plays a prepared match (what it plays is the prepared match's
+/// `MatchSettings`).
 pub struct SessionOptions {
     /// The games CSV.
     pub csv: PathBuf,
@@ -25,13 +25,6 @@ pub struct SessionOptions {
     pub move_aside: bool,
     /// No progress line.
     pub quiet: bool,
-    /// The openings file, for the provenance.
-    pub openings: PathBuf,
-    /// The limit, the SPRT, the adjudication and the shard as the command line gave them.
-    pub limit_text: String,
-    pub sprt: Option<String>,
-    pub adjudicate: Vec<String>,
-    pub shard: Option<String>,
 }
 
 impl SessionOptions {
@@ -52,7 +45,8 @@ pub struct FoundFiles {
     pub earlier_text: Option<Vec<u8>>,
     /// An earlier sitting left its manifest and its PGN: this one resumes it.
     pub resuming: bool,
-    /// The openings' SHA-256, for the provenance.
+    /// The openings and their SHA-256, for the provenance.
+    pub openings: PathBuf,
     pub openings_sha256: String,
 }
 
@@ -64,7 +58,8 @@ pub fn find_files(
     prepared: &mut PreparedMatch,
     options: &SessionOptions,
 ) -> anyhow::Result<(FoundFiles, Vec<GameRow>)> {
-    let openings_sha256 = crate::suite::Suite::load(&options.openings)
+    let openings = prepared.options.openings();
+    let openings_sha256 = crate::suite::Suite::load(&openings)
         .map(|s| s.sha256)
         .unwrap_or_default();
     adopt_first_hash(prepared, options, &openings_sha256);
@@ -113,6 +108,7 @@ pub fn find_files(
         earlier,
         earlier_text: std::fs::read(&json_path).ok(),
         resuming,
+        openings,
         openings_sha256,
     };
     Ok((found, rows))
@@ -133,14 +129,7 @@ fn adopt_first_hash(prepared: &mut PreparedMatch, options: &SessionOptions, open
     }
     let mut provenance = first.provenance.clone();
     provenance.suite_sha256 = openings_sha256.to_string();
-    let today = MatchManifest::starting(
-        prepared,
-        provenance,
-        &options.limit_text,
-        options.sprt.clone(),
-        options.adjudicate.clone(),
-        options.shard.clone(),
-    );
+    let today = MatchManifest::starting(prepared, provenance);
     if !openings_sha256.is_empty() && today.same_match(&first) {
         prepared.hash = first.match_hash;
     }

@@ -1,49 +1,16 @@
 //! A match's plan: its options, who plays whom, the openings in the order pairs take them,
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
-use super::adjudication::Adjudication;
 use super::games_csv::GameRow;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::search::clock::Limit;
-use crate::stats::elo::Sprt;
+pub use crate::settings::match_settings::DEFAULT_TIME_MARGIN_MS;
+use crate::settings::MatchSettings;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
-
-/// Everything a match needs beyond the experiment file.
-#[derive(Debug, Clone)]
-pub struct MatchOptions {
-    /// Games per pairing (even: pairs of games).
-    pub games: usize,
-    /// The limit of every move.
-    pub limit: Limit,
-    /// The opening suite.
-    pub openings: PathBuf,
-    /// Shuffle the openings with this seed (file order without).
-    pub seed: Option<u64>,
-    /// Stop each pairing when its SPRT decides.
-    pub sprt: Option<Sprt>,
-    /// Every pair of variants, rather than every variant against the baseline.
-    pub round_robin: bool,
-    /// Early ends both sides agree on.
-    pub adjudication: Adjudication,
-    /// `K/N`: one shard of the games.
-    pub shard: Option<crate::jobs::Shard>,
-    /// Only these variants (and the baseline) play.
-    pub variants: Vec<String>,
-    /// A gauntlet: each variant that plays meets every one of these instead of the baseline.
-    pub opponents: Vec<String>,
-    /// How late past its clock a move may come before its side forfeits, milliseconds.
-    pub time_margin_ms: u64,
-    /// Stop once every figure's 95% half-width is this many Elo or less (`stats::precision`).
-    /// Not part of the match: the games kept are a prefix of the same games.
-    pub precision: Option<f64>,
-}
-
-/// fastchess's default `--timemargin`: a side may answer this late past its clock.
-pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
+use std::path::Path;
 
 /// The most games a pairing may ask for: far beyond any match that finishes, and far below
 /// the counts whose index arithmetic would overflow.
@@ -115,33 +82,36 @@ pub struct PreparedMatch {
     pub hash: String,
     /// Each variant's limit per move: the match's, or an engine's own (`limit = {...}`).
     pub limits: Vec<Limit>,
-    /// The options.
-    pub options: MatchOptions,
+    /// The limit per move of the match (a variant may have its own: `limits`).
+    pub limit: Limit,
+    /// What the match plays, as the command line and the run gave it.
+    pub options: MatchSettings,
 }
 
 /// Loads the experiment and the openings and plans the pairings.
-pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<PreparedMatch> {
+pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<PreparedMatch> {
     let experiment = Experiment::load(config)?;
+    let limit = options.limit()?;
     let variants = experiment.resolve(&[])?;
     for note in experiment.lint(&variants) {
         eprintln!("warning: {note}");
     }
-    if options.games > MAX_GAMES_PER_PAIRING {
+    if options.games() > MAX_GAMES_PER_PAIRING {
         return Err(InputError::in_file(
             "--games",
             format!(
                 "{}; expected at most {MAX_GAMES_PER_PAIRING} games per pairing",
-                options.games
+                options.games()
             ),
         )
         .into());
     }
-    if options.games == 0 || options.games % 2 != 0 {
+    if options.games() == 0 || options.games() % 2 != 0 {
         return Err(InputError::in_file(
             "--games",
             format!(
                 "{}; expected an even number of games, 2 or more (they are played in pairs)",
-                options.games
+                options.games()
             ),
         )
         .into());
@@ -251,7 +221,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
     }
     // A side's own node budget multiplies the match's: under a depth or a clock it would mean
     // nothing, and the match would play something other than what was asked.
-    let other_limit = match options.limit {
+    let other_limit = match limit {
         Limit::Nodes(_) => None,
         Limit::Depth(d) => Some(format!("a fixed depth (--depth {d})")),
         Limit::Clock(_) => Some("a clock (--tc)".to_string()),
@@ -273,7 +243,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
     }
     let limits = variants
         .iter()
-        .map(|v| side_limit(v, options.limit))
+        .map(|v| side_limit(v, limit))
         .collect::<Result<Vec<Limit>, String>>()
         .map_err(|m| InputError::in_file(&experiment.file, m))?;
     // Engines are started once here, so that a missing program or a wrong option is an error
@@ -305,7 +275,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
             }
         }
     }
-    let suite = Suite::load(&options.openings)?;
+    let suite = Suite::load(&options.openings())?;
     let mut openings = suite.positions.clone();
     if let Some(seed) = options.seed {
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
@@ -323,15 +293,15 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         "pairings": pairings.iter().map(|p| (name(p.variant), name(p.opponent))).collect::<Vec<_>>(),
         "openings_sha256": suite.sha256,
         "seed": options.seed,
-        "games": options.games,
-        "limit": format!("{:?}", options.limit),
-        "adjudication": format!("{:?}", options.adjudication),
-        "sprt": options.sprt.map(|s| format!("{s:?}")),
+        "games": options.games(),
+        "limit": format!("{:?}", limit),
+        "adjudication": format!("{:?}", options.adjudication()),
+        "sprt": options.sprt().map(|s| format!("{s:?}")),
     });
     // Only a margin other than the default enters the hash, so matches hashed before the
     // option existed keep their hash.
-    if options.time_margin_ms != DEFAULT_TIME_MARGIN_MS {
-        canonical["time_margin_ms"] = options.time_margin_ms.into();
+    if options.time_margin_ms() != DEFAULT_TIME_MARGIN_MS {
+        canonical["time_margin_ms"] = options.time_margin_ms().into();
     }
     let hash = format!(
         "m{}",
@@ -344,6 +314,7 @@ pub fn prepare_match(config: &Path, options: MatchOptions) -> anyhow::Result<Pre
         openings,
         hash,
         limits,
+        limit,
         options,
     })
 }
@@ -370,7 +341,7 @@ fn side_limit(variant: &ResolvedVariant, limit: Limit) -> Result<Limit, String> 
 impl PreparedMatch {
     /// How many games this match (or shard) plays.
     pub fn job_count(&self) -> usize {
-        let units = self.options.games / 2 * self.pairings.len();
+        let units = self.options.games() / 2 * self.pairings.len();
         let (k, n) = self.options.shard.map_or((0, 1), |s| (s.k, s.n));
         2 * if k < units {
             (units - k).div_ceil(n)
@@ -401,7 +372,7 @@ impl PreparedMatch {
     /// A variant's limit per move (`limits`), by the variant.
     pub fn limit_of(&self, variant: &ResolvedVariant) -> Limit {
         let i = self.variants.iter().position(|v| v.name == variant.name);
-        i.map_or(self.options.limit, |i| self.limits[i])
+        i.map_or(self.limit, |i| self.limits[i])
     }
 
     /// The game's opening: pair k takes the k-th opening (wrapping around).

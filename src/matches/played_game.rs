@@ -46,8 +46,8 @@ pub fn play_job(
         [&mut white_player, &mut black_player],
         &opening.board,
         [white, black].map(|side| prepared.limit_of(side)),
-        &prepared.options.adjudication,
-        prepared.options.time_margin_ms,
+        &prepared.options.adjudication(),
+        prepared.options.time_margin_ms(),
         stop,
     );
     white_player.release(engines, tables);

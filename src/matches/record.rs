@@ -48,14 +48,8 @@ impl<'a> Recorder<'a> {
         kept: &[GameRow],
     ) -> anyhow::Result<Recorder<'a>> {
         let (started, clock) = (SystemTime::now(), Instant::now());
-        let manifest = MatchManifest::starting(
-            prepared,
-            provenance(options, found, started, clock),
-            &options.limit_text,
-            options.sprt.clone(),
-            options.adjudicate.clone(),
-            options.shard.clone(),
-        );
+        let manifest =
+            MatchManifest::starting(prepared, provenance(options, found, started, clock));
         let mut recorder = Recorder {
             options,
             found,
@@ -159,7 +153,7 @@ fn provenance(
     started: SystemTime,
     clock: Instant,
 ) -> Provenance {
-    let openings = options.openings.display().to_string();
+    let openings = found.openings.display().to_string();
     let (sha, threads) = (&found.openings_sha256, options.threads);
     let mut now = Provenance::until_now(&openings, sha, threads, started, clock);
     if let Some(earlier) = &found.earlier {

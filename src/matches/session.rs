@@ -53,7 +53,7 @@ pub fn play_session(
     let control = Control::new(&signals.stop, prepared.pairings.len(), decider.pair_limit());
     let resumed = rows.len();
     let mut progress = MatchProgress::new(prepared.job_count());
-    let mut running = RunningScore::new(prepared.options.sprt);
+    let mut running = RunningScore::new(prepared.options.sprt());
     // A resumed run's progress counts its games from where it stands, and its score includes
     // the games it already had.
     progress.resume(resumed);

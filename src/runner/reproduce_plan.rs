@@ -8,7 +8,6 @@
 use super::{prepare_silently, RunOptions};
 use crate::config::experiment::Experiment;
 use crate::config::minimal_mode::MinimalMode;
-use crate::config::runs::RunLimit;
 use crate::storage::manifest::{Manifest, ManifestFile};
 use crate::storage::provenance::Provenance;
 use std::path::{Path, PathBuf};
@@ -168,14 +167,7 @@ fn run_steps(root: &Path, config: &Path) -> anyhow::Result<Vec<Step>> {
     let file = relative(root, config);
     let mut steps = Vec::new();
     for run in &experiment.runs {
-        let outs: Vec<String> = match (&run.out, &run.limit) {
-            (Some(out), RunLimit::Nodes(budgets)) if out.contains("{nodes}") => budgets
-                .iter()
-                .map(|n| out.replace("{nodes}", &n.to_string()))
-                .collect(),
-            (Some(out), _) => vec![out.clone()],
-            (None, _) => Vec::new(),
-        };
+        let outs = run.outs();
         let times: Vec<Option<f64>> = outs
             .iter()
             .map(|o| wall_seconds(&root.join(o).with_extension("json")))

@@ -12,7 +12,6 @@ use super::design_effects::{analyse, DesignAnalysis};
 use super::design_fit::Estimate;
 use super::trend_fit::{choose, Fit, Point};
 use crate::config::experiment::Experiment;
-use crate::config::runs::RunLimit;
 use crate::error::InputError;
 use crate::matches::games_csv::{read_games, GameRow};
 use crate::matches::games_manifest::MatchManifest;
@@ -141,14 +140,14 @@ fn declared_precision(manifest: &MatchManifest, games: &Path, budget: u64) -> Op
         .runs
         .iter()
         .find(|run| {
-            let at_budget =
-                matches!(&run.limit, RunLimit::Nodes(budgets) if budgets.contains(&budget));
-            at_budget
-                && run.out.as_ref().is_some_and(|out| {
+            let out = run.settings.out.as_ref().map(|o| o.to_string_lossy());
+            run.settings.nodes.contains(&budget)
+                && out.is_some_and(|out| {
                     let out = out.replace("{nodes}", &budget.to_string());
                     Path::new(&out).file_name() == Some(name)
                 })
         })?
+        .settings
         .precision
 }
 

@@ -54,7 +54,8 @@ fn read_runs(src: &Sources) -> (Vec<String>, Vec<String>) {
             own_bases.push(format!("{} (`configs/{file}`)", experiment.description));
         }
         for run in experiment.runs.iter().filter(|r| r.name != "eval-terms") {
-            let stem = run.out.as_deref().and_then(|out| {
+            let out = run.settings.out.as_ref().map(|o| o.to_string_lossy());
+            let stem = out.as_deref().and_then(|out| {
                 out.strip_prefix("results/")?
                     .strip_suffix(".csv")
                     .map(str::to_string)

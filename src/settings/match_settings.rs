@@ -1,0 +1,259 @@
+//! A match's settings, declared once: `ablate match` reads them from the command line (clap,
+//! flattened into `MatchArgs`) and a config from each `[runs.NAME]` (serde), and the command
+//! line is laid over the run in one place (`over`). The stages take the struct whole; every
+//! value in it was read at the start (a limit, an SPRT, an adjudication rule), and keeps the
+//! text it was read from for the manifest.
+
+use super::adjudication_rules::Adjudication;
+use super::given::Given;
+use super::move_limit::{Limit, TimeControl};
+use super::shard::Shard;
+use super::sprt::Sprt;
+use super::values::{
+    number, parse_depth, parse_games, parse_millis, parse_nodes, parse_precision, parse_seed,
+    parse_threads, words,
+};
+use crate::error::InputError;
+use serde::de::{Deserializer, Error};
+use std::path::PathBuf;
+
+/// Games per pairing when neither the command line nor a run says.
+pub const DEFAULT_GAMES: usize = 100;
+/// The openings when neither the command line nor a run says.
+pub const DEFAULT_OPENINGS: &str = "positions/openings.epd";
+/// fastchess's default `--timemargin`: a side may answer this late past its clock.
+pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
+/// The depth per move when no limit is given.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// What a match plays and how: `--games 40` on the command line, `games = 40` in a run.
+#[derive(Debug, Clone, Default, PartialEq, clap::Args, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSettings {
+    /// Games per pairing, an even number (N/2 opening pairs) [default: 100, or the run's].
+    #[arg(long, short = 'g', value_parser = parse_games, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "games")]
+    pub games: Option<usize>,
+    /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
+    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "depth")]
+    pub depth: Option<u32>,
+    /// About N nodes per move (deterministic, like --depth); N,N,.. plays one match per budget.
+    #[arg(long, value_name = "N", conflicts_with = "tc", value_delimiter = ',', value_parser = parse_nodes, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "nodes")]
+    pub nodes: Vec<u64>,
+    /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
+    #[arg(long, value_name = "BASE+INC")]
+    #[serde(default)]
+    pub tc: Option<Given<TimeControl>>,
+    /// The opening positions (EPD) [default: positions/openings.epd, or the run's].
+    #[arg(long, value_name = "EPD")]
+    #[serde(default)]
+    pub openings: Option<PathBuf>,
+    /// Shuffle the openings with this seed [default: file order].
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "seed")]
+    pub seed: Option<u64>,
+    /// Stop a pairing when its SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic].
+    #[arg(long, value_name = "SPEC")]
+    #[serde(default)]
+    pub sprt: Option<Given<Sprt>>,
+    /// Every pair of variants plays, not only each variant against the baseline.
+    #[arg(long)]
+    #[serde(default)]
+    pub round_robin: bool,
+    /// Stop once every figure's 95% half-width is at most X Elo: each effect of a [design], else each pairing's Elo [default: the run's].
+    #[arg(long, value_name = "X", value_parser = parse_precision, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "precision")]
+    pub precision: Option<f64>,
+    /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
+    #[arg(long, value_name = "RULE", num_args = 1..)]
+    #[serde(default, deserialize_with = "rules")]
+    pub adjudicate: Vec<Given<Adjudication>>,
+    /// Only these variants (and the baseline) play.
+    #[arg(long = "variant", value_name = "NAME")]
+    #[serde(default, deserialize_with = "words")]
+    pub variants: Vec<String>,
+    /// A gauntlet: every variant (or design point) plays each opponent named, not the baseline.
+    #[arg(long = "opponent", value_name = "NAME")]
+    #[serde(default, deserialize_with = "words")]
+    pub opponents: Vec<String>,
+    /// The design's points play too (a run's `design = true`).
+    #[arg(skip)]
+    #[serde(default)]
+    pub design: bool,
+    /// Games played at once [default: all cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "jobs")]
+    pub jobs: Option<usize>,
+    /// The games CSV [default: the run's `out`, else results/runs/<name>.games.csv, or <name>.<run>.games.csv for a run].
+    #[arg(long, short = 'o', value_name = "CSV")]
+    #[serde(default)]
+    pub out: Option<PathBuf>,
+    /// Play only the game pairs whose index mod N is K, e.g. 0/4; `ablate merge` joins them.
+    #[arg(long, value_name = "K/N")]
+    #[serde(skip)]
+    pub shard: Option<Shard>,
+    /// Under --tc, how many ms past its clock a move may come before its side forfeits [default: 100].
+    #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
+    #[serde(default, deserialize_with = "timemargin")]
+    pub timemargin: Option<u64>,
+}
+
+fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    number(d, parse_games).map(Some)
+}
+
+fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    number(d, |t| crate::config::check_depth(parse_depth(t)?.into())).map(Some)
+}
+
+fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    number(d, parse_seed).map(Some)
+}
+
+fn precision<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    number(d, parse_precision).map(Some)
+}
+
+fn jobs<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    number(d, parse_threads).map(Some)
+}
+
+fn timemargin<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    number(d, parse_millis).map(Some)
+}
+
+/// One budget, or a list of them (a ladder: one match per budget).
+fn nodes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    let positive = |t: &str| match parse_nodes(t)? {
+        0 => Err("0; expected 1 or more nodes per move".to_string()),
+        n => Ok(n),
+    };
+    match serde::Deserialize::deserialize(d)? {
+        toml::Value::Array(items) if items.is_empty() => {
+            Err(D::Error::custom("expected one budget or more"))
+        }
+        toml::Value::Array(items) => items
+            .into_iter()
+            .map(|v| number(v, positive).map_err(D::Error::custom))
+            .collect(),
+        single => number(single, positive)
+            .map(|n| vec![n])
+            .map_err(D::Error::custom),
+    }
+}
+
+/// Adjudication rules: strings, or one string of rules split on whitespace.
+fn rules<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Given<Adjudication>>, D::Error> {
+    words(d)?
+        .iter()
+        .map(|w| w.parse().map_err(D::Error::custom))
+        .collect()
+}
+
+impl MatchSettings {
+    /// The command line (`self`) over a run's settings: a value it gives wins, and a limit per
+    /// move it gives replaces the run's limit rather than joining it.
+    pub fn over(&self, run: &MatchSettings) -> MatchSettings {
+        let own_limit = self.depth.is_some() || !self.nodes.is_empty() || self.tc.is_some();
+        let limit = if own_limit { self } else { run };
+        let either = |a: &Vec<String>, b: &Vec<String>| if a.is_empty() { b } else { a }.clone();
+        MatchSettings {
+            games: self.games.or(run.games),
+            depth: limit.depth,
+            nodes: limit.nodes.clone(),
+            tc: limit.tc.clone(),
+            openings: self.openings.clone().or_else(|| run.openings.clone()),
+            seed: self.seed.or(run.seed),
+            sprt: self.sprt.clone().or_else(|| run.sprt.clone()),
+            round_robin: self.round_robin || run.round_robin,
+            precision: self.precision.or(run.precision),
+            adjudicate: match self.adjudicate.is_empty() {
+                true => run.adjudicate.clone(),
+                false => self.adjudicate.clone(),
+            },
+            variants: either(&self.variants, &run.variants),
+            opponents: either(&self.opponents, &run.opponents),
+            design: self.design || run.design,
+            jobs: self.jobs.or(run.jobs),
+            out: self.out.clone().or_else(|| run.out.clone()),
+            shard: self.shard.or(run.shard),
+            timemargin: self.timemargin.or(run.timemargin),
+        }
+    }
+
+    /// Only what decides which games are played (and so enters the match hash): a command line
+    /// whose part is the default's plays a declared run as declared.
+    pub fn games_part(&self) -> MatchSettings {
+        MatchSettings {
+            jobs: None,
+            out: None,
+            shard: None,
+            precision: None,
+            ..self.clone()
+        }
+    }
+
+    /// Games per pairing.
+    pub fn games(&self) -> usize {
+        self.games.unwrap_or(DEFAULT_GAMES)
+    }
+
+    /// The opening suite.
+    pub fn openings(&self) -> PathBuf {
+        self.openings
+            .clone()
+            .unwrap_or_else(|| DEFAULT_OPENINGS.into())
+    }
+
+    /// How late past its clock a move may come before its side forfeits, milliseconds.
+    pub fn time_margin_ms(&self) -> u64 {
+        self.timemargin.unwrap_or(DEFAULT_TIME_MARGIN_MS)
+    }
+
+    /// The early ends both sides may agree on.
+    pub fn adjudication(&self) -> Adjudication {
+        Adjudication::joined(self.adjudicate.iter().map(|r| &r.value))
+    }
+
+    /// The SPRT each pairing stops on.
+    pub fn sprt(&self) -> Option<Sprt> {
+        self.sprt.as_ref().map(|s| s.value)
+    }
+
+    /// The limit per move of one match (a ladder is first split into its budgets): nodes, else
+    /// a clock, else a depth, else depth 4. Errors name the option.
+    pub fn limit(&self) -> Result<Limit, InputError> {
+        Ok(match (&self.nodes[..], &self.tc, self.depth) {
+            ([0], _, _) => {
+                return Err(InputError::in_file(
+                    "--nodes",
+                    "0; expected 1 or more nodes per move",
+                ))
+            }
+            ([n], _, _) => Limit::Nodes(*n),
+            ([], Some(tc), _) => Limit::Clock(tc.value),
+            ([], None, Some(d)) => Limit::Depth(
+                crate::config::check_depth(d.into())
+                    .map_err(|m| InputError::in_file("--depth", m))?,
+            ),
+            ([], None, None) => Limit::Depth(DEFAULT_DEPTH),
+            (budgets, _, _) => {
+                return Err(InputError::in_file(
+                    "--nodes",
+                    format!("{} budgets; expected one per match", budgets.len()),
+                ))
+            }
+        })
+    }
+
+    /// The limit in the manifest's words: `depth 4`, `nodes 20000`, `tc 10+0.1`.
+    pub fn limit_text(&self) -> String {
+        match (&self.nodes[..], &self.tc) {
+            ([n, ..], _) => format!("nodes {n}"),
+            ([], Some(tc)) => format!("tc {}", tc.text),
+            ([], None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
+        }
+    }
+}
