@@ -20,6 +20,8 @@ pub struct InputError {
     pub file: String,
     /// The 1-based line, when the input is line-oriented.
     pub line: Option<usize>,
+    /// The 1-based column, when a parser's span gives it.
+    pub column: Option<usize>,
     /// What was found and what was expected.
     pub message: String,
 }
@@ -30,7 +32,21 @@ impl InputError {
         InputError {
             file: file.into(),
             line: Some(line),
+            column: None,
             message: message.into(),
+        }
+    }
+
+    /// An error at a line and column of a file, as a parser's span places it.
+    pub fn at_column(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        InputError {
+            column: Some(column),
+            ..Self::at_line(file, line, message)
         }
     }
 
@@ -39,6 +55,7 @@ impl InputError {
         InputError {
             file: file.into(),
             line: None,
+            column: None,
             message: message.into(),
         }
     }
@@ -46,9 +63,12 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => {
+                write!(f, "{}:{line}:{column}: {}", self.file, self.message)
+            }
+            (Some(line), None) => write!(f, "{}:{line}: {}", self.file, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
         }
     }
 }

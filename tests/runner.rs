@@ -364,7 +364,7 @@ fn each_kind_of_bad_config_has_its_exact_error() {
         ),
         (
             simple("depths = [2]\ndepth = 3"),
-            "t.toml: unknown key \"depth\"; did you mean \"depths\"?",
+            "t.toml:3:1: unknown key \"depth\"; did you mean \"depths\"?",
         ),
         (
             "suite = \"nowhere.epd\"\ndepths = [2]".to_string(),

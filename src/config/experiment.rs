@@ -19,23 +19,39 @@ const MAX_EXTENDS_FILES: usize = 16;
 
 pub use super::names::BASELINE;
 
-const TOP_LEVEL_KEYS: &[&str] = &[
-    "name",
-    "description",
-    "suite",
-    "depths",
-    "limit",
-    "minimal",
-    "minimal_max_depth",
-    "ids",
-    "keep_tables",
-    "baseline",
-    "search",
-    "variants",
-    "grid",
-    "design",
-    "runs",
-];
+/// The file as written: serde checks its keys and their TOML types, with the parser's span for
+/// an error; what the values mean is checked after, in `Experiment::parse_at`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExperimentFile {
+    name: Option<String>,
+    #[serde(default)]
+    description: String,
+    suite: Option<String>,
+    depths: Option<Vec<i64>>,
+    limit: Option<i64>,
+    minimal: Option<String>,
+    minimal_max_depth: Option<i64>,
+    ids: Option<Vec<String>>,
+    #[serde(default)]
+    keep_tables: bool,
+    baseline: Option<String>,
+    #[serde(default)]
+    search: SearchTable,
+    #[serde(default)]
+    variants: Table,
+    grid: Option<Table>,
+    design: Option<Value>,
+    runs: Option<Value>,
+}
+
+/// `[search]`: the baseline's name and its knobs (and what it extends).
+#[derive(Default, serde::Deserialize)]
+struct SearchTable {
+    name: Option<String>,
+    #[serde(flatten)]
+    knobs: Table,
+}
 
 /// An experiment as written in its TOML file (before command-line overrides).
 #[derive(Debug, Clone)]
@@ -130,7 +146,8 @@ impl Experiment {
     /// `parse`, `depth` files down an `extends` chain.
     fn parse_at(file: &str, text: &str, depth: usize) -> Result<Experiment, InputError> {
         let err = |m: String| InputError::in_file(file, m);
-        let table: Table = text.parse().map_err(|e: toml::de::Error| {
+        // The syntax first, so that a broken file says "not valid TOML" and where.
+        text.parse::<Table>().map_err(|e: toml::de::Error| {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
             let message = format!("not valid TOML: {}", e.message());
             match line {
@@ -138,159 +155,100 @@ impl Experiment {
                 None => InputError::in_file(file, message),
             }
         })?;
-        let known: Vec<String> = TOP_LEVEL_KEYS.iter().map(|s| s.to_string()).collect();
-        for key in table.keys() {
-            if !TOP_LEVEL_KEYS.contains(&key.as_str()) {
-                return Err(err(format!(
-                    "unknown key \"{key}\"; {}",
-                    keys::hint(key, &known)
-                )));
-            }
-        }
+        let written: ExperimentFile =
+            toml::from_str(text).map_err(|e| super::toml_errors::located(file, text, &e))?;
         let stem = Path::new(file)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let name = match table.get("name") {
-            None if is_experiment_name(&stem) => stem,
-            None => {
-                return Err(err(format!(
-                    "the file name \"{stem}\" is the experiment's name; expected {EXPERIMENT_NAME}, or a key name = \"...\""
-                )))
+        let name_given = written.name.is_some();
+        let name = written.name.unwrap_or(stem);
+        if !is_experiment_name(&name) {
+            return Err(err(match name_given {
+                true => format!("name = \"{name}\"; expected {EXPERIMENT_NAME}"),
+                false => format!(
+                    "the file name \"{name}\" is the experiment's name; expected {EXPERIMENT_NAME}, or a key name = \"...\""
+                ),
+            }));
+        }
+        let suite = match written.suite.as_deref() {
+            Some("") => {
+                return Err(err(
+                    "suite = \"\"; expected the path of an EPD or PGN file".into()
+                ))
             }
-            Some(Value::String(s)) if is_experiment_name(s) => s.clone(),
-            Some(other) => return Err(err(format!("name = {other}; expected {EXPERIMENT_NAME}"))),
+            given => given.map(|s| suite_path(file, Path::new(s))),
         };
-        let description = match table.get("description") {
-            None => String::new(),
-            Some(Value::String(s)) => s.clone(),
-            Some(other) => return Err(err(format!("description = {other}; expected a string"))),
-        };
-        let suite = match table.get("suite") {
-            Some(Value::String(s)) if !s.is_empty() => Some(suite_path(file, Path::new(s))),
-            Some(other) => {
-                return Err(err(format!(
-                    "suite = {other}; expected the path of an EPD or PGN file"
-                )))
-            }
-            None => None,
-        };
-        let keep_tables = match table.get("keep_tables") {
-            None => false,
-            Some(Value::Boolean(b)) => *b,
-            Some(other) => {
-                return Err(err(format!(
-                    "keep_tables = {other}; expected true or false"
-                )))
-            }
-        };
-        let depths = match table.get("depths") {
-            Some(Value::Array(items)) => {
-                let mut depths = Vec::new();
-                for item in items {
-                    let depth = item
-                        .as_integer()
-                        .and_then(|d| check_depth(d).ok())
-                        .ok_or_else(|| err(format!("depths: {item}; {}", depth_expected())))?;
-                    depths.push(depth);
-                }
+        let depths = match written.depths {
+            Some(items) => {
+                let depths = items
+                    .iter()
+                    .map(|&d| {
+                        check_depth(d)
+                            .map_err(|_| err(format!("depths: {d}; {}", depth_expected())))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
                 normalise_depths(depths).map_err(|m| err(format!("depths: {m}")))?
-            }
-            Some(other) => {
-                return Err(err(format!(
-                    "depths = {other}; expected a list such as [5, 6]"
-                )))
             }
             None => Vec::new(),
         };
-        let limit = match table.get("limit") {
-            None => None,
-            Some(Value::Integer(n)) if *n >= 1 => Some(*n as usize),
-            Some(other) => {
+        let limit = match written.limit {
+            Some(n) if n < 1 => {
                 return Err(err(format!(
-                    "limit = {other}; expected a whole number of positions, 1 or more"
+                    "limit = {n}; expected a whole number of positions, 1 or more"
                 )))
             }
+            given => given.map(|n| n as usize),
         };
-        let minimal = match table.get("minimal") {
-            None => MinimalMode::Off,
-            Some(Value::String(s)) => MinimalMode::parse(s).ok_or_else(|| {
-                err(format!(
-                    "minimal = \"{s}\"; expected {}",
-                    MinimalMode::NAMES.join(" | ")
-                ))
-            })?,
-            Some(other) => {
-                return Err(err(format!(
-                    "minimal = {other}; expected {}",
-                    MinimalMode::NAMES.join(" | ")
-                )))
-            }
-        };
-        let minimal_max_depth = match table.get("minimal_max_depth") {
+        let minimal = written
+            .minimal
+            .as_deref()
+            .map_or(Some(MinimalMode::Off), MinimalMode::parse);
+        let minimal = minimal.ok_or_else(|| {
+            let given = written.minimal.clone().unwrap_or_default();
+            err(format!(
+                "minimal = \"{given}\"; expected {}",
+                MinimalMode::NAMES.join(" | ")
+            ))
+        })?;
+        let minimal_max_depth = match written.minimal_max_depth {
             None => DEFAULT_MINIMAL_MAX_DEPTH,
-            Some(Value::Integer(d)) => {
-                check_depth(*d).map_err(|m| err(format!("minimal_max_depth: {m}")))?
-            }
-            Some(other) => {
-                return Err(err(format!(
-                    "minimal_max_depth = {other}; expected a depth"
-                )))
-            }
+            Some(d) => check_depth(d).map_err(|m| err(format!("minimal_max_depth: {m}")))?,
         };
-        let ids = match table.get("ids") {
-            None => None,
-            Some(Value::Array(items)) if !items.is_empty() => Some(
-                items
-                    .iter()
-                    .map(|v| {
-                        v.as_str()
-                            .map(str::to_string)
-                            .ok_or_else(|| err(format!("ids: {v}; expected strings")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-            Some(other) => {
-                return Err(err(format!(
-                    "ids = {other}; expected a non-empty list of position ids"
-                )))
-            }
-        };
-        let mut baseline = match table.get("search") {
-            None => Table::new(),
-            Some(Value::Table(t)) => t.clone(),
-            Some(other) => return Err(err(format!("search = {other}; expected a table [search]"))),
-        };
+        if written.ids.as_ref().is_some_and(Vec::is_empty) {
+            return Err(err(
+                "ids = []; expected a non-empty list of position ids".into()
+            ));
+        }
+        let (ids, keep_tables, description) =
+            (written.ids, written.keep_tables, written.description);
+        let mut baseline = written.search.knobs;
         // [search] names itself (`name = "plain"`); `baseline` names the variant the others
         // are measured against: [search] by that name, or an engine variant.
-        let search_name = match baseline.remove("name") {
-            None => None,
-            Some(Value::String(s)) if is_variant_name(&s) => Some(s),
-            Some(other) => {
-                return Err(err(format!(
-                    "[search]: name = {other}; expected the [search] variant's name: {VARIANT_NAME}"
-                )))
-            }
-        };
-        let baseline_name = match table.get("baseline") {
-            None => search_name.clone().unwrap_or_else(|| BASELINE.to_string()),
-            Some(Value::String(s)) if is_variant_name(s) => s.clone(),
-            Some(other) => {
-                return Err(err(format!(
-                    "baseline = {other}; expected a variant's name: {VARIANT_NAME}"
-                )))
-            }
-        };
+        let search_name = written.search.name;
+        if let Some(s) = search_name.as_ref().filter(|s| !is_variant_name(s)) {
+            return Err(err(format!(
+                "[search]: name = \"{s}\"; expected the [search] variant's name: {VARIANT_NAME}"
+            )));
+        }
+        let baseline_name = written
+            .baseline
+            .or_else(|| search_name.clone())
+            .unwrap_or_else(|| BASELINE.to_string());
+        if !is_variant_name(&baseline_name) {
+            return Err(err(format!(
+                "baseline = \"{baseline_name}\"; expected a variant's name: {VARIANT_NAME}"
+            )));
+        }
         let search_base = take_extends(&mut baseline).map_err(|m| err(format!("[search]: {m}")))?;
         keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
         let mut own = vec![(baseline_name.clone(), baseline.clone(), search_base)];
 
         let mut variants = Vec::new();
         let mut engines = Vec::new();
-        match table.get("variants") {
-            None => {}
-            Some(Value::Table(t)) => {
-                for (vname, body) in t {
+        {
+            {
+                for (vname, body) in &written.variants {
                     if !is_variant_name(vname) {
                         return Err(err(format!(
                             "variant \"{vname}\": expected a name of {VARIANT_NAME}"
@@ -327,18 +285,8 @@ impl Experiment {
                     variants.push((vname.clone(), overrides));
                 }
             }
-            Some(other) => {
-                return Err(err(format!(
-                    "variants = {other}; expected tables [variants.NAME]"
-                )))
-            }
         }
-        if let Some(grid) = table.get("grid") {
-            let Value::Table(grid) = grid else {
-                return Err(err(format!(
-                    "grid = {grid}; expected a table [grid] of key = [values]"
-                )));
-            };
+        if let Some(grid) = &written.grid {
             for (vname, overrides) in
                 grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
             {
@@ -350,10 +298,12 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
-        let design = match table.get("design") {
-            None => None,
-            Some(value) => Some(super::design::parse(value).map_err(err)?),
-        };
+        let design = written
+            .design
+            .as_ref()
+            .map(super::design::parse)
+            .transpose()
+            .map_err(err)?;
         if let Some(design) = &design {
             let players = super::design_points::Players {
                 variants: &mut variants,
@@ -402,7 +352,7 @@ impl Experiment {
             design.check_opponent(&playable).map_err(err)?;
         }
         let points = design.as_ref().map(Design::point_names).unwrap_or_default();
-        let runs = super::runs::parse(table.get("runs"), &playable, &points).map_err(err)?;
+        let runs = super::runs::parse(written.runs.as_ref(), &playable, &points).map_err(err)?;
         let experiment = Experiment {
             file: file.to_string(),
             name,
@@ -526,7 +476,20 @@ pvs = false
         let text = GOOD.replace("depths = [8, 7, 7]", "depths = [8, 7, 7]\ndepth = 3");
         assert_eq!(
             parse_err(&text),
-            "configs/k.toml: unknown key \"depth\"; did you mean \"depths\"?"
+            "configs/k.toml:5:1: unknown key \"depth\"; did you mean \"depths\"?"
+        );
+        // A value of the wrong type is placed at its line and column, with its key.
+        let text = GOOD.replace(
+            "depths = [8, 7, 7]",
+            "depths = [8, 7, 7]\nkeep_tables = \"yes\"",
+        );
+        assert_eq!(
+            parse_err(&text),
+            "configs/k.toml:5:15: keep_tables = \"yes\"; expected a boolean"
+        );
+        assert_eq!(
+            parse_err(&GOOD.replace("name = \"killers\"", "name = 5")),
+            "configs/k.toml:2:8: name = 5; expected a string"
         );
         let text = GOOD.replace(
             "[search]\nordering.killers = 0",

@@ -19,6 +19,7 @@ pub mod resolve;
 pub mod runs;
 pub mod search_config;
 pub mod table_paths;
+pub mod toml_errors;
 
 pub use search_config::SearchConfig;
 
