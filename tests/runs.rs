@@ -228,6 +228,41 @@ fn without_run_a_config_plays_what_it_declares_and_an_ad_hoc_match_is_told_so() 
     );
 }
 
+/// `--nodes` takes a list as a run's `nodes` does: one match per budget, each in a file of its
+/// own (`{nodes}` in `--out`, else the budget in the default name).
+#[test]
+fn a_list_of_budgets_on_the_command_line_is_a_ladder_too() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), CONFIG);
+    let outputs = |extra: &[&str]| {
+        let mut args = vec!["match", "-c", "declared.toml", "--nodes", "300,600"];
+        args.extend(extra);
+        args.push("--print-outputs");
+        let o = ablate(dir.path(), &args);
+        assert_success(&o);
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert_eq!(
+        outputs(&[]).lines().collect::<Vec<_>>(),
+        [
+            "results/runs/declared-nodes-300.games.csv",
+            "results/runs/declared-nodes-600.games.csv"
+        ]
+    );
+    assert_eq!(
+        outputs(&["--out", "x/{nodes}.games.csv"]).lines().collect::<Vec<_>>(),
+        ["x/300.games.csv", "x/600.games.csv"]
+    );
+    // Beside --run, the command line's budgets replace the run's.
+    assert_eq!(
+        outputs(&["--run", "ladder"]).lines().collect::<Vec<_>>(),
+        [
+            "results/runs/declared.ladder-nodes-300.quick.games.csv",
+            "results/runs/declared.ladder-nodes-600.quick.games.csv"
+        ]
+    );
+}
+
 #[test]
 fn bad_runs_are_refused_with_the_file_the_run_and_the_key() {
     let dir = tempfile::tempdir().unwrap();

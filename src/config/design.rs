@@ -14,10 +14,9 @@
 
 use super::fractions::{self, TABLE};
 use super::keys;
+use super::toml_errors::read_table;
 use toml::{Table, Value};
 
-/// The keys `[design]` takes.
-const DESIGN_KEYS: &[&str] = &["factors", "fraction", "points", "opponent"];
 /// The most points a design may have: a full factorial of 10 factors.
 pub const MAX_POINTS: usize = 1024;
 /// The name of the point that applies no factor (the baseline's own search).
@@ -186,50 +185,38 @@ impl Design {
     }
 }
 
+/// `[design]` as written: serde checks its keys and their types.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DesignTable {
+    factors: Option<Table>,
+    fraction: Option<String>,
+    points: Option<i64>,
+    opponent: Option<String>,
+}
+
 /// Reads `[design]`. Errors say which key or factor and what was expected; the caller adds
 /// the file.
 pub fn parse(value: &Value) -> Result<Design, String> {
     let Value::Table(table) = value else {
         return Err(format!("design = {value}; expected a table [design]"));
     };
-    let known: Vec<String> = DESIGN_KEYS.iter().map(|s| s.to_string()).collect();
-    for key in table.keys() {
-        if !DESIGN_KEYS.contains(&key.as_str()) {
-            return Err(format!(
-                "[design]: unknown key \"{key}\"; {}",
-                keys::hint(key, &known)
-            ));
-        }
-    }
-    let factors = parse_factors(table.get("factors"))?;
-    let fraction = match table.get("fraction") {
-        None => "full".to_string(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => {
-            return Err(format!(
-                "[design]: fraction = {other}; expected \"full\" or \"resolution N\" (N from 3)"
-            ))
-        }
-    };
+    let written: DesignTable = read_table(table, |key, value, message| match message {
+        m if m.starts_with("unknown field") => format!("[design]: {}", keys::unknown_field_said(m)),
+        m => format!("[design]: {key} = {value}; {m}"),
+    })?;
+    let factors = parse_factors(written.factors.as_ref())?;
+    let fraction = written.fraction.unwrap_or_else(|| "full".to_string());
     let wanted = parse_fraction(&fraction)?;
-    let points = match table.get("points") {
-        None => None,
-        Some(Value::Integer(n)) if *n >= 2 && (*n as u64).is_power_of_two() => Some(*n as usize),
-        Some(other) => {
+    let points = match written.points {
+        Some(n) if n < 2 || !(n as u64).is_power_of_two() => {
             return Err(format!(
-                "[design]: points = {other}; expected a power of two, 2 or more"
+                "[design]: points = {n}; expected a power of two, 2 or more"
             ))
         }
+        given => given.map(|n| n as usize),
     };
-    let opponent = match table.get("opponent") {
-        None => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(other) => {
-            return Err(format!(
-                "[design]: opponent = {other}; expected a variant's name"
-            ))
-        }
-    };
+    let opponent = written.opponent;
     let k = factors.len();
     let generators = choose(k, wanted, points, &fraction)?;
     let words: Vec<u32> = {
@@ -269,13 +256,10 @@ pub fn parse(value: &Value) -> Result<Design, String> {
     })
 }
 
-fn parse_factors(value: Option<&Value>) -> Result<Vec<Factor>, String> {
+fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
     let expected = "expected a table of named overrides, e.g. factors = { no_null_move = { \"null_move.enabled\" = false } }";
-    let factors = match value {
-        Some(Value::Table(t)) => t,
-        Some(other) => return Err(format!("[design]: factors = {other}; {expected}")),
-        None => return Err(format!("[design]: missing key \"factors\"; {expected}")),
-    };
+    let factors =
+        factors.ok_or_else(|| format!("[design]: missing key \"factors\"; {expected}"))?;
     if factors.len() < 2 {
         return Err(format!(
             "[design]: {} factor; expected 2 or more",

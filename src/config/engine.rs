@@ -1,5 +1,8 @@
 //! External UCI engines as variants: `engine = "stockfish"` in a `[variants.NAME]` table.
 
+use super::toml_errors::read_table;
+use crate::settings::values::number;
+use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
@@ -61,76 +64,80 @@ impl EngineSpec {
 
     /// Reads a variant table that has an `engine` key; errors name the key.
     pub fn from_table(table: &Table) -> Result<EngineSpec, String> {
-        for key in table.keys() {
-            if !ENGINE_KEYS.contains(&key.as_str()) {
-                return Err(format!(
+        let written: EngineTable = read_table(table, |key, value, message| {
+            match message.starts_with("unknown field") {
+                true => format!(
                     "key \"{key}\": an engine variant runs another program, so ablate's search \
                      keys do not apply; expected only {}",
                     ENGINE_KEYS.join(", ")
-                ));
+                ),
+                false => format!("{key} = {value}; {message}"),
             }
-        }
-        let command = match table.get("engine") {
-            Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
-            other => {
-                return Err(format!(
-                    "engine = {}; expected a command line such as \"stockfish\" or \"gnuchess -u\"",
-                    other.map_or("nothing".to_string(), |v| v.to_string())
-                ))
-            }
-        };
-        let options = match table.get("engine_options") {
-            None => BTreeMap::new(),
-            Some(value) => option_table(value)?,
-        };
-        let timeout_s = match table.get("engine_timeout") {
-            None => DEFAULT_ENGINE_TIMEOUT_S,
-            Some(Value::Integer(s)) if *s >= 1 => *s as u64,
-            Some(other) => {
-                return Err(format!(
-                    "engine_timeout = {other}; expected whole seconds, 1 or more"
-                ))
-            }
-        };
-        let limit_nodes = match table.get("limit_nodes") {
-            None => None,
-            Some(Value::Integer(n)) if *n >= 1 => Some(*n as u64),
-            Some(other) => {
-                return Err(format!(
-                    "limit_nodes = {other}; expected a whole number of nodes, 1 or more"
-                ))
-            }
-        };
-        let limit = match table.get("limit") {
-            None => None,
-            Some(value) => Some(side_limit(value)?),
-        };
+        })?;
+        let options = written.engine_options.as_ref().map(option_table);
         let spec = EngineSpec {
-            command,
-            options,
-            timeout_s,
-            limit_nodes,
-            limit,
+            command: written.engine,
+            options: options.transpose()?.unwrap_or_default(),
+            timeout_s: written.engine_timeout,
+            limit_nodes: written.limit_nodes,
+            limit: written.limit,
         };
         spec.argv()?;
         Ok(spec)
     }
 }
 
+/// An engine variant's table as written: serde checks its keys and types.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineTable {
+    #[serde(deserialize_with = "command")]
+    engine: String,
+    engine_options: Option<Value>,
+    #[serde(default = "default_timeout", deserialize_with = "seconds")]
+    engine_timeout: u64,
+    #[serde(default, deserialize_with = "nodes")]
+    limit_nodes: Option<u64>,
+    #[serde(default, deserialize_with = "own_limit")]
+    limit: Option<SideLimit>,
+}
+
+fn default_timeout() -> u64 {
+    DEFAULT_ENGINE_TIMEOUT_S
+}
+
+fn command<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    match Value::deserialize(d)? {
+        Value::String(s) if !s.trim().is_empty() => Ok(s),
+        _ => Err(D::Error::custom(
+            "expected a command line such as \"stockfish\" or \"gnuchess -u\"",
+        )),
+    }
+}
+
+fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    number(d, |t| match t.parse::<u64>() {
+        Ok(s) if s >= 1 => Ok(s),
+        _ => Err("expected whole seconds, 1 or more".into()),
+    })
+}
+
+fn nodes<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    number(d, |t| match t.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(Some(n)),
+        _ => Err("expected a whole number of nodes, 1 or more".into()),
+    })
+}
+
 /// `limit = { depth = D }`, `{ nodes = N }` or `{ tc = "BASE+INC" }`: one of them, positive.
-fn side_limit(value: &Value) -> Result<SideLimit, String> {
+fn own_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<SideLimit>, D::Error> {
     let expected = "expected one of { depth = 6 }, { nodes = 50000 } or { tc = \"4+0.05\" }";
-    let one = match value {
-        Value::Table(t) if t.len() == 1 => t.iter().next(),
-        _ => None,
-    };
-    match one {
-        Some((k, Value::Integer(n))) if k == "depth" && (1..=64).contains(n) => {
-            Ok(SideLimit::Depth(*n as u32))
+    match SideLimit::deserialize(Value::deserialize(d)?) {
+        Ok(SideLimit::Depth(d)) if !(1..=super::MAX_DEPTH).contains(&d) => {
+            Err(D::Error::custom(expected))
         }
-        Some((k, Value::Integer(n))) if k == "nodes" && *n >= 1 => Ok(SideLimit::Nodes(*n as u64)),
-        Some((k, Value::String(tc))) if k == "tc" => Ok(SideLimit::Tc(tc.clone())),
-        _ => Err(format!("limit = {value}; {expected}")),
+        Ok(SideLimit::Nodes(0)) | Err(_) => Err(D::Error::custom(expected)),
+        Ok(limit) => Ok(Some(limit)),
     }
 }
 

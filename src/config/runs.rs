@@ -10,7 +10,6 @@
 use super::extends::{stacks, take_extends, Chains};
 use super::keys;
 use crate::settings::MatchSettings;
-use serde::Deserialize;
 use toml::Value;
 
 /// The keys only a run's own table takes: its players, its output, and what it extends.
@@ -110,21 +109,15 @@ impl Run {
 /// `table`, a run's or `[runs]`'s (`place`), read as match settings; an error names the key
 /// and its value.
 fn settings(place: &str, table: &toml::Table) -> Result<MatchSettings, String> {
-    let said = |key: &str, value: &Value, e: toml::de::Error| {
-        match e.message() {
+    super::toml_errors::read_table(table, |key, value, message| {
+        match message {
         m if m.starts_with("unknown field") && key == "opponent" => format!(
             "{place}: unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline"
         ),
         m if m.starts_with("unknown field") => format!("{place}: {}", keys::unknown_field_said(m)),
         m => format!("{place}: {key} = {value}; {m}"),
     }
-    };
-    // Key by key first, so that an error names the key it is about.
-    for (key, value) in table {
-        let one = toml::Table::from_iter([(key.clone(), value.clone())]);
-        MatchSettings::deserialize(one).map_err(|e| said(key, value, e))?;
-    }
-    MatchSettings::deserialize(table.clone()).map_err(|e| said("", &Value::from(""), e))
+    })
 }
 
 /// The `[runs]` table of an experiment; `variants` are the names a run may list, `points` the

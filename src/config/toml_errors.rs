@@ -35,12 +35,37 @@ pub fn said(message: &str, key_and_value: Option<(&str, &str)>) -> String {
     if message.starts_with("unknown field") {
         return keys::unknown_field_said(message);
     }
-    let expected = match message.split_once(", expected ") {
-        Some((_, expected)) if message.starts_with("invalid") => format!("expected {expected}"),
-        _ => message.to_string(),
-    };
+    let expected = plain(message);
     match key_and_value {
         Some((key, value)) => format!("{key} = {value}; {expected}"),
         None => expected,
     }
+}
+
+/// serde's "invalid type: integer `5`, expected a string" as "expected a string": the value is
+/// said beside its key. Other messages are returned as they are.
+fn plain(message: &str) -> String {
+    match message.split_once(", expected ") {
+        Some((_, expected)) if message.starts_with("invalid") => format!("expected {expected}"),
+        _ => message.to_string(),
+    }
+}
+
+/// `table` read as `T` by serde, key by key first, so that an error names its key and value:
+/// `said(key, value, serde's message)` words it (the key is empty for an error of the whole).
+pub fn read_table<T: serde::de::DeserializeOwned>(
+    table: &toml::Table,
+    said: impl Fn(&str, &toml::Value, &str) -> String,
+) -> Result<T, String> {
+    for (key, value) in table {
+        let one = toml::Table::from_iter([(key.clone(), value.clone())]);
+        match T::deserialize(one) {
+            // A key read alone lacks the others a table must have: not its error.
+            Err(e) if !e.message().starts_with("missing field") => {
+                return Err(said(key, value, &plain(e.message())))
+            }
+            _ => {}
+        }
+    }
+    T::deserialize(table.clone()).map_err(|e| said("", &toml::Value::from(""), &plain(e.message())))
 }

@@ -257,3 +257,112 @@ impl MatchSettings {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use serde::Deserialize;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        settings: MatchSettings,
+    }
+
+    fn flags(args: &[&str]) -> Result<MatchSettings, String> {
+        let argv = std::iter::once("ablate").chain(args.iter().copied());
+        Flags::try_parse_from(argv)
+            .map(|f| f.settings)
+            .map_err(|e| e.to_string())
+    }
+
+    fn keys(text: &str) -> Result<MatchSettings, String> {
+        let table: toml::Table = text.parse().unwrap();
+        MatchSettings::deserialize(table).map_err(|e| e.message().to_string())
+    }
+
+    #[test]
+    fn flags_and_keys_fill_the_same_settings() {
+        let by_flags = flags(&[
+            "--games",
+            "40",
+            "--nodes",
+            "100,200",
+            "--sprt",
+            "elo0=0 elo1=5",
+            "--adjudicate",
+            "draw=40,10,8",
+            "resign=1000,4",
+            "--variant",
+            "a",
+            "--variant",
+            "b",
+            "--timemargin",
+            "50",
+        ])
+        .unwrap();
+        let by_keys = keys(
+            "games = 40\nnodes = [100, 200]\nsprt = \"elo0=0 elo1=5\"\n\
+             adjudicate = \"draw=40,10,8 resign=1000,4\"\nvariants = [\"a\", \"b\"]\ntimemargin = 50\n",
+        )
+        .unwrap();
+        assert_eq!(by_flags, by_keys);
+        assert_eq!(by_keys.sprt().unwrap().elo1, 5.0);
+        assert_eq!(by_keys.adjudication().resign, Some((1000, 4)));
+        // The text given is what the manifest records.
+        assert_eq!(by_keys.sprt.as_ref().unwrap().text, "elo0=0 elo1=5");
+    }
+
+    #[test]
+    fn a_bad_value_is_said_alike_by_flag_and_key() {
+        let flag = flags(&["--games", "many"]).unwrap_err();
+        let key = keys("games = \"many\"").unwrap_err();
+        let expected = "expected an even whole number of games per pairing, 2 or more";
+        assert!(
+            flag.contains(expected) && key.contains(expected),
+            "{flag}\n{key}"
+        );
+        let flag = flags(&["--sprt", "elo0=5,elo1=0"]).unwrap_err();
+        let key = keys("sprt = \"elo0=5,elo1=0\"").unwrap_err();
+        assert!(flag.contains("must be below elo1") && key.contains("must be below elo1"));
+        assert!(keys("nodes = []")
+            .unwrap_err()
+            .contains("one budget or more"));
+        assert!(keys("nodes = 0").unwrap_err().contains("1 or more nodes"));
+        assert!(keys("depth = 0").unwrap_err().contains("from 1 to 64"));
+        assert!(keys("shard = \"0/2\"")
+            .unwrap_err()
+            .contains("unknown field"));
+    }
+
+    #[test]
+    fn the_command_line_over_a_run_wins_and_its_limit_replaces_the_runs() {
+        let run = keys("games = 10\nnodes = [100, 200]\nadjudicate = [\"draw=40,10,8\"]").unwrap();
+        let line = flags(&["--depth", "3", "--seed", "7"]).unwrap();
+        let both = line.over(&run);
+        assert_eq!((both.depth, both.nodes.clone()), (Some(3), vec![]));
+        assert_eq!((both.games, both.seed), (Some(10), Some(7)));
+        assert_eq!(both.adjudicate, run.adjudicate);
+        assert_eq!(MatchSettings::default().over(&run), run);
+        // Threads, files, shards and a precision target leave the games as they are.
+        let quiet = flags(&[
+            "--jobs",
+            "2",
+            "--out",
+            "x.csv",
+            "--shard",
+            "0/2",
+            "--precision",
+            "9",
+        ])
+        .unwrap();
+        assert_eq!(quiet.games_part(), MatchSettings::default());
+        assert_ne!(line.games_part(), MatchSettings::default());
+        assert_eq!(both.limit().unwrap(), Limit::Depth(3));
+        assert!(
+            run.limit().is_err(),
+            "a ladder is split before it is played"
+        );
+    }
+}
