@@ -105,6 +105,7 @@ Examples:
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
   ablate match --config pruning.toml --round-robin --games 20 --depth 3 --adjudicate draw=40,10,8 resign=1000,4
   ablate match --config fruit-elo-worth.toml --variant fruit-futility --games 20 --tc 1+0.01 --jobs 2
+  ablate match --config pruning.toml --variant null_move --games 2 --nodes 2000,4000   # one match per budget, a file each
   ablate match --config budget-ladder.toml --print-outputs                      # the files of the runs it declares
   ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
 
