@@ -201,7 +201,7 @@ fn knob_keys_in_an_engine_variant_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("engines.toml: variant \"sf\": key \"ordering\": an engine variant runs another program"),
+        err.contains("engines.toml:4:1: variant \"sf\": key \"ordering\": an engine variant runs another program"),
         "{err}"
     );
 }

@@ -250,7 +250,9 @@ fn a_list_of_budgets_on_the_command_line_is_a_ladder_too() {
         ]
     );
     assert_eq!(
-        outputs(&["--out", "x/{nodes}.games.csv"]).lines().collect::<Vec<_>>(),
+        outputs(&["--out", "x/{nodes}.games.csv"])
+            .lines()
+            .collect::<Vec<_>>(),
         ["x/300.games.csv", "x/600.games.csv"]
     );
     // Beside --run, the command line's budgets replace the run's.

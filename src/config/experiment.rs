@@ -11,8 +11,10 @@ pub use super::paths::locate;
 use super::paths::{beside, looked_at, suite_path};
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
+use indexmap::IndexMap as Map;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
-use toml::{Table, Value};
+use toml::{Spanned, Table, Value};
 
 /// How many files one `extends` chain may pass through (more is taken for a cycle).
 const MAX_EXTENDS_FILES: usize = 16;
@@ -39,10 +41,10 @@ struct ExperimentFile {
     #[serde(default)]
     search: SearchTable,
     #[serde(default)]
-    variants: Table,
+    variants: Map<String, Spanned<Value>>,
     grid: Option<Table>,
-    design: Option<Value>,
-    runs: Option<Value>,
+    design: Option<Spanned<Value>>,
+    runs: Option<Map<String, Spanned<Value>>>,
 }
 
 /// `[search]`: the baseline's name and its knobs (and what it extends).
@@ -146,6 +148,7 @@ impl Experiment {
     /// `parse`, `depth` files down an `extends` chain.
     fn parse_at(file: &str, text: &str, depth: usize) -> Result<Experiment, InputError> {
         let err = |m: String| InputError::in_file(file, m);
+        let at = |span: Range<usize>, m: String| super::toml_errors::at(file, text, span, m);
         // The syntax first, so that a broken file says "not valid TOML" and where.
         text.parse::<Table>().map_err(|e: toml::de::Error| {
             let line = e.span().map(|s| text[..s.start].lines().count().max(1));
@@ -244,48 +247,8 @@ impl Experiment {
         keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
         let mut own = vec![(baseline_name.clone(), baseline.clone(), search_base)];
 
-        let mut variants = Vec::new();
-        let mut engines = Vec::new();
-        {
-            {
-                for (vname, body) in &written.variants {
-                    if !is_variant_name(vname) {
-                        return Err(err(format!(
-                            "variant \"{vname}\": expected a name of {VARIANT_NAME}"
-                        )));
-                    }
-                    let Value::Table(overrides) = body else {
-                        return Err(err(format!(
-                            "variant \"{vname}\" = {body}; expected a table [variants.{vname}]"
-                        )));
-                    };
-                    let is_engine = overrides.contains_key("engine");
-                    if *vname == baseline_name && !is_engine {
-                        return Err(err(format!(
-                            "variant \"{vname}\": the name is reserved for [search]; rename it"
-                        )));
-                    }
-                    if is_engine {
-                        let spec = EngineSpec::from_table(overrides)
-                            .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-                        engines.push((vname.clone(), spec));
-                        // An engine named as the baseline takes [search]'s place at the front;
-                        // [search] is then only the layer under ablate's variants.
-                        if *vname != baseline_name {
-                            variants.push((vname.clone(), Table::new()));
-                        }
-                        continue;
-                    }
-                    let mut overrides = overrides.clone();
-                    let base = take_extends(&mut overrides)
-                        .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-                    keys::check_layer(&overrides)
-                        .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-                    own.push((vname.clone(), overrides.clone(), base));
-                    variants.push((vname.clone(), overrides));
-                }
-            }
-        }
+        let (mut variants, mut engines) =
+            read_variants(&written.variants, &baseline_name, &mut own, &at)?;
         if let Some(grid) = &written.grid {
             for (vname, overrides) in
                 grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
@@ -298,12 +261,10 @@ impl Experiment {
                 variants.push((vname, overrides));
             }
         }
-        let design = written
-            .design
-            .as_ref()
-            .map(super::design::parse)
-            .transpose()
-            .map_err(err)?;
+        let design = match &written.design {
+            Some(d) => Some(super::design::parse(d.get_ref()).map_err(|m| at(d.span(), m))?),
+            None => None,
+        };
         if let Some(design) = &design {
             let players = super::design_points::Players {
                 variants: &mut variants,
@@ -352,7 +313,17 @@ impl Experiment {
             design.check_opponent(&playable).map_err(err)?;
         }
         let points = design.as_ref().map(Design::point_names).unwrap_or_default();
-        let runs = super::runs::parse(written.runs.as_ref(), &playable, &points).map_err(err)?;
+        let runs_table = written.runs.as_ref().map(|runs| {
+            let plain = runs.iter().map(|(k, v)| (k.clone(), v.get_ref().clone()));
+            Value::Table(plain.collect())
+        });
+        let runs = super::runs::parse(runs_table.as_ref(), &playable, &points).map_err(|e| {
+            let run = e.run.as_ref().and_then(|r| written.runs.as_ref()?.get(r));
+            match run {
+                Some(run) => at(run.span(), e.message),
+                None => err(e.message),
+            }
+        })?;
         let experiment = Experiment {
             file: file.to_string(),
             name,
@@ -375,6 +346,61 @@ impl Experiment {
         experiment.check_design().map_err(err)?;
         Ok(experiment)
     }
+}
+
+/// One variant's override table with what it extends (`extends::stacks` takes them).
+type Own = (String, Table, Option<Base>);
+/// Variants by name: ablate's override tables, and the engines'.
+type Overrides = Vec<(String, Table)>;
+type Engines = Vec<(String, EngineSpec)>;
+
+/// The file's `[variants.NAME]` tables in file order: ablate's (their overrides, pushed onto
+/// `own` with what each extends) and the engines'. An error is placed at the variant's table.
+fn read_variants(
+    written: &Map<String, Spanned<Value>>,
+    baseline_name: &str,
+    own: &mut Vec<Own>,
+    at: &dyn Fn(Range<usize>, String) -> InputError,
+) -> Result<(Overrides, Engines), InputError> {
+    let (mut variants, mut engines) = (Vec::new(), Vec::new());
+    for (vname, body) in written {
+        let err = |m: String| at(body.span(), m);
+        if !is_variant_name(vname) {
+            return Err(err(format!(
+                "variant \"{vname}\": expected a name of {VARIANT_NAME}"
+            )));
+        }
+        let Value::Table(overrides) = body.get_ref() else {
+            return Err(err(format!(
+                "variant \"{vname}\" = {}; expected a table [variants.{vname}]",
+                body.get_ref()
+            )));
+        };
+        let is_engine = overrides.contains_key("engine");
+        if vname == baseline_name && !is_engine {
+            return Err(err(format!(
+                "variant \"{vname}\": the name is reserved for [search]; rename it"
+            )));
+        }
+        if is_engine {
+            let spec = EngineSpec::from_table(overrides)
+                .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+            engines.push((vname.clone(), spec));
+            // An engine named as the baseline takes [search]'s place at the front; [search]
+            // is then only the layer under ablate's variants.
+            if vname != baseline_name {
+                variants.push((vname.clone(), Table::new()));
+            }
+            continue;
+        }
+        let mut overrides = overrides.clone();
+        let base =
+            take_extends(&mut overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+        keys::check_layer(&overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
+        own.push((vname.clone(), overrides.clone(), base));
+        variants.push((vname.clone(), overrides));
+    }
+    Ok((variants, engines))
 }
 
 /// Sorts and de-duplicates depths.
@@ -471,7 +497,7 @@ pvs = false
         );
         assert_eq!(
             parse_err(&text),
-            "configs/k.toml: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+            "configs/k.toml:7:1: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
         );
         let text = GOOD.replace("depths = [8, 7, 7]", "depths = [8, 7, 7]\ndepth = 3");
         assert_eq!(
@@ -550,7 +576,7 @@ pvs = false
         );
         assert_eq!(
             parse_err("suite = \"x.epd\"\ndepths = [1]\n[variants.baseline]\npvs = false\n"),
-            "configs/k.toml: variant \"baseline\": the name is reserved for [search]; rename it"
+            "configs/k.toml:3:1: variant \"baseline\": the name is reserved for [search]; rename it"
         );
         assert!(parse_err("suite = \"x.epd\"\ndepths = [1\n")
             .starts_with("configs/k.toml:2: not valid TOML"));

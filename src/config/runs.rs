@@ -81,6 +81,14 @@ fn resolved(
         .collect())
 }
 
+/// An error in `[runs]`: the run it is about (none for `[runs]`'s defaults or an `extends`
+/// chain), so that the file can place it, and what is wrong.
+#[derive(Debug)]
+pub struct RunsError {
+    pub run: Option<String>,
+    pub message: String,
+}
+
 /// One declared run: its name, as `--run` gives it, and its settings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
@@ -126,53 +134,22 @@ pub fn parse(
     runs: Option<&Value>,
     variants: &[String],
     points: &[String],
-) -> Result<Vec<Run>, String> {
+) -> Result<Vec<Run>, RunsError> {
+    let whole = |message: String| RunsError { run: None, message };
     let Some(runs) = runs else {
         return Ok(Vec::new());
     };
     let Value::Table(runs) = runs else {
-        return Err("runs must be a table of runs: [runs.NAME]".into());
+        return Err(whole("runs must be a table of runs: [runs.NAME]".into()));
     };
-    let (defaults, runs) = split_defaults(runs)?;
-    settings("[runs]", &defaults)?;
+    let (defaults, runs) = split_defaults(runs).map_err(whole)?;
+    settings("[runs]", &defaults).map_err(whole)?;
     let mut out = Vec::new();
-    for (name, table) in resolved(defaults, &runs)? {
-        let given: Vec<&str> = LIMIT_KEYS
-            .iter()
-            .copied()
-            .filter(|k| table.contains_key(*k))
-            .collect();
-        if given.len() > 1 {
-            return Err(format!(
-                "[runs.{name}]: {} all given; expected one limit per move",
-                given.join(" and ")
-            ));
-        }
-        let mut run = settings(&format!("[runs.{name}]"), &table)?;
-        if run.design && points.is_empty() {
-            return Err(format!(
-                "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
-            ));
-        }
-        if run.design {
-            run.variants.extend(points.iter().cloned());
-        }
-        for v in run.variants.iter().chain(&run.opponents) {
-            if !variants.contains(v) {
-                return Err(format!(
-                    "[runs.{name}]: variants: no variant \"{v}\"; {}",
-                    keys::hint(v, variants)
-                ));
-            }
-        }
-        if let Some(file) = run.out.as_ref().map(|f| f.to_string_lossy()) {
-            if run.nodes.len() > 1 && !file.contains("{nodes}") {
-                return Err(format!(
-                    "[runs.{name}]: out = \"{file}\" for {} node budgets; expected {{nodes}} in it, one file per budget",
-                    run.nodes.len()
-                ));
-            }
-        }
+    for (name, table) in resolved(defaults, &runs).map_err(whole)? {
+        let run = read_run(&name, &table, variants, points).map_err(|message| RunsError {
+            run: Some(name.clone()),
+            message,
+        })?;
         out.push(Run {
             name,
             settings: run,
@@ -181,13 +158,59 @@ pub fn parse(
     Ok(out)
 }
 
+/// One run's resolved table read and checked: its players exist, its files name each budget.
+fn read_run(
+    name: &str,
+    table: &toml::Table,
+    variants: &[String],
+    points: &[String],
+) -> Result<MatchSettings, String> {
+    let given: Vec<&str> = LIMIT_KEYS
+        .iter()
+        .copied()
+        .filter(|k| table.contains_key(*k))
+        .collect();
+    if given.len() > 1 {
+        return Err(format!(
+            "[runs.{name}]: {} all given; expected one limit per move",
+            given.join(" and ")
+        ));
+    }
+    let mut run = settings(&format!("[runs.{name}]"), table)?;
+    if run.design && points.is_empty() {
+        return Err(format!(
+            "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
+        ));
+    }
+    if run.design {
+        run.variants.extend(points.iter().cloned());
+    }
+    for v in run.variants.iter().chain(&run.opponents) {
+        if !variants.contains(v) {
+            return Err(format!(
+                "[runs.{name}]: variants: no variant \"{v}\"; {}",
+                keys::hint(v, variants)
+            ));
+        }
+    }
+    if let Some(file) = run.out.as_ref().map(|f| f.to_string_lossy()) {
+        if run.nodes.len() > 1 && !file.contains("{nodes}") {
+            return Err(format!(
+                "[runs.{name}]: out = \"{file}\" for {} node budgets; expected {{nodes}} in it, one file per budget",
+                run.nodes.len()
+            ));
+        }
+    }
+    Ok(run)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn runs(text: &str) -> Result<Vec<Run>, String> {
         let table: toml::Table = text.parse().unwrap();
-        parse(table.get("runs"), &["a".into()], &[])
+        parse(table.get("runs"), &["a".into()], &[]).map_err(|e| e.message)
     }
 
     #[test]

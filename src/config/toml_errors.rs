@@ -4,11 +4,8 @@
 use super::keys;
 use crate::error::InputError;
 
-/// `error`, from reading `text` (the file `file`) with serde, as a located input error.
-pub fn located(file: &str, text: &str, error: &toml::de::Error) -> InputError {
-    let Some(span) = error.span() else {
-        return InputError::in_file(file, said(error.message(), None));
-    };
+/// `message`, about what starts at `span` of `text` (the file `file`), at its line and column.
+pub fn at(file: &str, text: &str, span: std::ops::Range<usize>, message: String) -> InputError {
     let before = &text[..span.start.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before
@@ -18,15 +15,24 @@ pub fn located(file: &str, text: &str, error: &toml::de::Error) -> InputError {
         .chars()
         .count()
         + 1;
+    InputError::at_column(file, line, column, message)
+}
+
+/// `error`, from reading `text` (the file `file`) with serde, as a located input error.
+pub fn located(file: &str, text: &str, error: &toml::de::Error) -> InputError {
+    let Some(span) = error.span() else {
+        return InputError::in_file(file, said(error.message(), None));
+    };
+    let before = &text[..span.start.min(text.len())];
     // The key a value error is about: the line's own `key = `, before the value.
     let own_line = before.rsplit('\n').next().unwrap_or_default();
     let key = own_line
         .split_once('=')
         .map(|(k, _)| k.trim().trim_matches('"'))
         .filter(|k| !k.is_empty() && !k.starts_with('['));
-    let raw = text.get(span).unwrap_or_default().trim();
+    let raw = text.get(span.clone()).unwrap_or_default().trim();
     let message = said(error.message(), key.map(|k| (k, raw)));
-    InputError::at_column(file, line, column, message)
+    at(file, text, span, message)
 }
 
 /// serde's words in ablate's: an unknown field as an unknown key with the one it may have
