@@ -234,6 +234,15 @@ fn without_run_a_config_plays_what_it_declares_and_an_ad_hoc_match_is_told_so() 
 fn a_list_of_budgets_on_the_command_line_is_a_ladder_too() {
     let dir = tempfile::tempdir().unwrap();
     setup(dir.path(), CONFIG);
+    let outputs_of = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["match", "-c", "declared.toml"];
+        args.extend(extra);
+        args.push("--print-outputs");
+        let o = ablate(dir.path(), &args);
+        assert_success(&o);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        out.lines().map(str::to_string).collect()
+    };
     let outputs = |extra: &[&str]| {
         let mut args = vec!["match", "-c", "declared.toml", "--nodes", "300,600"];
         args.extend(extra);
@@ -254,6 +263,11 @@ fn a_list_of_budgets_on_the_command_line_is_a_ladder_too() {
             .lines()
             .collect::<Vec<_>>(),
         ["x/300.games.csv", "x/600.games.csv"]
+    );
+    // `{nodes}` in --out names each rung's file of a declared ladder too.
+    assert_eq!(
+        outputs_of(&["--run", "ladder", "--out", "y/{nodes}.games.csv"]),
+        ["y/4096.games.csv", "y/8192.games.csv"]
     );
     // Beside --run, the command line's budgets replace the run's.
     assert_eq!(

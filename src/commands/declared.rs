@@ -7,6 +7,7 @@ use crate::config::experiment::Experiment;
 use crate::config::runs::Run;
 use crate::error::InputError;
 use crate::runner::RUNS_DIR;
+use crate::settings::match_settings::out_at_budget;
 use crate::settings::shard::Shard;
 use crate::settings::MatchSettings;
 use std::path::{Path, PathBuf};
@@ -101,7 +102,7 @@ fn ad_hoc(args: &MatchArgs, experiment: &str) -> Vec<MatchArgs> {
             if let (true, [n]) = (ladder, &settings.nodes[..]) {
                 let out = match &args.settings.out {
                     Some(out) if out.to_string_lossy().contains("{nodes}") => {
-                        PathBuf::from(out.to_string_lossy().replace("{nodes}", &n.to_string()))
+                        out_at_budget(out, Some(*n))
                     }
                     Some(out) => shard_like(out, &format!("nodes-{n}")),
                     None => Path::new(RUNS_DIR).join(format!("{experiment}-nodes-{n}.games.csv")),
@@ -126,13 +127,10 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
     per_budget(&settings)
         .into_iter()
         .map(|settings| {
-            let budget = settings
-                .nodes
-                .first()
-                .map_or(String::new(), |n| n.to_string());
-            let suffix = match ladder {
-                true => format!("-nodes-{budget}"),
-                false => String::new(),
+            let budget = settings.nodes.first().copied();
+            let suffix = match (ladder, budget) {
+                (true, Some(n)) => format!("-nodes-{n}"),
+                _ => String::new(),
             };
             // A run that names no `out` writes beside the scratch runs; a quick form of it has a
             // name of its own there, so that a quick look never meets the declared games.
@@ -145,11 +143,11 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
             // writes beside the other scratch runs instead. A shard of a declared run writes a
             // file of its own beside the run's, as `merge` expects: shards running at once on a
             // cluster never share one file.
-            let out = args.settings.out.clone().unwrap_or_else(|| {
+            // `{nodes}` in --out names each budget's file, as in a run's `out`.
+            let given = args.settings.out.as_ref();
+            let out = given.map(|o| out_at_budget(o, budget)).unwrap_or_else(|| {
                 let declared = match (&run.settings.out, overridden) {
-                    (Some(out), false) => {
-                        PathBuf::from(out.to_string_lossy().replace("{nodes}", &budget))
-                    }
+                    (Some(out), false) => out_at_budget(out, budget),
                     _ => scratch,
                 };
                 match settings.shard {

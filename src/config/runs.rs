@@ -9,6 +9,7 @@
 
 use super::extends::{stacks, take_extends, Chains};
 use super::keys;
+use crate::settings::match_settings::out_at_budget;
 use crate::settings::MatchSettings;
 use toml::Value;
 
@@ -99,17 +100,16 @@ pub struct Run {
 impl Run {
     /// The games files the run writes: its `out`, once per node budget when `{nodes}` is in it.
     pub fn outs(&self) -> Vec<String> {
-        let Some(out) = self.settings.out.as_ref().map(|o| o.to_string_lossy()) else {
+        let Some(out) = &self.settings.out else {
             return Vec::new();
         };
-        match out.contains("{nodes}") && !self.settings.nodes.is_empty() {
-            true => self
-                .settings
-                .nodes
+        let nodes = &self.settings.nodes;
+        match out.to_string_lossy().contains("{nodes}") && !nodes.is_empty() {
+            true => nodes
                 .iter()
-                .map(|n| out.replace("{nodes}", &n.to_string()))
+                .map(|&n| out_at_budget(out, Some(n)).to_string_lossy().into_owned())
                 .collect(),
-            false => vec![out.into_owned()],
+            false => vec![out.to_string_lossy().into_owned()],
         }
     }
 }

@@ -26,69 +26,71 @@ pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
 /// The depth per move when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 4;
 
+/// A games file named for one node budget: `{nodes}` in it replaced by the budget (by nothing
+/// without one), as a ladder's `out` names each rung's file.
+pub fn out_at_budget(out: &std::path::Path, nodes: Option<u64>) -> PathBuf {
+    let budget = nodes.map_or(String::new(), |n| n.to_string());
+    PathBuf::from(out.to_string_lossy().replace("{nodes}", &budget))
+}
+
 /// What a match plays and how: `--games 40` on the command line, `games = 40` in a run.
 #[derive(Debug, Clone, Default, PartialEq, clap::Args, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+// A key a run leaves out is the default's: none, empty or false.
+#[serde(default, deny_unknown_fields)]
 pub struct MatchSettings {
     /// Games per pairing, an even number (N/2 opening pairs) [default: 100, or the run's].
     #[arg(long, short = 'g', value_parser = parse_games, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "games")]
+    #[serde(deserialize_with = "games")]
     pub games: Option<usize>,
     /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
     #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "depth")]
+    #[serde(deserialize_with = "depth")]
     pub depth: Option<u32>,
     /// About N nodes per move (deterministic, like --depth); N,N,.. plays one match per budget.
     #[arg(long, value_name = "N", conflicts_with = "tc", value_delimiter = ',', value_parser = parse_nodes, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "nodes")]
+    #[serde(deserialize_with = "nodes")]
     pub nodes: Vec<u64>,
     /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
     #[arg(long, value_name = "BASE+INC")]
-    #[serde(default)]
     pub tc: Option<Given<TimeControl>>,
     /// The opening positions (EPD) [default: positions/openings.epd, or the run's].
     #[arg(long, value_name = "EPD")]
-    #[serde(default)]
     pub openings: Option<PathBuf>,
     /// Shuffle the openings with this seed [default: file order].
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "seed")]
+    #[serde(deserialize_with = "seed")]
     pub seed: Option<u64>,
     /// Stop a pairing when its SPRT decides: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic].
     #[arg(long, value_name = "SPEC")]
-    #[serde(default)]
     pub sprt: Option<Given<Sprt>>,
     /// Every pair of variants plays, not only each variant against the baseline.
     #[arg(long)]
-    #[serde(default)]
     pub round_robin: bool,
     /// Stop once every figure's 95% half-width is at most X Elo: each effect of a [design], else each pairing's Elo [default: the run's].
     #[arg(long, value_name = "X", value_parser = parse_precision, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "precision")]
+    #[serde(deserialize_with = "precision")]
     pub precision: Option<f64>,
     /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
     #[arg(long, value_name = "RULE", num_args = 1..)]
-    #[serde(default, deserialize_with = "rules")]
+    #[serde(deserialize_with = "rules")]
     pub adjudicate: Vec<Given<Adjudication>>,
     /// Only these variants (and the baseline) play.
     #[arg(long = "variant", value_name = "NAME")]
-    #[serde(default, deserialize_with = "words")]
+    #[serde(deserialize_with = "words")]
     pub variants: Vec<String>,
     /// A gauntlet: every variant (or design point) plays each opponent named, not the baseline.
     #[arg(long = "opponent", value_name = "NAME")]
-    #[serde(default, deserialize_with = "words")]
+    #[serde(deserialize_with = "words")]
     pub opponents: Vec<String>,
     /// The design's points play too (a run's `design = true`).
     #[arg(skip)]
-    #[serde(default)]
     pub design: bool,
     /// Games played at once [default: all cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "jobs")]
+    #[serde(deserialize_with = "jobs")]
     pub jobs: Option<usize>,
     /// The games CSV [default: the run's `out`, else results/runs/<name>.games.csv, or <name>.<run>.games.csv for a run].
     #[arg(long, short = 'o', value_name = "CSV")]
-    #[serde(default)]
     pub out: Option<PathBuf>,
     /// Play only the game pairs whose index mod N is K, e.g. 0/4; `ablate merge` joins them.
     #[arg(long, value_name = "K/N")]
@@ -96,7 +98,7 @@ pub struct MatchSettings {
     pub shard: Option<Shard>,
     /// Under --tc, how many ms past its clock a move may come before its side forfeits [default: 100].
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
-    #[serde(default, deserialize_with = "timemargin")]
+    #[serde(deserialize_with = "timemargin")]
     pub timemargin: Option<u64>,
 }
 

@@ -16,6 +16,7 @@ use crate::error::InputError;
 use crate::matches::games_csv::{read_games, GameRow};
 use crate::matches::games_manifest::MatchManifest;
 use crate::matches::summary::summarize;
+use crate::settings::match_settings::out_at_budget;
 use crate::storage::manifest::ManifestFile;
 use std::path::Path;
 
@@ -140,12 +141,9 @@ fn declared_precision(manifest: &MatchManifest, games: &Path, budget: u64) -> Op
         .runs
         .iter()
         .find(|run| {
-            let out = run.settings.out.as_ref().map(|o| o.to_string_lossy());
+            let out = run.settings.out.as_deref();
             run.settings.nodes.contains(&budget)
-                && out.is_some_and(|out| {
-                    let out = out.replace("{nodes}", &budget.to_string());
-                    Path::new(&out).file_name() == Some(name)
-                })
+                && out.is_some_and(|out| out_at_budget(out, Some(budget)).file_name() == Some(name))
         })?
         .settings
         .precision
