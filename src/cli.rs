@@ -60,7 +60,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, ladder.svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv   # a ladder of factorials: ladder.md, .csv, .json, .svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -333,6 +333,24 @@ pub struct ReportArgs {
     /// A gauntlet's games: the same design in self-play (its games CSV), for each step's ratio.
     #[arg(long, value_name = "CSV")]
     pub self_play: Option<PathBuf>,
+    /// A ladder of factorials: also chart this pair's interaction (repeat for more).
+    #[arg(long, value_name = "STEP,STEP", value_parser = parse_pair)]
+    pub interaction: Vec<(String, String)>,
+    /// A ladder: the chart's title [default: what it shows].
+    #[arg(long, value_name = "TEXT")]
+    pub chart_title: Option<String>,
+}
+
+/// `null_move,probcut`: two step names.
+fn parse_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        }
+        _ => Err(format!(
+            "\"{text}\"; expected two of the design's steps, e.g. null_move,probcut"
+        )),
+    }
 }
 
 /// Options of `ablate reproduce`.

@@ -137,6 +137,40 @@ fn a_ladder_report_gives_each_budget_its_removal_doubling_depth_and_node_factor(
     let svg = std::fs::read_to_string(dir.path().join("ladder/ladder.svg")).unwrap();
     assert!(svg.contains("no_null_move") && svg.contains("Elo per doubling"));
     assert!(!md.contains("unfinished"), "{md}");
+    // The same figures as data, in the columns a ladder of factorials writes too: a removal's
+    // Elo lost at each budget, with the Markdown's interval.
+    let csv = std::fs::read_to_string(dir.path().join("ladder/ladder.csv")).unwrap();
+    assert!(csv.starts_with("nodes,nodes_per_move,plies,games,figure,kind,elo,lo,hi,"));
+    let lost = md
+        .lines()
+        .find(|l| l.starts_with("| no_null_move | 4,096 |"))
+        .and_then(|l| l.split(" | ").nth(3))
+        .unwrap();
+    let row: Vec<&str> = (csv.lines())
+        .find(|l| l.starts_with("4096,") && l.contains(",no_null_move,elo_lost,"))
+        .unwrap()
+        .split(',')
+        .collect();
+    let whole = |x: &str| format!("{:.0}", x.parse::<f64>().unwrap() + 0.0);
+    let shown = format!("{} [{}, {}]", whole(row[6]), whole(row[7]), whole(row[8]));
+    assert_eq!(lost.replace('−', "-"), shown);
+    // A removal ladder has no interactions to chart.
+    let files = ["ladder/nodes-4096.games.csv", "ladder/nodes-8192.games.csv"];
+    let o = ablate(
+        dir.path(),
+        &[
+            &["report"],
+            files.as_slice(),
+            &["--interaction", "null_move,lmr"],
+        ]
+        .concat(),
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--interaction null_move,lmr") && err.contains("no interactions"),
+        "{err}"
+    );
 
     // A rung whose match has not finished says so, with its games so far.
     let json = dir.path().join("ladder/nodes-8192.games.json");
@@ -248,7 +282,32 @@ fn a_ladder_of_factorials_reports_each_rungs_own_fit() {
         args.push(format!("factorial-{nodes}.games.csv"));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // The chart shows each step, and only the interactions the caller asks for.
     assert_success(&ablate(dir.path(), &args));
+    let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
+    assert!(svg.contains("no_null_move") && !svg.contains("(interaction)"));
+    assert!(svg.contains("What each step is worth at strongest (95% intervals)"));
+    let bad = ablate(
+        dir.path(),
+        &[&args[..], &["--interaction", "null_move,nmp"]].concat(),
+    );
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--interaction null_move,nmp") && err.contains("null_move,probcut"),
+        "{err}"
+    );
+    let one = [
+        "report",
+        "factorial-5000.games.csv",
+        "--interaction",
+        "null_move,probcut",
+    ];
+    let one = ablate(dir.path(), &one);
+    assert!(!one.status.success());
+    assert!(String::from_utf8_lossy(&one.stderr).contains("are for a ladder's chart"));
+    let asked = [&args[..], &["--interaction", "probcut,null_move"]].concat();
+    assert_success(&ablate(dir.path(), &asked));
     let md = std::fs::read_to_string(dir.path().join("ladder.md")).unwrap();
     assert!(
         md.contains("| 5,000 |") && md.contains("| 10,000 |"),
@@ -256,7 +315,8 @@ fn a_ladder_of_factorials_reports_each_rungs_own_fit() {
     );
     assert!(md.contains("ablate at Ethereal"), "{md}");
     let svg = std::fs::read_to_string(dir.path().join("ladder.svg")).unwrap();
-    assert!(svg.contains("null_move × probcut"));
+    assert!(svg.contains("null_move × probcut (interaction)"));
+    assert!(svg.contains("and the null_move × probcut interaction"));
     // The same figures as data: the CSV and the JSON hold the same rows.
     let csv = std::fs::read_to_string(dir.path().join("ladder.csv")).unwrap();
     let json: serde_json::Value =

@@ -19,6 +19,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
             .collect();
         return super::report_ladder::run(args, &csvs);
     }
+    super::report_ladder::refuse_chart_flags(args)?;
     if crate::storage::manifest::CsvKind::of(&args.csv)
         == Some(crate::storage::manifest::CsvKind::Games)
     {

@@ -77,6 +77,50 @@ pub fn interval(value: f64, lo: f64, hi: f64, decimals: usize, minus: Minus) -> 
     format!("{} [{}, {}]", s(value), s(lo), s(hi))
 }
 
+/// A figure and its interval in whole numbers, unsigned: `48 [35, 61]`, `-2 [-9, 5]`; an
+/// unbounded end is `∞` or `−∞` with an open bracket, `48 [35, ∞)`.
+pub fn whole_interval(value: f64, lo: f64, hi: f64) -> String {
+    let whole = |x: f64| match x {
+        f64::INFINITY => "∞".to_string(),
+        f64::NEG_INFINITY => "−∞".to_string(),
+        _ => format!("{:.0}", x + 0.0),
+    };
+    let open = if lo.is_finite() { "[" } else { "(" };
+    let close = if hi.is_finite() { "]" } else { ")" };
+    format!("{} {open}{}, {}{close}", whole(value), whole(lo), whole(hi))
+}
+
+/// How a node factor is written: the removal ladder's `1.90 [1.50, 2.60]` (whole numbers from
+/// 100, `∞)` when unbounded above), or the factorial ladder's `×1.90 [1.50, ∞]`.
+#[derive(Clone, Copy)]
+pub enum FactorStyle {
+    Plain,
+    Times,
+}
+
+/// A node factor and its interval, as `style` writes it.
+pub fn factor_interval(value: f64, lo: f64, hi: f64, style: FactorStyle) -> String {
+    match style {
+        FactorStyle::Plain => {
+            let f = |x: f64| match x >= 100.0 {
+                true => format!("{x:.0}"),
+                false => format!("{x:.2}"),
+            };
+            match hi.is_finite() {
+                true => format!("{} [{}, {}]", f(value), f(lo), f(hi)),
+                false => format!("{} [{}, ∞)", f(value), f(lo)),
+            }
+        }
+        FactorStyle::Times => {
+            let hi = match hi.is_finite() {
+                true => format!("{hi:.2}"),
+                false => "∞".into(),
+            };
+            format!("×{value:.2} [{lo:.2}, {hi}]")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +152,24 @@ mod tests {
         assert_eq!(
             interval(1.0, -2.0, 4.0, 1, Minus::True),
             "+1.0 [−2.0, +4.0]"
+        );
+    }
+
+    #[test]
+    fn unbounded_ends_are_written_open() {
+        assert_eq!(whole_interval(47.6, 35.2, 61.0), "48 [35, 61]");
+        // A figure keeps the sign of what it rounds, in the ASCII minus the ladder tables have.
+        assert_eq!(whole_interval(-0.2, f64::NEG_INFINITY, 3.0), "-0 (−∞, 3]");
+        let plain = FactorStyle::Plain;
+        assert_eq!(factor_interval(1.9, 1.5, 2.6, plain), "1.90 [1.50, 2.60]");
+        assert_eq!(
+            factor_interval(150.0, 1.5, f64::INFINITY, plain),
+            "150 [1.50, ∞)"
+        );
+        let times = FactorStyle::Times;
+        assert_eq!(
+            factor_interval(1.9, 1.5, f64::INFINITY, times),
+            "×1.90 [1.50, ∞]"
         );
     }
 }

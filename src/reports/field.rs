@@ -30,6 +30,14 @@ pub struct Published {
     pub unlike: String,
 }
 
+/// `engine`'s published figure for `removal`, as Elo lost.
+pub fn published_lost(published: &[Published], engine: &str, removal: &str) -> Option<f64> {
+    published
+        .iter()
+        .find(|p| p.engine == engine && p.removal == removal)
+        .map(|p| -p.elo)
+}
+
 /// The node budget per move of an engine's published tests.
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 pub struct FieldBudget {

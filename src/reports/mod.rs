@@ -3,7 +3,6 @@
 
 pub mod before_after;
 pub mod depth_table;
-pub mod design_ladder_report;
 pub mod design_report;
 pub mod field;
 pub mod figures;
@@ -12,7 +11,7 @@ pub mod gauntlet_report;
 pub mod heatmap;
 pub mod inflation_chart;
 pub mod interaction_map;
-pub mod ladder_report;
+pub mod ladder;
 pub mod markdown;
 pub mod style;
 pub mod svg;

@@ -32,6 +32,8 @@ pub struct DesignRung {
     /// The baseline's nodes and depth per move, measured over all its games.
     pub nodes_per_move: f64,
     pub depth: f64,
+    /// The variant every point plays (the design's corner): its name heads the tables.
+    pub baseline: String,
     /// The fit: each step's worth and each pair's interaction.
     pub analysis: DesignAnalysis,
     /// The doubling: the baseline at twice the budget against it, with both sides' nodes.
@@ -79,6 +81,7 @@ impl DesignRung {
             worst_half_width: analysis.fit.worst_half_width(),
             nodes_per_move,
             depth,
+            baseline: baseline.to_string(),
             analysis,
             doubling,
         })

@@ -31,7 +31,9 @@ pub(super) fn ladder_files(src: &Sources) -> Vec<PathBuf> {
 pub(super) fn transfer(src: &Sources) -> String {
     let (published, budgets) = (src.published(), src.budgets());
     match from_files(&ladder_files(src)) {
-        Ok(ladder) => crate::reports::ladder_report::markdown(&ladder, &published, &budgets),
+        Ok(ladder) => {
+            crate::reports::ladder::removal_tables::markdown(&ladder, &published, &budgets)
+        }
         Err(e) => {
             src.problem(e.to_string());
             String::new()

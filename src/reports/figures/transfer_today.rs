@@ -4,7 +4,7 @@
 //! effect's trend with the model the data choose.
 
 use super::sources::Sources;
-use crate::reports::design_ladder_report::{
+use crate::reports::ladder::factorial_tables::{
     effects_table, field_table, rungs_table, trends_table, FallenDoubling,
 };
 use crate::stats::budget_ladder::from_files;

@@ -1,32 +1,29 @@
-//! The ladder of designed experiments (`stats::design_ladder`) as tables and a chart: the
-//! rungs, every effect at every rung with its node factor, and each effect's trend with its
-//! value at the field's budgets. docs/transfer.md's blocks and `ablate report` on the
-//! factorials' games both write these.
+//! The ladder of factorials, one designed experiment a rung (`stats::design_ladder`), as
+//! tables: the rungs, every effect at every rung with its node factor, each effect's trend
+//! with its value at the field's budgets, and the field in node factors. docs/transfer.md's
+//! blocks and `ablate report` on the factorials' games both write these.
 
-use super::field::{FieldBudget, Published};
 use crate::output::export::markdown_table::markdown_of;
-use crate::output::number_format::{interval, signed, thousands, Minus};
-use crate::output::table::{Cell, Table};
+use crate::output::number_format::{factor_interval, interval, signed, thousands};
+use crate::output::number_format::{FactorStyle, Minus};
+use crate::reports::field::{FieldBudget, Published};
 use crate::stats::budget_ladder::node_factor;
 use crate::stats::budget_ladder::{Interval, Point as LadderPoint};
-use crate::stats::design_ladder::{
-    as_ladder, doubling_points, doubling_trend, trend, DesignRung, Figure,
-};
+use crate::stats::design_ladder::{doubling_points, doubling_trend, trend, DesignRung, Figure};
 use crate::stats::trend_fit::{detectable_slope, Fit, Shape};
 use std::fmt::Write;
-use std::path::Path;
 
 fn with_interval(i: Interval) -> String {
     interval(i.value, i.lo, i.hi, 1, Minus::True)
 }
 
 fn factor(i: Interval) -> String {
-    let hi = if i.hi.is_finite() {
-        format!("{:.2}", i.hi)
-    } else {
-        "∞".into()
-    };
-    format!("×{:.2} [{:.2}, {hi}]", i.value, i.lo)
+    factor_interval(i.value, i.lo, i.hi, FactorStyle::Times)
+}
+
+/// The variant every point of the ladder plays, as the rungs' manifests name it.
+fn baseline(rungs: &[DesignRung]) -> &str {
+    rungs.first().map_or("", |r| r.baseline.as_str())
 }
 
 /// The rungs: budget, what the baseline searched, the games against the target, the doubling.
@@ -59,10 +56,11 @@ pub fn rungs_table(rungs: &[DesignRung]) -> String {
             ]
         })
         .collect();
+    let searched = format!("`{}` searched", baseline(rungs));
     markdown_of(
         &[
             "nodes a move",
-            "`strongest` searched",
+            &searched,
             "plies reached",
             "games",
             "worst 95% half-width (target)",
@@ -82,7 +80,7 @@ pub fn figures(rungs: &[DesignRung]) -> Vec<(String, Figure)> {
     let mut out = Vec::new();
     for (i, s) in a.steps.iter().enumerate() {
         out.push((
-            format!("`{}` at `strongest`", s.step),
+            format!("`{}` at `{}`", s.step, first.baseline),
             Figure::AtBaseline(i),
         ));
         out.push((format!("`{}` averaged", s.step), Figure::Averaged(i)));
@@ -131,11 +129,13 @@ pub fn effects_table(rungs: &[DesignRung]) -> String {
     markdown_of(&header, &align, &rows)
 }
 
-fn shape(fit: &Fit) -> &'static str {
-    match fit.shape {
+/// The model a trend chose, and its residual degrees of freedom: `line (4 dof)`.
+pub fn model(fit: &Fit) -> String {
+    let shape = match fit.shape {
         Shape::Line => "line",
         Shape::Quadratic => "quadratic",
-    }
+    };
+    format!("{shape} ({} dof)", fit.dof)
 }
 
 /// Each figure's trend over the rungs, and Elo per doubling's: the model chosen, the slope at
@@ -173,7 +173,7 @@ pub fn trends_table(
         let mut row = vec![
             name,
             count.to_string(),
-            format!("{} ({} dof)", shape(&fit), fit.dof),
+            model(&fit),
             interval(s, slo, shi, 1, Minus::True),
         ];
         for b in budgets {
@@ -222,8 +222,8 @@ pub fn trends_table(
     out
 }
 
-/// Beside the field in node factors, at each field's budget: each step's worth at
-/// `strongest` from its trend, over Elo per doubling from its own trend, both extrapolated
+/// Beside the field in node factors, at each field's budget: each step's worth at the
+/// baseline from its trend, over Elo per doubling from its own trend, both extrapolated
 /// with their intervals; the field's figure over the same Elo per doubling.
 pub fn field_table(
     rungs: &[DesignRung],
@@ -252,7 +252,7 @@ pub fn field_table(
     }
     let mut rows = Vec::new();
     for (i, step) in first.analysis.steps.iter().enumerate() {
-        let mut row = vec![format!("`{}` at `strongest`", step.step)];
+        let mut row = vec![format!("`{}` at `{}`", step.step, first.baseline)];
         let fit = trend(rungs, Figure::AtBaseline(i));
         for b in budgets {
             let x = b.nodes().log2();
@@ -325,9 +325,10 @@ pub fn field_table(
     let _ = write!(
         out,
         "\nElo per doubling at each budget, from its trend: {per_at}. How far this extrapolates: \
-         the effects' last rung is {} nodes a move, where `strongest` reaches {:.1} plies (doublings \
+         the effects' last rung is {} nodes a move, where `{}` reaches {:.1} plies (doublings \
          from it: {}); the doubling's last rung is {} nodes (doublings from it: {}).\n",
         thousands(last.nodes_per_move.round() as u64),
+        last.baseline,
         last.depth,
         past(x_last),
         thousands(x_doubled.exp2().round() as u64),
@@ -352,145 +353,4 @@ pub struct FallenDoubling {
     /// What it is, for the column and the note.
     pub label: String,
     pub per_doubling: Interval,
-}
-
-/// A figure's name in the tidy table: its step, or its pair as `first×second`.
-fn tidy_name(rungs: &[DesignRung], figure: Figure) -> String {
-    let a = &rungs[0].analysis;
-    match figure {
-        Figure::AtBaseline(i) | Figure::Averaged(i) => a.steps[i].step.clone(),
-        Figure::Pair(i) => format!("{}×{}", a.pairs[i].first, a.pairs[i].second),
-    }
-}
-
-/// The ladder as one tidy table, for a spreadsheet: a row per rung and figure (each step at
-/// `strongest` and averaged, each pair, and Elo per doubling of the nodes), with its node
-/// factor; then a row per figure and field budget from the trends (`rung` empty).
-pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBudget]) -> Table {
-    let mut t = Table::new(&[
-        "nodes",
-        "nodes_per_move",
-        "plies",
-        "games",
-        "figure",
-        "kind",
-        "elo",
-        "lo",
-        "hi",
-        "node_factor",
-        "node_factor_lo",
-        "node_factor_hi",
-        "model",
-    ]);
-    let number = |x: f64| Cell::number(x.is_finite().then_some(x));
-    let kind = |f: Figure| match f {
-        Figure::AtBaseline(_) => "at_strongest",
-        Figure::Averaged(_) => "averaged",
-        Figure::Pair(_) => "interaction",
-    };
-    let figures = figures(rungs);
-    for r in rungs {
-        let work = |t: &mut Table, name: &str, kind: &str, elo: Interval, f: Option<Interval>| {
-            t.row(vec![
-                Cell::whole(r.budget),
-                number(r.nodes_per_move),
-                number(r.depth),
-                Cell::whole(r.games as u64),
-                Cell::text(name.to_string()),
-                Cell::text(kind.to_string()),
-                number(elo.value),
-                number(elo.lo),
-                number(elo.hi),
-                number(f.map_or(f64::NAN, |f| f.value)),
-                number(f.map_or(f64::NAN, |f| f.lo)),
-                number(f.map_or(f64::NAN, |f| f.hi)),
-                Cell::text(String::new()),
-            ]);
-        };
-        if let Some(per) = r.per_doubling() {
-            work(&mut t, "elo_per_doubling", "doubling", per, None);
-        }
-        for (_, figure) in &figures {
-            let Some(e) = r.estimate(*figure) else {
-                continue;
-            };
-            let (lo, hi) = e.interval();
-            let elo = Interval {
-                value: e.value,
-                lo,
-                hi,
-            };
-            let name = tidy_name(rungs, *figure);
-            work(&mut t, &name, kind(*figure), elo, r.node_factor(*figure));
-        }
-    }
-    let mut fits: Vec<(String, &str, Option<Fit>)> = vec![(
-        "elo_per_doubling".into(),
-        "doubling",
-        doubling_trend(doublings),
-    )];
-    for (_, figure) in &figures {
-        fits.push((
-            tidy_name(rungs, *figure),
-            kind(*figure),
-            trend(rungs, *figure),
-        ));
-    }
-    for (name, kind, fit) in fits {
-        let Some(fit) = fit else { continue };
-        for b in budgets {
-            let (v, lo, hi) = fit.at(b.nodes().log2());
-            t.row(vec![
-                Cell::whole(b.nodes().round() as u64),
-                number(b.nodes()),
-                Cell::number(None),
-                Cell::number(None),
-                Cell::text(name.clone()),
-                Cell::text(format!("{kind}_trend_at_{}", b.engine.to_lowercase())),
-                number(v),
-                number(lo),
-                number(hi),
-                Cell::number(None),
-                Cell::number(None),
-                Cell::number(None),
-                Cell::text(format!("{} ({} dof)", shape(&fit), fit.dof)),
-            ]);
-        }
-    }
-    t
-}
-
-/// The chart: each step's worth at `strongest`'s corner and the null move × ProbCut
-/// interaction against the nodes searched, the field's figures at their budgets, and Elo per
-/// doubling below (`ladder_report::chart`'s drawing).
-pub fn chart(
-    rungs: &[DesignRung],
-    doublings: &[LadderPoint],
-    published: &[Published],
-    budgets: &[FieldBudget],
-    path: &Path,
-) -> anyhow::Result<()> {
-    let Some(first) = rungs.first() else {
-        return Ok(());
-    };
-    let a = &first.analysis;
-    // Named as the removal variants, so that the field's rows mark their budgets.
-    let mut shown: Vec<(String, Figure)> = (0..a.steps.len())
-        .map(|i| (format!("no_{}", a.steps[i].step), Figure::AtBaseline(i)))
-        .collect();
-    if let Some(i) = a
-        .pairs
-        .iter()
-        .position(|p| p.first == "null_move" && p.second == "probcut")
-    {
-        shown.push(("null_move × probcut (interaction)".into(), Figure::Pair(i)));
-    }
-    let ladder = as_ladder(rungs, doublings, &shown, "strongest");
-    super::ladder_report::chart(
-        &ladder,
-        published,
-        budgets,
-        path,
-        "What each step is worth at strongest, and the null move × ProbCut interaction (95% intervals)",
-    )
 }
