@@ -142,13 +142,14 @@ pub fn unknown_field_said(message: &str) -> String {
     format!("unknown key \"{field}\"; {}", hint(field, known))
 }
 
-/// The nearest valid key by edit distance, when it is near enough to be a typo.
+/// The nearest valid key by edit distance (two letters swapped count as one edit), when it is
+/// near enough to be a typo.
 pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let d = edit_distance(key, candidate);
+        let d = damerau_distance(key, candidate);
         let last = candidate.rsplit('.').next().unwrap_or(candidate);
-        let d = d.min(edit_distance(key, last) + 1);
+        let d = d.min(damerau_distance(key, last) + 1);
         if best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, candidate));
         }
@@ -182,22 +183,6 @@ pub fn damerau_distance(a: &str, b: &str) -> usize {
         }
     }
     d[a.len()][b.len()]
-}
-
-/// Levenshtein distance in characters.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != cb);
-            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
 }
 
 #[cfg(test)]
