@@ -277,27 +277,11 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
         let Value::Table(body) = body else {
             return Err(format!("[design]: factor \"{name}\" = {body}; {expected}"));
         };
+        let written: FactorTable =
+            read_table(body, |key, value, m| factor_said(name, key, value, m))?;
+        let engine = engine_settings(name, &written, &mut set_by)?;
         let mut overrides = Table::new();
-        let mut role = None;
-        let mut body = body.clone();
-        let engine = engine_settings(name, &mut body, &mut set_by)?;
-        for (key, value) in keys::flatten(&body) {
-            if key == "role" {
-                role = Some(match value.as_str().and_then(role_named) {
-                    Some(r) => r,
-                    None => {
-                        return Err(format!(
-                            "[design]: factor \"{name}\": role = {value}; expected {}",
-                            Role::NAMES
-                                .iter()
-                                .map(|n| format!("\"{n}\""))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
-                    }
-                });
-                continue;
-            }
+        for (key, value) in keys::flatten(&written.knobs) {
             if let Some((_, other)) = set_by.iter().find(|(k, _)| *k == key) {
                 return Err(format!(
                     "[design]: factors \"{other}\" and \"{name}\" both set {key}; expected each knob in one factor, so that every effect is one factor's"
@@ -312,7 +296,11 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
             ));
         }
         keys::check_layer(&overrides).map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
-        let role = role.unwrap_or_else(|| read_role(&overrides, &engine));
+        let role = match &written.role {
+            Some(word) => role_named(word)
+                .ok_or_else(|| factor_said(name, "role", &Value::String(word.clone()), ""))?,
+            None => read_role(&overrides, &engine),
+        };
         out.push(Factor {
             name: name.clone(),
             overrides,
@@ -323,26 +311,53 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
     Ok(out)
 }
 
-/// Takes an engine design's keys (`engine_options`, `engine`) out of a factor's table; two
-/// factors setting one option are refused, as two setting one knob are.
+/// A factor's table as written: the knobs it sets, and what it says of itself.
+#[derive(serde::Deserialize)]
+struct FactorTable {
+    /// `removal`, `addition` or `swap`; else read from the knobs' values.
+    role: Option<String>,
+    /// An engine design's options (`option_table` reads them) and other build.
+    engine_options: Option<Value>,
+    engine: Option<String>,
+    #[serde(flatten)]
+    knobs: Table,
+}
+
+/// An error in factor `name`'s `key`, with what that key expects.
+fn factor_said(name: &str, key: &str, value: &Value, message: &str) -> String {
+    let expected = match key {
+        "role" => {
+            let quoted: Vec<String> = Role::NAMES.iter().map(|n| format!("\"{n}\"")).collect();
+            format!("expected {}", quoted.join(", "))
+        }
+        "engine" => "expected the command line of another build".into(),
+        _ => message.to_string(),
+    };
+    format!("[design]: factor \"{name}\": {key} = {value}; {expected}")
+}
+
+/// An engine design's settings of one factor; two factors setting one option are refused, as
+/// two setting one knob are.
 fn engine_settings(
     name: &str,
-    body: &mut Table,
+    written: &FactorTable,
     set_by: &mut Vec<(String, String)>,
 ) -> Result<EngineSettings, String> {
     let mut engine = EngineSettings::default();
-    if let Some(value) = body.remove("engine_options") {
-        engine.options = super::engine::option_table(&value)
+    if let Some(value) = &written.engine_options {
+        engine.options = super::engine::option_table(value)
             .map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
     }
-    match body.remove("engine") {
-        None => {}
-        Some(Value::String(command)) if !command.trim().is_empty() => engine.command = Some(command),
-        Some(other) => {
-            return Err(format!(
-                "[design]: factor \"{name}\": engine = {other}; expected the command line of another build"
-            ))
+    if let Some(command) = &written.engine {
+        if command.trim().is_empty() {
+            return Err(factor_said(
+                name,
+                "engine",
+                &Value::String(command.clone()),
+                "",
+            ));
         }
+        engine.command = Some(command.clone());
     }
     let options = engine.options.keys().map(|o| format!("option \"{o}\""));
     let command = engine.command.as_ref().map(|_| "command line".to_string());
@@ -540,5 +555,29 @@ with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
         assert!(e.contains("expected \"full\" or \"resolution N\""), "{e}");
         let e = design(&FIVE.replace("fraction", "fractoin")).unwrap_err();
         assert!(e.contains("did you mean \"fraction\""), "{e}");
+    }
+
+    #[test]
+    fn a_factor_says_its_role_and_engine_or_is_told_what_they_take() {
+        let swap = FIVE.replace("with_iir = {", "with_iir = { role = \"swap\",");
+        assert_eq!(design(&swap).unwrap().factors[4].role, Role::Swap);
+        let said = |from: &str, to: &str| design(&FIVE.replace(from, to)).unwrap_err();
+        let role = "[design]: factor \"with_iir\": role = ";
+        let names = "; expected \"removal\", \"addition\", \"swap\"";
+        let e = said("with_iir = {", "with_iir = { role = \"swapp\",");
+        assert_eq!(e, format!("{role}\"swapp\"{names}"));
+        let e = said("with_iir = {", "with_iir = { role = 5,");
+        assert_eq!(e, format!("{role}5{names}"));
+        let e = said("with_iir = {", "with_iir = { engine = 5,");
+        let build = "expected the command line of another build";
+        assert_eq!(
+            e,
+            format!("[design]: factor \"with_iir\": engine = 5; {build}")
+        );
+        let e = said("with_iir = {", "with_iir = { engine = \" \",");
+        assert_eq!(
+            e,
+            format!("[design]: factor \"with_iir\": engine = \" \"; {build}")
+        );
     }
 }

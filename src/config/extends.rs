@@ -8,7 +8,8 @@
 //! Declared runs (`[runs.NAME]`) build on one another by the same rule (`Chains::Runs`): a run's
 //! stack is `[runs]`'s defaults, then each run down its chain.
 
-use super::keys::hint;
+use super::keys::{hint, unknown_field_said};
+use super::toml_errors::read_table;
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
@@ -26,6 +27,14 @@ pub enum Base {
     },
 }
 
+/// `extends = { file = "...", variant = "..." }` as written.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileBase {
+    file: PathBuf,
+    variant: String,
+}
+
 /// Removes `extends` from a variant's (or `[search]`'s) table and reads it; `None` when absent.
 pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     let Some(value) = table.remove("extends") else {
@@ -35,18 +44,16 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     match value {
         Value::String(name) if !name.is_empty() => Ok(Some(Base::Variant(name))),
         Value::Table(t) => {
-            for key in t.keys() {
-                if key != "file" && key != "variant" {
-                    return Err(format!("extends: unknown key \"{key}\"; {expected}"));
+            let base: FileBase = read_table(&t, |_, _, m| match m {
+                m if m.starts_with("unknown field") => {
+                    format!("extends: {}", unknown_field_said(m))
                 }
-            }
-            match (t.get("file"), t.get("variant")) {
-                (Some(Value::String(file)), Some(Value::String(variant))) => Ok(Some(Base::File {
-                    file: PathBuf::from(file),
-                    variant: variant.clone(),
-                })),
-                _ => Err(format!("extends = {t}; {expected}")),
-            }
+                _ => format!("extends = {t}; {expected}"),
+            })?;
+            Ok(Some(Base::File {
+                file: base.file,
+                variant: base.variant,
+            }))
         }
         other => Err(format!("extends = {other}; {expected}")),
     }
@@ -253,7 +260,7 @@ mod tests {
         assert!(
             take_extends(&mut t("extends = { fil = \"a\", variant = \"b\" }"))
                 .unwrap_err()
-                .contains("unknown key \"fil\"")
+                .contains("unknown key \"fil\"; did you mean \"file\"?")
         );
     }
 }

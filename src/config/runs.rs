@@ -7,7 +7,7 @@
 //! `nodes`...): each run starts from those defaults, and its own keys, or those of the run it
 //! extends, win.
 
-use super::extends::{stacks, take_extends, Chains};
+use super::extends::{stacks, take_extends, Base, Chains};
 use super::keys;
 use crate::settings::match_settings::out_at_budget;
 use crate::settings::MatchSettings;
@@ -50,14 +50,14 @@ fn resolved(
             return Err(format!("runs.{name} must be a table: [runs.{name}]"));
         };
         let mut table = table.clone();
-        let base = match table.get("extends") {
-            Some(Value::String(s)) if !s.is_empty() => {
-                take_extends(&mut table).map_err(|m| format!("[runs.{name}]: {m}"))?
-            }
-            None => None,
-            Some(other) => {
+        let written = table.get("extends").map(Value::to_string);
+        // A run extends a run of its own file: by name only.
+        let base = match take_extends(&mut table) {
+            Ok(base @ (None | Some(Base::Variant(_)))) => base,
+            _ => {
                 return Err(format!(
-                    "[runs.{name}]: extends = {other}; expected the name of another run"
+                    "[runs.{name}]: extends = {}; expected the name of another run",
+                    written.unwrap_or_default()
                 ))
             }
         };
@@ -276,5 +276,10 @@ mod tests {
         assert!(err.contains("no such run"), "{err}");
         let err = runs("[runs.y]\nextends = { file = \"a.toml\", variant = \"b\" }\n").unwrap_err();
         assert!(err.contains("expected the name of another run"), "{err}");
+        let err = runs("[runs.y]\nextends = 3\n").unwrap_err();
+        assert_eq!(
+            err,
+            "[runs.y]: extends = 3; expected the name of another run"
+        );
     }
 }
