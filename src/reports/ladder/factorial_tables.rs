@@ -178,12 +178,7 @@ pub fn trends_table(
         ];
         for b in budgets {
             let (v, lo, hi) = fit.at(b.nodes().log2());
-            row.push(format!(
-                "{} [{}, {}]",
-                signed(v, 1, Minus::True),
-                signed(lo, 1, Minus::True),
-                signed(hi, 1, Minus::True)
-            ));
+            row.push(interval(v, lo, hi, 1, Minus::True));
         }
         row
     };
@@ -312,13 +307,7 @@ pub fn field_table(
         .iter()
         .map(|b| {
             let (d, lo, hi) = per.at(b.nodes().log2());
-            format!(
-                "{} {} [{}, {}]",
-                b.engine,
-                signed(d, 1, Minus::True),
-                signed(lo, 1, Minus::True),
-                signed(hi, 1, Minus::True)
-            )
+            format!("{} {}", b.engine, interval(d, lo, hi, 1, Minus::True))
         })
         .collect::<Vec<_>>()
         .join(", ");
