@@ -71,6 +71,7 @@ const BLOCKS: &[Block] = &[
     block("transfer", transfer::transfer),
     block("transfer-today-rungs", transfer_today::rungs_block),
     block("transfer-today-effects", transfer_today::effects),
+    block("transfer-today-pairs", transfer_today::pairs),
     block("transfer-today-trends", transfer_today::trends),
     block("transfer-today-field", transfer_today::field),
     block("interactions-design", interactions::design),

@@ -5,7 +5,7 @@
 
 use super::sources::Sources;
 use crate::reports::ladder::factorial_tables::{
-    effects_table, field_table, rungs_table, trends_table, FallenDoubling,
+    effects_table, field_table, pairs_resolved, rungs_table, trends_table, FallenDoubling,
 };
 use crate::stats::budget_ladder::from_files;
 use crate::stats::budget_ladder::Point as LadderPoint;
@@ -47,6 +47,11 @@ pub(super) fn rungs_block(src: &Sources) -> String {
 /// Every effect at every rung.
 pub(super) fn effects(src: &Sources) -> String {
     effects_table(&rungs(src))
+}
+
+/// How often each pair's interaction is resolved over the rungs.
+pub(super) fn pairs(src: &Sources) -> String {
+    pairs_resolved(&rungs(src))
 }
 
 /// Every doubling played beside the rungs.

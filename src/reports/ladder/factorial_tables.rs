@@ -343,3 +343,46 @@ pub struct FallenDoubling {
     pub label: String,
     pub per_doubling: Interval,
 }
+
+/// Each pair's interaction: at how many rungs, and which, its 95% interval excludes zero. Which
+/// pair a chart draws is the reader's to pick (`--interaction`); this says how often each is
+/// resolved, so that the pick can be read against it.
+pub fn pairs_resolved(rungs: &[DesignRung]) -> String {
+    let Some(first) = rungs.first() else {
+        return String::new();
+    };
+    let rows: Vec<Vec<String>> = (0..first.analysis.pairs.len())
+        .map(|i| {
+            let p = &first.analysis.pairs[i];
+            let with: Vec<&DesignRung> = (rungs.iter())
+                .filter(|r| r.estimate(Figure::Pair(i)).is_some())
+                .collect();
+            let resolved: Vec<String> = (with.iter())
+                .filter(|r| {
+                    let (lo, hi) = r
+                        .estimate(Figure::Pair(i))
+                        .map_or((0.0, 0.0), |e| e.interval());
+                    lo > 0.0 || hi < 0.0
+                })
+                .map(|r| thousands(r.budget))
+                .collect();
+            vec![
+                format!("`{}` × `{}`", p.first, p.second),
+                format!("{} of {}", resolved.len(), with.len()),
+                match resolved.is_empty() {
+                    true => String::from("—"),
+                    false => resolved.join("; "),
+                },
+            ]
+        })
+        .collect();
+    markdown_of(
+        &[
+            "pair",
+            "rungs whose 95% interval excludes zero",
+            "at nodes a move",
+        ],
+        "lrl",
+        &rows,
+    )
+}
