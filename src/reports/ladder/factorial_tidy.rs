@@ -75,19 +75,8 @@ pub fn tidy(rungs: &[DesignRung], doublings: &[LadderPoint], budgets: &[FieldBud
         let Some(fit) = fit else { continue };
         for b in budgets {
             let (value, lo, hi) = fit.at(b.nodes().log2());
-            let kind = format!("{kind}_trend_at_{}", b.engine.to_lowercase());
-            let row = TidyRow {
-                nodes: b.nodes().round() as u64,
-                nodes_per_move: b.nodes(),
-                plies: None,
-                games: None,
-                figure: name.clone(),
-                kind,
-                elo: Interval { value, lo, hi },
-                node_factor: None,
-                model: model(&fit),
-            };
-            push(&mut t, row);
+            let elo = Interval { value, lo, hi };
+            push(&mut t, TidyRow::trend_at(b, &name, &kind, elo, model(&fit)));
         }
     }
     t

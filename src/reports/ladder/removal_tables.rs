@@ -209,19 +209,10 @@ pub fn tidy(ladder: &Ladder, budgets: &[FieldBudget]) -> Table {
         let Some(trend) = Trend::fit(&step.lost_by_nodes()) else {
             continue;
         };
+        let model = format!("line ({} budgets, weighted)", trend.points);
         for b in budgets {
-            let kind = format!("elo_lost_trend_at_{}", b.engine.to_lowercase());
-            let row = TidyRow {
-                nodes: b.nodes().round() as u64,
-                nodes_per_move: b.nodes(),
-                plies: None,
-                games: None,
-                figure: step.variant.clone(),
-                kind,
-                elo: trend.at(b.nodes()),
-                node_factor: None,
-                model: format!("line ({} budgets, weighted)", trend.points),
-            };
+            let elo = trend.at(b.nodes());
+            let row = TidyRow::trend_at(b, &step.variant, "elo_lost", elo, model.clone());
             tidy_rows::push(&mut t, row);
         }
     }

@@ -4,6 +4,7 @@
 //! trend (`plies` and `games` empty, `model` the trend's).
 
 use crate::output::table::{Cell, Table};
+use crate::reports::field::FieldBudget;
 use crate::stats::budget_ladder::Interval;
 
 /// One row: where it was measured, what it is, its value and node factor.
@@ -21,6 +22,30 @@ pub struct TidyRow {
     pub node_factor: Option<Interval>,
     /// The trend's model, for a trend's row.
     pub model: String,
+}
+
+impl TidyRow {
+    /// A trend's value at a field's budget: `kind` is the figure's kind, `_trend_at_<engine>`
+    /// is added to it.
+    pub fn trend_at(
+        budget: &FieldBudget,
+        figure: &str,
+        kind: &str,
+        elo: Interval,
+        model: String,
+    ) -> TidyRow {
+        TidyRow {
+            nodes: budget.nodes().round() as u64,
+            nodes_per_move: budget.nodes(),
+            plies: None,
+            games: None,
+            figure: figure.to_string(),
+            kind: format!("{kind}_trend_at_{}", budget.engine.to_lowercase()),
+            elo,
+            node_factor: None,
+            model,
+        }
+    }
 }
 
 /// The table's columns, no rows yet.
