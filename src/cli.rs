@@ -92,6 +92,9 @@ pub enum Command {
         after_help = "Examples:\n  ablate figures            # rewrite every block whose results changed; says which\n  ablate figures --check    # change nothing; exit 1 and show each block that differs\nRun it from the repository root, after a run or match whose results a page quotes."
     )]
     Figures(FiguresArgs),
+    /// Self-play training data for a network: one `FEN | score | result` a line.
+    #[command(after_help = DATAGEN_EXAMPLES)]
+    Datagen(DatagenArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
@@ -145,6 +148,77 @@ pub struct MatchArgs {
     #[arg(long)]
     pub force: bool,
     /// Check the config and options, start the engines once, print the games CSV's path, play nothing.
+    #[arg(long)]
+    pub print_outputs: bool,
+}
+
+const DATAGEN_EXAMPLES: &str = "\
+Examples:
+  ablate datagen --games 4 --nodes 2000 --out results/runs/sample.txt     # a few seconds
+  ablate datagen --games 20000 --jobs 2 --out data/strongest-5k.txt         # about 1.4 M positions
+  ablate datagen --games 20000 --shard 0/2 --jobs 1 --out data/strongest-5k.shard-0-of-2.txt
+  ablate merge data/strongest-5k.shard-0-of-2.txt data/strongest-5k.shard-1-of-2.txt -o data/strongest-5k.txt
+
+The variant (strength.toml's strongest unless --config/--variant say otherwise) plays itself
+at --nodes a move from the openings, each game after --random-plies random moves. Each position
+it searched is written with its search score and the game's result, both from white's side,
+except those in check, those whose best move is a capture or a promotion, and mate scores.
+Game i depends on the seed and i alone: the file is the same for any --jobs, and the shards
+merged are the file one run writes. The index of finished games (.games.csv) and the manifest
+(.json) go beside the data; an interrupted run resumes where it stopped, and a larger --games
+extends a finished one.";
+
+/// Options of `ablate datagen`.
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
+    /// The experiment TOML the variant comes from (a bare name is looked up in configs/).
+    #[arg(
+        long,
+        short = 'c',
+        value_name = "FILE",
+        default_value = "strength.toml"
+    )]
+    pub config: PathBuf,
+    /// The variant that plays itself.
+    #[arg(long, value_name = "NAME", default_value = "strongest")]
+    pub variant: String,
+    /// Set a knob after the variant's, e.g. tt_mb=8 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Games in the whole run (every shard's together).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub games: usize,
+    /// Nodes a move (the search checks its count every 4,096 nodes).
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    pub nodes: u64,
+    /// The seed of the openings' order and of the random plies.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Plies played at random after the book.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub random_plies: u32,
+    /// The book: an EPD of openings, taken in an order shuffled by the seed.
+    #[arg(long, value_name = "EPD", default_value = "positions/openings.epd")]
+    pub openings: PathBuf,
+    /// End a game early when the search agrees on its result (`none` for never).
+    #[arg(long, value_name = "RULE", num_args = 1.., default_values = ["draw=40,10,8", "resign=1000,4"])]
+    pub adjudicate: Vec<String>,
+    /// The data file [default: results/runs/datagen-<variant>-<nodes>.txt]; its index (.games.csv) and manifest (.json) go beside it.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Worker threads, each playing one game at a time [default: all cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+    /// Play only the games whose number mod N is K, e.g. 0/4; `ablate merge` joins the shards.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::settings::shard::Shard>,
+    /// No progress line.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Replace the files of another run instead of refusing.
+    #[arg(long)]
+    pub force: bool,
+    /// Check everything, print the data file's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
 }

@@ -20,8 +20,8 @@
 //! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
 //! - `jobs`: the job list, shards, and executing jobs in parallel
 //! - `runner`: an experiment run end to end; merge and check of results
-//! - `matches` `stats`: pairings, games and the games CSV; what they show (Elo, SPRT, the
-//!   design fit, trends, precision)
+//! - `matches` `stats` `datagen`: pairings, games and the games CSV; what they show (Elo, SPRT,
+//!   the design fit, trends, precision); self-play games as training data
 //! - `reports`: the run summary, Markdown, SVG and PGN
 //! - `cli`: the command line's arguments and help
 //! - `commands`: one thin front end per command
@@ -32,6 +32,7 @@ pub mod chess;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod datagen;
 pub mod error;
 pub mod jobs;
 pub mod matches;

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod config;
+pub mod datagen;
 pub mod declared;
 pub mod figures;
 pub mod r#match;
@@ -101,6 +102,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Help(args)) => help(args.command.as_deref()),
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Match(args)) => r#match::run(&args),
+        Some(Command::Datagen(args)) => datagen::run(&args),
         None => run::run(&cli.run),
     }
 }
