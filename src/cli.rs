@@ -95,6 +95,9 @@ pub enum Command {
     /// Self-play training data for a network: one `FEN | score | result` a line.
     #[command(after_help = DATAGEN_EXAMPLES)]
     Datagen(DatagenArgs),
+    /// Print each position's static evaluation from the side to move, in centipawns.
+    #[command(after_help = EVAL_EXAMPLES)]
+    Eval(EvalArgs),
     /// Print the help of ablate or of one of its commands.
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
@@ -221,6 +224,30 @@ pub struct DatagenArgs {
     /// Check everything, print the data file's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
+}
+
+const EVAL_EXAMPLES: &str = "\
+Examples:
+  ablate eval startpos \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"
+  ablate eval --config strength.toml --variant strongest startpos
+  ablate eval --set eval=nnue startpos              # the embedded default net
+  ablate eval --set eval=nnue --set eval.net=nets/default.nnue < positions.fen
+
+One line per position: its FEN, a tab, and its static evaluation in centipawns from the side to
+move's view, as the search reads it (the evaluation alone: no search, no draw or mate rule). For
+eval = \"nnue\" it is the network's output exactly as bullet's layout computes it. Without a FEN
+the positions are read from standard input, one a line (an EPD's operations after the fourth
+field are ignored).";
+
+/// Options of `ablate eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Positions: FENs (4 to 6 fields) or `startpos` [default: one a line on standard input].
+    #[arg(value_name = "FEN")]
+    pub fens: Vec<String>,
+    /// The evaluation's configuration.
+    #[command(flatten)]
+    pub variant: VariantArgs,
 }
 
 /// Options of `ablate help`.

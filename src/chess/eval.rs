@@ -15,6 +15,8 @@ crate::choice_enum! {
         Pst = "pst",
         /// PeSTO's tables blended by game phase, plus Fruit 2.1's terms (`chess::terms`).
         Tapered = "tapered",
+        /// A learned network (`chess::nnue`), the one `eval.net` names.
+        Nnue = "nnue",
     }
 }
 
@@ -26,6 +28,8 @@ pub fn initial_psq(board: &Board, kind: EvalKind) -> i32 {
         EvalKind::Material => 0,
         EvalKind::Pst => psq_without_kings(board),
         EvalKind::Tapered => pesto::psq(board).0,
+        // The network's incremental part is its accumulators, which the search keeps per ply.
+        EvalKind::Nnue => 0,
     }
 }
 
@@ -36,6 +40,7 @@ pub fn psq_change(board: &Board, kind: EvalKind, mv: cozy_chess::Move, piece: Pi
         EvalKind::Material => 0,
         EvalKind::Pst => psq_delta_known(board, mv, piece),
         EvalKind::Tapered => pesto::delta(board, mv, piece).0,
+        EvalKind::Nnue => 0,
     }
 }
 
@@ -157,7 +162,7 @@ pub fn evaluate_incremental(
     pawns: &PawnCache,
 ) -> i32 {
     match kind {
-        EvalKind::Material => evaluate(board, kind),
+        EvalKind::Material | EvalKind::Nnue => evaluate(board, kind),
         EvalKind::Tapered => evaluate_tapered(board, terms, psq, pawns),
         EvalKind::Pst => {
             let endgame = is_king_endgame(board);
@@ -190,7 +195,7 @@ pub fn evaluate_after_capture(
     let us = board.side_to_move();
     let sign = if us == Color::White { 1 } else { -1 };
     let white = match kind {
-        EvalKind::Tapered => return None,
+        EvalKind::Tapered | EvalKind::Nnue => return None,
         EvalKind::Material => {
             let promotion = mv
                 .promotion
@@ -233,7 +238,8 @@ pub fn evaluate_after_capture(
 }
 
 /// Static evaluation from the side to move's point of view, in centipawns (`tapered` with
-/// every term; `evaluate_incremental` takes the terms a configuration switches on).
+/// every term, `nnue` with the embedded default net; `evaluate_incremental` takes the terms a
+/// configuration switches on, and the search the net it names).
 pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
     let us = board.side_to_move();
     let white = match kind {
@@ -245,6 +251,7 @@ pub fn evaluate(board: &Board, kind: EvalKind) -> i32 {
                 &PawnCache::default(),
             );
         }
+        EvalKind::Nnue => return super::nnue::default_network().evaluate_board(board),
         EvalKind::Material => material(board, Color::White) - material(board, Color::Black),
         EvalKind::Pst => {
             let endgame = is_king_endgame(board);

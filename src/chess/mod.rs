@@ -4,6 +4,7 @@ pub mod attacks;
 pub mod eval;
 pub mod eval_cache;
 pub mod gives_check;
+pub mod nnue;
 pub mod notation;
 pub mod pawn_cache;
 pub mod pawn_terms;

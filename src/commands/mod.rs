@@ -16,6 +16,7 @@ pub mod report_ladder;
 pub mod reproduce;
 pub mod run;
 pub mod search;
+pub mod static_eval;
 pub mod uci;
 
 use crate::cli::{Cli, Command};
@@ -103,6 +104,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Match(args)) => r#match::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Eval(args)) => static_eval::run(&args),
         None => run::run(&cli.run),
     }
 }

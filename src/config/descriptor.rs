@@ -43,6 +43,8 @@ pub enum Domain {
     },
     /// One of these words.
     Choice(&'static [&'static str]),
+    /// Any text (a file's path).
+    Text,
     /// A list of whole numbers, each from `min` to `max`, exactly `len` long.
     IntList {
         /// Smallest element.
@@ -209,6 +211,7 @@ impl Knob {
             },
             Domain::Float { min, max } => format!("{min:?} to {max:?}"),
             Domain::Choice(names) => names.join(" | "),
+            Domain::Text => "a string".into(),
             Domain::IntList { min, max, len } => {
                 format!("a list of {len} whole numbers from {min} to {max}")
             }
@@ -245,6 +248,7 @@ impl Knob {
         match self.domain {
             Domain::Bool => vec![Value::Boolean(false), Value::Boolean(true)],
             Domain::Choice(names) => names.iter().map(|n| Value::String(n.to_string())).collect(),
+            Domain::Text => vec![Value::String(String::new())],
             Domain::Int { min, max, .. } => match max {
                 Some(max) if max - min <= 8 => (min..=max).map(Value::Integer).collect(),
                 Some(max) => vec![min, (min + max) / 2, max]

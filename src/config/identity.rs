@@ -3,6 +3,7 @@
 
 use super::experiment::ResolvedVariant;
 use super::SearchConfig;
+use sha2::Digest;
 
 impl ResolvedVariant {
     /// Whether two variants play the same games: the same engine, or the same value of every
@@ -30,11 +31,20 @@ impl ResolvedVariant {
             })
             .map(|(key, value)| (key, value.to_string()))
             .collect();
-        serde_json::json!({
+        let mut identity = serde_json::json!({
             "name": self.name,
             "eval": crate::chess::eval::EvalKind::NAMES[self.config.eval.kind as usize],
             "changed": changed,
-        })
+        });
+        // A net is its bytes, not its path: another file at the same path is another variant.
+        if self.config.eval.kind == crate::chess::eval::EvalKind::Nnue {
+            if let Ok(net) = crate::chess::nnue::network_at(&self.config.eval.net) {
+                let digest = sha2::Sha256::digest(net.to_bytes());
+                let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+                identity["net_sha256"] = hex.into();
+            }
+        }
+        identity
     }
 }
 

@@ -28,6 +28,10 @@ impl SearchConfig {
     /// (the one rule: reject, never ignore).
     pub fn validate(&self) -> Result<(), String> {
         check_ranges(self)?;
+        if self.eval.kind == crate::chess::eval::EvalKind::Nnue {
+            crate::chess::nnue::network_at(&self.eval.net)
+                .map_err(|e| format!("eval.net = \"{}\": {e}", self.eval.net))?;
+        }
         if self.quiescence.prune_losing && self.quiescence.prune != QuiescencePrune::None {
             return Err(format!(
                 "quiescence.prune_losing = true (the old name of prune = \"losing_mvv\") does not combine with quiescence.prune = \"{}\"; keep one",

@@ -109,7 +109,16 @@ impl Experiment {
 /// outside the tapered evaluation.
 fn inert(key: &str, config: &super::SearchConfig) -> Option<String> {
     let kind = config.eval.kind;
-    if key.starts_with("eval.") && key != "eval.kind" && kind != EvalKind::Tapered {
+    if key == "eval.net" && kind != EvalKind::Nnue {
+        return Some(format!(
+            "eval.kind is \"{}\" (the net belongs to \"nnue\")",
+            EvalKind::NAMES[kind as usize]
+        ));
+    }
+    if key.starts_with("eval.")
+        && !["eval.kind", "eval.net"].contains(&key)
+        && kind != EvalKind::Tapered
+    {
         return Some(format!(
             "eval.kind is \"{}\" (its terms belong to \"tapered\")",
             EvalKind::NAMES[kind as usize]

@@ -81,8 +81,10 @@ macro_rules! eval_config {
             /// The static evaluation (docs/eval.md). The terms belong to `eval = "tapered"`; each follows
             /// Fruit 2.1 (the tempo, Toga II), and switching one off changes what is searched.
             pub struct EvalConfig ("eval.", step "3") {
-                /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below); `eval = "tapered"` is short for eval.kind
+                /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below) | nnue (a (768→H)×2→1 network in bullet's layout, eval.net); `eval = "tapered"` is short for eval.kind
                 kind: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
+                /// with eval.kind = "nnue": the network file (bullet's `simple` layout, docs/nnue.md); empty: the net embedded in the binary (nets/default.nnue)
+                net: String = String::new(), Domain::Text, Kind::Definition;
                 $( #[doc = $doc] $term: bool = true, Domain::Bool, Kind::Definition; )*
             }
         }

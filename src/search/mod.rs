@@ -44,6 +44,12 @@ pub fn search(
     search_with_table(board, depth, config, stop, table.as_mut())
 }
 
+/// The static evaluation `config`'s search reads at `board`, from its side to move, in
+/// centipawns: the evaluation alone, no search and no rule of the game.
+pub fn static_evaluation(board: &cozy_chess::Board, config: &SearchConfig) -> Score {
+    searcher::Searcher::new(config, None, None).evaluate_root(board)
+}
+
 /// Like `search`, reusing a table's memory; the table is emptied first, so results are identical.
 pub fn search_with_table(
     board: &cozy_chess::Board,

@@ -147,7 +147,7 @@ impl UciServer {
                         .collect::<Vec<_>>()
                         .join(" ")
                 ),
-                Domain::Float { .. } | Domain::IntList { .. } => {
+                Domain::Float { .. } | Domain::IntList { .. } | Domain::Text => {
                     format!("option name {} type string default {shown}", k.key)
                 }
             };

@@ -3,7 +3,6 @@
 use super::node::Node;
 use super::repetition::EarlierPositions;
 use super::Searcher;
-use crate::chess::eval::initial_psq;
 use crate::chess::notation::{uci, uci_line};
 use crate::config::search_config::AspirationResearch;
 use crate::search::iteration::{Aborted, IterationReport};
@@ -38,7 +37,8 @@ impl Searcher<'_> {
             depth
         };
         self.earlier = EarlierPositions::new(self.game, root.halfmove_clock());
-        let mut guess = self.evaluate(root, initial_psq(root, self.eval));
+        let psq = self.fresh_psq(root, 0);
+        let mut guess = self.evaluate(root, 0, psq);
         let mut reports = Vec::with_capacity(depth as usize);
         let mut nodes_cum = 0;
         let started = Instant::now();
@@ -86,7 +86,7 @@ impl Searcher<'_> {
     fn root_search(&mut self, root: &Board, depth: u32, guess: Score) -> Score {
         self.iteration_depth = depth;
         let asp = &self.cfg.aspiration;
-        let psq = initial_psq(root, self.eval);
+        let psq = self.fresh_psq(root, 0);
         if !asp.enabled {
             return self.negamax_root(root, Node::root(depth, Window::FULL, psq));
         }
@@ -171,7 +171,7 @@ mod tests {
     fn search(cfg: &SearchConfig, board: &Board, every_step: bool) -> (u64, Vec<Score>) {
         let mut table = (cfg.tt != TtMode::Off).then(|| TranspositionTable::new(1));
         let mut searcher = Searcher::new(cfg, None, table.as_mut());
-        let psq = initial_psq(board, searcher.eval);
+        let psq = searcher.fresh_psq(board, 0);
         let scores = (1..=4)
             .map(|depth| {
                 let node = Node::root(depth, Window::FULL, psq);

@@ -21,6 +21,8 @@
 //! What the move order learns (killers, history...) lives in `search::learning`, the order
 //! itself in `search::picker`.
 
+#[cfg(test)]
+mod accumulator_check;
 mod capture_futility;
 mod child_search;
 mod deepening;
@@ -47,6 +49,7 @@ pub use oracle::Oracle;
 
 use crate::chess::eval::{evaluate_incremental, psq_change, psq_delta_capture, EvalKind};
 use crate::chess::eval_cache::EvalCaches;
+use crate::chess::nnue::Network;
 use crate::chess::terms::Terms;
 use crate::config::SearchConfig;
 use crate::search::counters::SearchStats;
@@ -70,6 +73,8 @@ pub struct Searcher<'a> {
     terms: Terms,
     /// The tapered evaluation's pawn table and evaluation cache (empty for the others).
     caches: EvalCaches,
+    /// The network of `eval.kind = "nnue"` (its accumulators are in `stack`).
+    network: Option<&'static Network>,
     plan: PickerPlan,
     tt: Option<&'a mut TranspositionTable>,
     tables: OrderingTables,
@@ -139,11 +144,16 @@ impl<'a> Searcher<'a> {
         if let Some(table) = tt.as_mut() {
             table.new_search();
         }
+        let network = (cfg.eval.kind == EvalKind::Nnue).then(|| {
+            crate::chess::nnue::network_at(&cfg.eval.net)
+                .expect("SearchConfig::validate loads the net before a search")
+        });
         Searcher {
             cfg,
             eval: cfg.eval.kind,
             terms,
             caches,
+            network,
             plan: PickerPlan::new(&cfg.ordering),
             tt,
             // Fresh tables only when none are handed on: the continuation tables alone are
@@ -151,7 +161,7 @@ impl<'a> Searcher<'a> {
             tables: tables.unwrap_or_else(|| OrderingTables::new(cfg)),
             pv: PvTable::new(),
             stats: SearchStats::default(),
-            stack: Stack::new(),
+            stack: Stack::new(network),
             on: Switches::of(cfg),
             null_min_ply: 0,
             null_side: None,
@@ -218,14 +228,47 @@ impl<'a> Searcher<'a> {
         std::mem::take(&mut self.caches)
     }
 
-    /// Static evaluation; its incremental part arrives with the node. Always inlined: it runs
-    /// at every quiescence node.
+    /// Static evaluation of the node at `ply`; its incremental part arrives with the node (the
+    /// network's, in the stack at its ply). Always inlined: it runs at every quiescence node.
     #[inline(always)]
-    fn evaluate(&self, board: &Board, psq: Score) -> Score {
+    fn evaluate(&self, board: &Board, ply: usize, psq: Score) -> Score {
         match self.eval {
             EvalKind::Tapered => self.evaluate_tapered(board, psq),
+            EvalKind::Nnue => self.evaluate_network(board.side_to_move(), ply),
             kind => evaluate_incremental(board, kind, &self.terms, psq, &self.caches.pawns),
         }
+    }
+
+    /// The static evaluation of a root position, as the search reads it.
+    pub fn evaluate_root(&mut self, board: &Board) -> Score {
+        let psq = self.fresh_psq(board, 0);
+        self.evaluate(board, 0, psq)
+    }
+
+    /// The network's output from the accumulators at `ply`, from `side_to_move`'s view.
+    #[inline(never)]
+    fn evaluate_network(&self, side_to_move: cozy_chess::Color, ply: usize) -> Score {
+        let network = self.network.expect("a network with eval.kind = \"nnue\"");
+        self.stack.accumulators.evaluate(ply, side_to_move, network)
+    }
+
+    /// The incremental part of a node searched from scratch at `ply` (the root, a leaf
+    /// valued alone): for the network, its accumulators made at that ply.
+    fn fresh_psq(&mut self, board: &Board, ply: usize) -> Score {
+        if let Some(network) = self.network {
+            self.stack.accumulators.refresh(ply, board, network);
+        }
+        crate::chess::eval::initial_psq(board, self.eval)
+    }
+
+    /// The incremental part after a null move from `ply`: the same, and for the network the
+    /// same accumulators one ply down.
+    #[inline(always)]
+    fn pass_psq(&mut self, ply: usize, psq: Score) -> Score {
+        if self.network.is_some() {
+            self.stack.accumulators.pass(ply);
+        }
+        psq
     }
 
     /// The tapered evaluation, through the evaluation cache.
@@ -237,19 +280,40 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    /// The incremental part after `mv`, which moves `piece`.
-    #[inline]
-    fn child_psq(&self, board: &Board, mv: Move, piece: Piece, psq: Score) -> Score {
-        psq.wrapping_add(psq_change(board, self.eval, mv, piece))
+    /// The incremental part after `mv`, which moves `piece`, from the node at `ply`: for the
+    /// network, the child's accumulators made at `ply + 1` from the node's (the make; the
+    /// unmake is returning to `ply`, whose accumulators the child left as they were).
+    #[inline(always)]
+    fn child_psq(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        piece: Piece,
+        psq: Score,
+        ply: usize,
+    ) -> Score {
+        match self.eval {
+            EvalKind::Nnue => self.make_accumulators(board, mv, piece, ply),
+            kind => psq.wrapping_add(psq_change(board, kind, mv, piece)),
+        }
     }
 
     /// `child_psq` for a capture whose pieces the generator already knows.
-    #[inline]
-    fn capture_psq(&self, board: &Board, c: &Capture, psq: Score) -> Score {
+    #[inline(always)]
+    fn capture_psq(&mut self, board: &Board, c: &Capture, psq: Score, ply: usize) -> Score {
         match self.eval {
             EvalKind::Pst => psq + psq_delta_capture(board, c.mv, c.piece, c.victim),
+            EvalKind::Nnue => self.make_accumulators(board, c.mv, c.piece, ply),
             kind => psq.wrapping_add(psq_change(board, kind, c.mv, c.piece)),
         }
+    }
+
+    /// The network's accumulators at `ply + 1` after `mv` from those at `ply`.
+    #[inline(never)]
+    fn make_accumulators(&mut self, board: &Board, mv: Move, piece: Piece, ply: usize) -> Score {
+        let network = self.network.expect("a network with eval.kind = \"nnue\"");
+        self.stack.accumulators.make(ply, board, mv, piece, network);
+        0
     }
 
     /// Before a real move `mv` (of `piece`) from the node at `ply` is searched: the child's

@@ -313,7 +313,7 @@ impl Searcher<'_> {
         singular: Option<i32>,
     ) -> Child {
         // Step 21. Make the move.
-        let psq = self.child_psq(board, picked.mv, picked.piece, node.psq);
+        let psq = self.child_psq(board, picked.mv, picked.piece, node.psq, node.ply);
         let child = lp.child.insert(board.clone());
         child.play_unchecked(picked.mv);
         let gives_check = SELECTIVE && !child.checkers().is_empty();

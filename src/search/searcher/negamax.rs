@@ -21,6 +21,8 @@ impl Searcher<'_> {
         mut node: Node,
     ) -> Score {
         // Step 1. Count the node; honour a stop request.
+        #[cfg(test)]
+        self.check_accumulators(board, node.ply);
         self.stats.nodes += 1;
         self.poll_stop();
         if self.aborted {
@@ -35,7 +37,7 @@ impl Searcher<'_> {
         }
         if SELECTIVE && node.ply >= MAX_PLY {
             // Only extensions reach this deep; the static evaluation is all there is room for.
-            return self.evaluate(board, node.psq);
+            return self.evaluate(board, node.ply, node.psq);
         }
         let minimax = !self.cfg.alphabeta;
         self.stack[node.ply].key = repetition_key(board);

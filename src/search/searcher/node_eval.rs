@@ -52,7 +52,7 @@ impl Searcher<'_> {
         if let Some(eval) = facts.evaluated {
             return eval;
         }
-        let eval = self.evaluate(board, node.psq);
+        let eval = self.evaluate(board, node.ply, node.psq);
         facts.evaluated = Some(eval);
         eval
     }

@@ -100,7 +100,8 @@ impl Searcher<'_> {
             beta: -beta + 1,
         };
         let depth_left = depth.saturating_sub(reduction + 1);
-        let passed = node.child(depth_left, null_window, None, node.psq);
+        let psq = self.pass_psq(node.ply, node.psq);
+        let passed = node.child(depth_left, null_window, None, psq);
         let score = -self.negamax::<SELECTIVE, SWITCHED>(&child, passed);
         if self.aborted || score < beta {
             return NullMove::NoCut;

@@ -60,7 +60,7 @@ impl Searcher<'_> {
             if Some(mv) == self.stack[node.ply].excluded || see(board, mv) < threshold {
                 continue;
             }
-            let child_psq = self.child_psq(board, mv, picked.piece, node.psq);
+            let child_psq = self.child_psq(board, mv, picked.piece, node.psq, node.ply);
             let mut child = board.clone();
             child.play_unchecked(mv);
             self.descend::<true>(board, node.ply, mv, picked.piece);

@@ -3,8 +3,8 @@
 
 use super::pruning::piece_material;
 use super::Searcher;
+use crate::chess::eval::evaluate_after_capture;
 use crate::chess::eval::EvalKind;
-use crate::chess::eval::{evaluate_after_capture, initial_psq};
 use crate::chess::{gives_check, piece_value};
 use crate::search::learning::continuation::Line;
 use crate::search::movegen::{generate, Gen, MoveList};
@@ -35,7 +35,7 @@ impl Searcher<'_> {
     /// The value the search gives a horizon node: quiescence with a full window (its exact
     /// value), or the static evaluation.
     pub fn leaf_value(&mut self, board: &Board, ply: usize) -> Score {
-        let psq = initial_psq(board, self.eval);
+        let psq = self.fresh_psq(board, ply);
         // Quiet checks and delta pruning live in the selective search; the leaf must see them too.
         if self.selective {
             self.horizon::<true>(board, ply, Window::FULL, psq)
@@ -59,7 +59,7 @@ impl Searcher<'_> {
             }
             self.quiescence::<SELECTIVE>(board, ply, window, (psq, None))
         } else {
-            self.evaluate(board, psq)
+            self.evaluate(board, ply, psq)
         }
     }
 
@@ -92,11 +92,13 @@ impl Searcher<'_> {
         (psq, known): (Score, Option<Score>),
     ) -> Score {
         self.stats.seldepth = self.stats.seldepth.max(ply as u64);
+        #[cfg(test)]
+        self.check_accumulators(board, ply);
         let q = &self.cfg.quiescence;
 
         // Step 1. Stand pat (`quiescence.stand_pat`): the side to move may take the static
         // evaluation instead of capturing (`known` when the parent worked it out).
-        let stand = known.unwrap_or_else(|| self.evaluate(board, psq));
+        let stand = known.unwrap_or_else(|| self.evaluate(board, ply, psq));
         let mut best = if q.stand_pat { stand } else { -INF };
         if q.stand_pat {
             if best >= window.beta {
@@ -149,12 +151,12 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let child_psq = self.capture_psq(board, &capture, psq);
+            let child_psq = self.capture_psq(board, &capture, psq, ply);
             // The child's stand pat, worked out before the make: most children stand pat at
             // once (a cutoff), and those need no board of their own.
             // Not with `quiescence.tt`: there every child reads the table first.
             let child_stand = if q.stand_pat && !(SELECTIVE && q.tt) {
-                self.stand_after_capture(board, &capture, (psq, child_psq), stand)
+                self.stand_after_capture(board, &capture, (psq, child_psq), stand, ply)
             } else {
                 None
             };
@@ -210,6 +212,7 @@ impl Searcher<'_> {
         capture: &Capture,
         (psq, child_psq): (Score, Score),
         stand: Score,
+        ply: usize,
     ) -> Option<Score> {
         let white = board.side_to_move() == Color::White;
         match self.eval {
@@ -234,6 +237,8 @@ impl Searcher<'_> {
                 let change = child_psq - psq;
                 Some(-stand - if white { change } else { -change })
             }
+            // The child's accumulators are made (`capture_psq`): its evaluation needs no board.
+            EvalKind::Nnue => Some(self.evaluate_network(!board.side_to_move(), ply + 1)),
             kind => evaluate_after_capture(
                 board,
                 kind,
@@ -321,7 +326,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            let child_psq = self.child_psq(board, m.mv, m.piece, psq);
+            let child_psq = self.child_psq(board, m.mv, m.piece, psq, ply);
             if let Some(score) = self.quiescence_child::<SELECTIVE>(
                 board,
                 m.mv,

@@ -51,7 +51,7 @@ impl Searcher<'_> {
         let mut known = known;
         if self.cfg.quiescence.tt_value_as_eval && self.cfg.quiescence.stand_pat {
             if let Some(e) = entry.filter(|e| e.score.abs() < MATE_BOUND) {
-                let stand = known.unwrap_or_else(|| self.evaluate(board, psq));
+                let stand = known.unwrap_or_else(|| self.evaluate(board, ply, psq));
                 let better = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score > stand,

@@ -165,7 +165,7 @@ impl Searcher<'_> {
             if picked.mv == tt_move || (skip_quiets && !picked.tactical) {
                 continue;
             }
-            let child_psq = self.child_psq(board, picked.mv, picked.piece, node.psq);
+            let child_psq = self.child_psq(board, picked.mv, picked.piece, node.psq, node.ply);
             let mut child = board.clone();
             child.play_unchecked(picked.mv);
             self.descend::<true>(board, node.ply, picked.mv, picked.piece);

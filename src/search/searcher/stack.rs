@@ -1,7 +1,11 @@
 //! What the search knows of each ply of the line it is on, in one place (Stockfish's `Stack`,
 //! search.h): a node reads its own entry and its ancestors', and writes its child's before the
-//! child is searched. A new step that keeps something per ply adds a field here.
+//! child is searched. A new step that keeps something per ply adds a field here. The network's
+//! accumulators are kept per ply beside the plies (`chess::nnue::accumulator`), in one block
+//! that is empty unless the evaluation is the network.
 
+use crate::chess::nnue::accumulator::AccumulatorStack;
+use crate::chess::nnue::Network;
 use crate::search::learning::continuation::Moved;
 use crate::search::score::{Score, MAX_PLY};
 use cozy_chess::Move;
@@ -40,11 +44,21 @@ pub(super) struct Ply {
 
 /// The plies of the line, from the root; one more than the deepest node, which writes its
 /// child's entry.
-pub(super) struct Stack([Ply; MAX_PLY + 2]);
+pub(super) struct Stack {
+    plies: [Ply; MAX_PLY + 2],
+    /// The network's accumulators of each ply (none without a network).
+    pub accumulators: AccumulatorStack,
+}
 
 impl Stack {
-    pub fn new() -> Stack {
-        Stack([Ply::default(); MAX_PLY + 2])
+    /// The plies, and room for `network`'s accumulators at each of them.
+    pub fn new(network: Option<&Network>) -> Stack {
+        Stack {
+            plies: [Ply::default(); MAX_PLY + 2],
+            accumulators: network
+                .map(|net| AccumulatorStack::new(net, MAX_PLY + 2))
+                .unwrap_or_default(),
+        }
     }
 }
 
@@ -52,13 +66,13 @@ impl Index<usize> for Stack {
     type Output = Ply;
     #[inline(always)]
     fn index(&self, ply: usize) -> &Ply {
-        &self.0[ply]
+        &self.plies[ply]
     }
 }
 
 impl IndexMut<usize> for Stack {
     #[inline(always)]
     fn index_mut(&mut self, ply: usize) -> &mut Ply {
-        &mut self.0[ply]
+        &mut self.plies[ply]
     }
 }
