@@ -95,6 +95,9 @@ pub enum Command {
     /// Self-play training data for a network: one `FEN | score | result` a line.
     #[command(after_help = DATAGEN_EXAMPLES)]
     Datagen(DatagenArgs),
+    /// Train a network on datagen's lines, written in bullet's layout.
+    #[command(after_help = TRAIN_EXAMPLES)]
+    Train(TrainArgs),
     /// Print each position's static evaluation from the side to move, in centipawns.
     #[command(after_help = EVAL_EXAMPLES)]
     Eval(EvalArgs),
@@ -224,6 +227,69 @@ pub struct DatagenArgs {
     /// Check everything, print the data file's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
+}
+
+const TRAIN_EXAMPLES: &str = "\
+Examples:
+  ablate train results/runs/sample.txt --epochs 2 --out results/runs/sample.nnue   # seconds
+  ablate train data/strongest-5k.txt --hidden 64 --epochs 12 --jobs 2 --out nets/strongest-64.nnue
+  ablate eval --set eval=nnue --set eval.net=nets/strongest-64.nnue startpos
+
+The net is (768→H)×2→1 with SCReLU, read through a sigmoid against
+wdl·result + (1 − wdl)·sigmoid(score / 400), trained by AdamW as bullet applies it, and written
+in the quantised layout of bullet's `simple` example (QA 255, QB 64, scale 400) with its
+manifest (.json) beside it. After each epoch the net, the manifest and a checkpoint
+(.checkpoint) are written; the same command resumes an interrupted run. The net is the same
+for any --jobs.";
+
+/// Options of `ablate train`.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Data files of `FEN | score | result` lines (ablate datagen's, or any in the field's text form).
+    #[arg(required = true, value_name = "DATA")]
+    pub data: Vec<PathBuf>,
+    /// The net to write; its manifest (.json) and checkpoint (.checkpoint) go beside it.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: PathBuf,
+    /// The hidden layer's size, H.
+    #[arg(long, value_name = "H", default_value_t = 64)]
+    pub hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, value_name = "N", default_value_t = 12)]
+    pub epochs: u32,
+    /// Positions a step.
+    #[arg(long, value_name = "N", default_value_t = 16384)]
+    pub batch: usize,
+    /// The learning rate at the start.
+    #[arg(long, value_name = "RATE", default_value_t = 0.001)]
+    pub lr: f32,
+    /// Multiply the rate by this every --lr-step epochs.
+    #[arg(long, value_name = "FACTOR", default_value_t = 0.1)]
+    pub lr_gamma: f32,
+    /// Epochs between two drops of the rate.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub lr_step: u32,
+    /// The target's weight on the game's result; the search score takes the rest.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.75)]
+    pub wdl: f32,
+    /// The share of positions held out for the validation loss.
+    #[arg(long, value_name = "SHARE", default_value_t = 0.01)]
+    pub validation: f64,
+    /// The seed of the initial weights, the held-out positions and the shuffles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Read at most this many positions in all.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]
+    pub jobs: Option<usize>,
+    /// A note for the manifest (what the net is for).
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
+    /// No progress line.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 const EVAL_EXAMPLES: &str = "\

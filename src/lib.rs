@@ -20,8 +20,9 @@
 //! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
 //! - `jobs`: the job list, shards, and executing jobs in parallel
 //! - `runner`: an experiment run end to end; merge and check of results
-//! - `matches` `stats` `datagen`: pairings, games and the games CSV; what they show (Elo, SPRT,
-//!   the design fit, trends, precision); self-play games as training data
+//! - `matches` `stats` `datagen` `train`: pairings, games and the games CSV; what they show (Elo,
+//!   SPRT, the design fit, trends, precision); self-play games as training data, and the
+//!   trainer of a network from them
 //! - `reports`: the run summary, Markdown, SVG and PGN
 //! - `cli`: the command line's arguments and help
 //! - `commands`: one thin front end per command
@@ -46,4 +47,5 @@ pub mod signals;
 pub mod stats;
 pub mod storage;
 pub mod suite;
+pub mod train;
 pub mod uci;

@@ -17,6 +17,7 @@ pub mod reproduce;
 pub mod run;
 pub mod search;
 pub mod static_eval;
+pub mod train;
 pub mod uci;
 
 use crate::cli::{Cli, Command};
@@ -104,6 +105,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Uci(args)) => uci::run(&args),
         Some(Command::Match(args)) => r#match::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::Train(args)) => train::run(&args),
         Some(Command::Eval(args)) => static_eval::run(&args),
         None => run::run(&cli.run),
     }

@@ -152,3 +152,65 @@ fn duration(seconds: f64) -> String {
         s => format!("{s}s"),
     }
 }
+
+/// Progress over a count of things (a trainer's positions): a bar with a message on a
+/// terminal; elsewhere a plain line every `LOG_EVERY`, and nothing under `--quiet`.
+pub struct CountProgress {
+    bar: Option<ProgressBar>,
+    quiet: bool,
+    unit: &'static str,
+    total: usize,
+    logged_at: std::sync::Mutex<Instant>,
+}
+
+impl CountProgress {
+    /// Progress over `total` `unit`s (restarted with `set` from 0).
+    pub fn new(total: usize, unit: &'static str, quiet: bool) -> Self {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(total as u64);
+            let template = format!("{{bar:25}} {{pos}}/{{len}} {unit}  {{wide_msg}}");
+            bar.set_style(
+                ProgressStyle::with_template(&template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        CountProgress {
+            bar,
+            quiet,
+            unit,
+            total,
+            logged_at: std::sync::Mutex::new(Instant::now()),
+        }
+    }
+
+    /// `done` of the total, and what to say beside it.
+    pub fn set(&self, done: usize, message: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
+            bar.set_message(message.to_string());
+            return;
+        }
+        let mut logged_at = self.logged_at.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.quiet && logged_at.elapsed() >= LOG_EVERY {
+            eprintln!("{done}/{} {}: {message}", self.total, self.unit);
+            *logged_at = Instant::now();
+        }
+    }
+
+    /// A line above the bar (always, but under `--quiet`).
+    pub fn note(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{text}")),
+            None if !self.quiet => eprintln!("{text}"),
+            None => {}
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
