@@ -8,7 +8,8 @@
 //! that a merge by hand refuses naming that shard, recovers the shard with the documented
 //! `sbatch --array=K scripts/slurm/ablate-array.sh CONFIG N`, and checks the result again.
 //! Then a match as a 3-task array (`--match "OPTIONS"`) merges to the local match, and again
-//! after one shard is recovered the documented way. Last, a small budget ladder, one array per
+//! after one shard is recovered the documented way; training data as a 2-task array
+//! (`--datagen "OPTIONS"`) merges to the local run's data. Last, a small budget ladder, one array per
 //! budget, merges to the local declared run and gives the same ladder report.
 
 mod common;
@@ -502,6 +503,34 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     let again = run(&dir, ablate, &merge_args, &[]);
     assert!(again.status.success(), "{}", text(&again));
     assert_eq!(games(&dir.join("again.games.csv")), games(&merged));
+
+    // 4b. Training data as a 2-task array merges to the data one local run writes.
+    let options = "--variant nokillers --games 4 --nodes 1000 --adjudicate draw=12,3000,1";
+    let mut local_args = vec![
+        "datagen",
+        "--config",
+        "arrmatch",
+        "--out",
+        "local.txt",
+        "-q",
+    ];
+    local_args.extend(options.split(' '));
+    let local = run(&dir, ablate, &local_args, &[]);
+    assert!(local.status.success(), "{}", text(&local));
+    let out = run(
+        &dir,
+        &script(),
+        &["--datagen", options, "arrmatch", "2"],
+        &[],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let (array, merge) = job_ids(&out);
+    wait(&dir, &[&array, &merge], 300);
+    let merged = dir.join("results/runs/datagen-nokillers-1000.txt");
+    assert_eq!(
+        std::fs::read_to_string(&merged).unwrap(),
+        std::fs::read_to_string(dir.join("local.txt")).unwrap()
+    );
 
     // 5. A small budget ladder (docs/transfer.md's form: a removal and the doubling at two node
     // budgets), one array per budget, merges to the local declared run, and the ladder's report

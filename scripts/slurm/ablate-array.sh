@@ -10,10 +10,15 @@
 #                                     ablate match --config CONFIG MATCH OPTIONS --shard K/N
 #   sbatch --array=K scripts/slurm/ablate-array.sh --match "MATCH OPTIONS" CONFIG N
 #                                                         run match shard K of N again
+#   scripts/slurm/ablate-array.sh --datagen "DATAGEN OPTIONS" CONFIG N
+#                                                         training data: each task runs
+#                                     ablate datagen --config CONFIG DATAGEN OPTIONS --shard K/N
 # Options:
 #   --match OPTS    play a match with these `ablate match` options (words split on spaces;
 #                   not --out, --pgn, --shard or --jobs, which the script sets); a --depth or
 #                   --nodes match merges to the games a local run plays, times aside
+#   --datagen OPTS  generate training data with these `ablate datagen` options (the same
+#                   words refused); the merged data is the file one local run writes
 #   --cpus C        cores per task, each task runs ablate --jobs C   [default: 1]
 #   --time T        time limit per task, as sbatch --time            [default: the partition's]
 #   --mem M         memory per task, as sbatch --mem                 [default: the partition's]
@@ -32,8 +37,9 @@ set -euo pipefail
 
 fail() { echo "ablate-array.sh: $*" >&2; exit 2; }
 
-# A match's options (`--match "..."`), read the same way when submitting and in a task.
-match=false match_words=()
+# A match's options (`--match "..."`) or datagen's (`--datagen "..."`), read the same way when
+# submitting and in a task.
+match=false match_words=() command=match
 match_options() {
   match=true
   read -r -a match_words <<< "$1"
@@ -45,6 +51,10 @@ match_options() {
   done
 }
 if [ "${1:-}" = --match ] && [ $# -ge 2 ]; then
+  match_options "$2"
+  shift 2
+elif [ "${1:-}" = --datagen ] && [ $# -ge 2 ]; then
+  command=datagen
   match_options "$2"
   shift 2
 fi
@@ -64,13 +74,13 @@ if [ "$(basename "$0")" = slurm_script ]; then
   bin=${ABLATE:-./target/release/ablate}
   [ -x "$bin" ] || fail "no ablate binary at $bin (in $PWD); build it (cargo build --release) or set ABLATE"
   if $match; then
-    exec "$bin" match --config "$config" "${match_words[@]}" --shard "$k/$shards" \
+    exec "$bin" "$command" --config "$config" "${match_words[@]}" --shard "$k/$shards" \
       --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
   fi
   exec "$bin" --config "$config" --shard "$k/$shards" --jobs "${SLURM_CPUS_PER_TASK:-1}" --quiet
 fi
 
-usage="usage: ablate-array.sh [--match \"MATCH OPTIONS\"] [--cpus C] [--time T] [--mem M] [--partition P] [--dry-run] CONFIG N"
+usage="usage: ablate-array.sh [--match \"MATCH OPTIONS\" | --datagen \"DATAGEN OPTIONS\"] [--cpus C] [--time T] [--mem M] [--partition P] [--dry-run] CONFIG N"
 cpus=1 dry_run=false
 extra=()
 while [ $# -gt 0 ]; do
@@ -81,6 +91,7 @@ while [ $# -gt 0 ]; do
     --partition) partition=${2:?$usage}; extra+=(--partition="$partition"); shift 2 ;;
     --dry-run) dry_run=true; shift ;;
     --match) match_options "${2:?$usage}"; shift 2 ;;
+    --datagen) command=datagen; match_options "${2:?$usage}"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) fail "unknown option $1; $usage" ;;
     *) break ;;
@@ -101,7 +112,7 @@ command -v sbatch >/dev/null || $dry_run || fail "sbatch is not on PATH: is this
 # ablate reads the config (and a match its options and engines) and names its outputs.
 outputs() {
   if $match; then
-    "$bin" match --config "$config" "${match_words[@]}" "$@" --print-outputs
+    "$bin" "$command" --config "$config" "${match_words[@]}" "$@" --print-outputs
   else
     "$bin" --config "$config" "$@" --print-outputs
   fi
@@ -121,13 +132,13 @@ if command -v sinfo >/dev/null; then
     fail "--cpus $cpus, but the largest node${partition:+ of partition $partition} has $most CPUs: the tasks would pend forever"
   fi
 fi
-name=$(basename "$merged" .csv)
+name=$(basename "$(basename "$merged" .csv)" .txt)
 
 array_cmd=(sbatch --parsable --array=0-$((shards - 1)) --job-name="ablate-$name" --chdir="$PWD"
   --cpus-per-task="$cpus" --output="$PWD/results/runs/slurm-%A_%a.out" --export=ALL,ABLATE="$bin"
   "${extra[@]}" "$here/ablate-array.sh")
 if $match; then
-  array_cmd+=(--match "${match_words[*]}")
+  array_cmd+=("--$command" "${match_words[*]}")
 fi
 array_cmd+=("$config" "$shards")
 merge_line=$(printf '%q ' "$bin" merge "${inputs[@]}" -o "$merged")
@@ -143,7 +154,7 @@ merge=$(sbatch --parsable --dependency=afterok:"$array" --kill-on-invalid-dep=ye
   "${extra[@]}" --wrap="$merge_line")
 echo "submitted array $array ($shards shards of $name) and merge job $merge -> $merged"
 if $match; then
-  echo "if task K fails or is cancelled: sbatch --array=K $0 --match \"${match_words[*]}\" $config $shards"
+  echo "if task K fails or is cancelled: sbatch --array=K $0 --$command \"${match_words[*]}\" $config $shards"
 else
   echo "if task K fails or is cancelled: sbatch --array=K $0 $config $shards"
 fi
