@@ -161,9 +161,10 @@ pub struct MatchArgs {
 const DATAGEN_EXAMPLES: &str = "\
 Examples:
   ablate datagen --games 4 --nodes 2000 --out results/runs/sample.txt     # a few seconds
-  ablate datagen --games 20000 --jobs 2 --out data/strongest-5k.txt         # about 1.4 M positions
-  ablate datagen --games 20000 --shard 0/2 --jobs 1 --out data/strongest-5k.shard-0-of-2.txt
-  ablate merge data/strongest-5k.shard-0-of-2.txt data/strongest-5k.shard-1-of-2.txt -o data/strongest-5k.txt
+  ablate datagen --games 20000 --jobs 2                                     # about 1.3 M positions
+  ablate datagen --games 20000 --shard 0/2 --jobs 1     # results/runs/datagen-strongest-5000.shard-0-of-2.txt
+  ablate datagen --games 20000 --shard 1/2 --jobs 1
+  ablate merge results/runs/datagen-strongest-5000.shard-0-of-2.txt results/runs/datagen-strongest-5000.shard-1-of-2.txt -o results/runs/merged.txt
 
 The variant (strength.toml's strongest unless --config/--variant say otherwise) plays itself
 at --nodes a move from the openings, each game after --random-plies random moves. Each position
@@ -232,8 +233,8 @@ pub struct DatagenArgs {
 const TRAIN_EXAMPLES: &str = "\
 Examples:
   ablate train results/runs/sample.txt --epochs 2 --out results/runs/sample.nnue   # seconds
-  ablate train data/strongest-5k.txt --hidden 64 --epochs 12 --jobs 2 --out nets/strongest-64.nnue
-  ablate eval --set eval=nnue --set eval.net=nets/strongest-64.nnue startpos
+  ablate train results/runs/merged.txt --hidden 64 --epochs 12 --jobs 2 --out results/runs/strongest-64.nnue
+  ablate eval --set eval=nnue --set eval.net=results/runs/strongest-64.nnue startpos
 
 The net is (768→H)×2→1 with SCReLU, read through a sigmoid against
 wdl·result + (1 − wdl)·sigmoid(score / 400), trained by AdamW as bullet applies it, and written
@@ -297,7 +298,7 @@ Examples:
   ablate eval startpos \"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"
   ablate eval --config strength.toml --variant strongest startpos
   ablate eval --set eval=nnue startpos              # the embedded default net
-  ablate eval --set eval=nnue --set eval.net=nets/default.nnue < positions.fen
+  ablate eval --set eval=nnue < positions/bk.epd        # one position a line
 
 One line per position: its FEN, a tab, and its static evaluation in centipawns from the side to
 move's view, as the search reads it (the evaluation alone: no search, no draw or mate rule). For
