@@ -5,9 +5,10 @@
 use crate::cli::ReportArgs;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
-use crate::output::export::{Csv, Exporter, Json};
+use crate::output::export::{Csv, Exporter, Json, Text};
+use crate::reports::depth_profile_table::{depth_table, shallow_warning, write_depths};
 use crate::reports::design_report::{
-    depth_reached, effect_rows, effects_path, effects_table, markdown, terminal,
+    design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
 };
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
@@ -22,12 +23,25 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         return super::report_gauntlet::run(args, rows, manifest);
     }
     let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
-    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
-        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
     let opponent = manifest
         .pairings
         .first()
         .map_or("the baseline", |(_, o)| o.as_str());
+    // At a fixed depth every side searches to it; elsewhere, how deep each one got: said first,
+    // as it holds before the model can be fitted (a first look of two games a point).
+    let depths = match manifest.limit.starts_with("depth ") {
+        true => Vec::new(),
+        false => design_depths(rows, opponent),
+    };
+    if !depths.is_empty() {
+        let table = Text.render(&depth_table(&depths));
+        println!("How deep each side searched:\n{table}");
+    }
+    if let Some(warning) = shallow_warning(&depths) {
+        println!("{}\n", warning.replace("**", ""));
+    }
+    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
+        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
     print!("{}", terminal(&analysis, opponent));
     println!(
         "\n{}",
@@ -37,10 +51,6 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
             rows
         )
     );
-    let depth = depth_reached(rows, opponent);
-    if let Some(line) = &depth {
-        println!("\n{line}");
-    }
     let markdown_path = args
         .markdown
         .clone()
@@ -58,15 +68,22 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let link = svg.file_name().unwrap_or_default().to_string_lossy();
     write_atomically(
         &markdown_path,
-        markdown(&analysis, title, opponent, &link, depth.as_slice()).as_bytes(),
+        markdown(&analysis, title, opponent, &link, &depths).as_bytes(),
     )?;
+    let depth_files = match depths.is_empty() {
+        true => Vec::new(),
+        false => write_depths(&args.csv, &depths)?.to_vec(),
+    };
     let effects = effects_table(&effect_rows(&analysis));
     write_atomically(&csv, Csv.render(&effects).as_bytes())?;
     write_atomically(&json, Json.render(&effects).as_bytes())?;
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
     crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
-    for written in [&markdown_path, &csv, &json, &svg, &pgn] {
+    for written in [&markdown_path, &csv, &json, &svg, &pgn]
+        .into_iter()
+        .chain(&depth_files)
+    {
         println!("wrote {}", written.display());
     }
     Ok(())
