@@ -1,7 +1,7 @@
 //! The running score of a match in progress, kept game by game in constant memory per pairing
 //! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
 
-use super::elo::{estimate, Pentanomial, Sprt};
+use super::elo::{estimate, Pentanomial, Sprt, NO_INTERVAL};
 use crate::matches::games_csv::GameRow;
 use std::collections::HashMap;
 
@@ -82,8 +82,8 @@ impl RunningScore {
                     // ± only where it is half the interval and the estimate ± it its bounds to
                     // the printed digit; logistic Elo's interval is lopsided far from even.
                     let (below, above) = (e.elo - e.elo_lo, e.elo_hi - e.elo);
-                    if below.is_nan() || above.is_nan() {
-                        part.push_str(&format!(" Elo {elo} +/- n/a"));
+                    if !e.has_interval() {
+                        part.push_str(&format!(" Elo {elo} ({NO_INTERVAL})"));
                     } else if (below - above).abs() <= 1.0 {
                         part.push_str(&format!(" Elo {elo} +/- {:.0}", (below + above) / 2.0));
                     } else {
