@@ -5,7 +5,14 @@
 //! declared runs without games started by default. (Intervals that do not exist are
 //! `matches::summary`'s unit test.)
 
+mod common;
+
+use common::{ablate, assert_success, ROOT};
 use std::path::Path;
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
 
 /// Changing PATH (as `cargo install` asks users to) no longer builds ablate again: the build
 /// script's own output, which cargo reads to decide when to run it again, names no PATH.
@@ -24,4 +31,41 @@ fn a_change_to_path_does_not_build_ablate_again() {
         !watched.contains(&"PATH"),
         "the build runs again whenever PATH changes: {watched:?}"
     );
+}
+
+/// The README's first command: its output line says what a job is, and the README shows and
+/// explains that output (the jobs, and `all` at twice the baseline's work at depth 1).
+#[test]
+fn the_readme_explains_the_first_output() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_these_positions(dir.path(), &["startpos.epd"]);
+    std::fs::create_dir_all(dir.path().join("configs")).unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("configs/killers.toml"),
+        dir.path().join("configs/killers.toml"),
+    )
+    .unwrap();
+    let out = ablate(dir.path(), &["--config", "killers.toml", "--depths", "1,2"]);
+    assert_success(&out);
+    let wrote = "wrote results/runs/killers.csv: 4 jobs run, 0 resumed (a job is one variant on one position, searched at every depth)";
+    assert!(stdout(&out).contains(wrote), "{}", stdout(&out));
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    assert!(readme.contains(wrote), "the README quotes it");
+    assert!(
+        readme.contains("A job is what one") && readme.contains("aspiration"),
+        "the README says what a job is, and why `all` costs twice the baseline at depth 1"
+    );
+    // `all` at depth 1 is twice the baseline's work in the committed run, and the README says why.
+    let rows =
+        ablate::records::read_rows(&Path::new(ROOT).join("results/killers/killers.csv")).unwrap();
+    let work = |variant: &str| {
+        let r = rows
+            .iter()
+            .find(|r| r.variant == variant && r.depth == 1)
+            .unwrap();
+        r.nodes_cum
+    };
+    let ratio = work("all") as f64 / work("plain") as f64;
+    assert!((ratio - 2.0).abs() < 0.005, "{ratio}");
+    assert!(readme.contains("2.00"), "the README shows the ratio");
 }
