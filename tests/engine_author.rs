@@ -10,6 +10,10 @@ mod common;
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -30,6 +34,47 @@ fn a_change_to_path_does_not_build_ablate_again() {
     assert!(
         !watched.contains(&"PATH"),
         "the build runs again whenever PATH changes: {watched:?}"
+    );
+}
+
+/// A misspelt engine gets the nearest program's name.
+#[test]
+#[cfg_attr(
+    missing_stockfish,
+    ignore = "needs Stockfish (apt-get install stockfish)"
+)]
+fn a_misspelt_engine_is_told_the_program_it_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_positions(dir.path());
+    std::fs::write(
+        dir.path().join("sf.toml"),
+        "name = \"sf\"\nbaseline = \"sf\"\n[variants.sf]\nengine = \"stockfsih\"\n[variants.ablate]\n",
+    )
+    .unwrap();
+    let out = ablate(
+        dir.path(),
+        &["match", "-c", "sf.toml", "--games", "2", "--depth", "1"],
+    );
+    assert_ne!(out.status.code(), Some(0));
+    let err = stderr(&out);
+    assert!(
+        err.contains("\"stockfsih\" is not on PATH nor in /usr/games; did you mean \"stockfish\"?"),
+        "{err}"
+    );
+    // Nothing near: no suggestion.
+    std::fs::write(
+        dir.path().join("sf.toml"),
+        "name = \"sf\"\nbaseline = \"sf\"\n[variants.sf]\nengine = \"qqqqqqqqqqq\"\n[variants.ablate]\n",
+    )
+    .unwrap();
+    let out = ablate(
+        dir.path(),
+        &["match", "-c", "sf.toml", "--games", "2", "--depth", "1"],
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("install it or give its full path") && !err.contains("did you mean"),
+        "{err}"
     );
 }
 
