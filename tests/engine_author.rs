@@ -37,6 +37,111 @@ fn a_change_to_path_does_not_build_ablate_again() {
     );
 }
 
+/// Three removals in a full factorial (8 points) of ablate's own search, as a newcomer's first
+/// design would be; its games are played by the tests below at a small depth.
+const DESIGN: &str = "name = \"tiny\"\n[search]\nname = \"base\"\ntt_mb = 1\n\
+null_move.enabled = true\nlmr.enabled = true\nfutility.enabled = true\n\
+[design]\nfraction = \"full\"\n[design.factors]\n\
+no_null_move = { \"null_move.enabled\" = false }\n\
+no_lmr = { \"lmr.enabled\" = false }\n\
+no_futility = { \"futility.enabled\" = false }\n";
+
+fn design_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_positions(dir.path());
+    std::fs::write(dir.path().join("tiny.toml"), DESIGN).unwrap();
+    dir
+}
+
+/// Every file in `dir` whose name starts with `stem` followed by `.` or `-`, sorted.
+fn files_of(dir: &Path, stem: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!("{stem}.")) || n.starts_with(&format!("{stem}-")))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Played again at another limit, a match moves its old games aside, and every report made from
+/// them goes too (a design's and a plain match's), each named in the note; asked for again,
+/// the old match comes back with all of them.
+#[test]
+fn reports_move_aside_with_the_games_they_describe() {
+    let dir = design_folder();
+    std::fs::write(
+        dir.path().join("duel.toml"),
+        "name = \"duel\"\n[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n",
+    )
+    .unwrap();
+    let runs = dir.path().join("results/runs");
+    for (config, stem, reports) in [
+        (
+            "tiny.toml",
+            "tiny.games",
+            &[".md", ".effects.csv", ".effects.json", "-interactions.svg"][..],
+        ),
+        ("duel.toml", "duel.games", &[".md", ".svg", "-cost.svg"][..]),
+    ] {
+        let play = |limit: &[&str]| {
+            let mut args = vec!["match", "-c", config, "--games", "2"];
+            args.extend(limit);
+            let out = ablate(dir.path(), &args);
+            assert_success(&out);
+            let csv = format!("results/runs/{stem}.csv");
+            assert_success(&ablate(dir.path(), &["report", &csv]));
+            out
+        };
+        play(&["--depth", "2"]);
+        let made = files_of(&runs, stem);
+        for tail in [".csv", ".json", ".pgn"].iter().chain(reports) {
+            assert!(made.contains(&format!("{stem}{tail}")), "{tail}: {made:?}");
+        }
+        // Another limit: another match, and the old one's files all move aside, named.
+        let err = stderr(&play(&["--nodes", "300"]));
+        let hash = err
+            .split(&format!("moved them to results/runs/{stem}."))
+            .nth(1)
+            .and_then(|t| t.split('.').next())
+            .unwrap_or_else(|| panic!("{err}"));
+        for file in &made {
+            let moved = format!("{stem}.{hash}{}", &file[stem.len()..]);
+            assert!(runs.join(&moved).exists(), "{moved} not there: {err}");
+            assert!(
+                err.contains(&format!("results/runs/{moved}")),
+                "{moved} not named: {err}"
+            );
+        }
+        // Under the plain name, only the new match's files: no report of the old games.
+        let plain: Vec<String> = files_of(&runs, stem)
+            .into_iter()
+            .filter(|f| !f.starts_with(&format!("{stem}.{hash}")))
+            .collect();
+        assert_eq!(plain, files_of_new(stem, reports), "{err}");
+        // The first match again: it comes back with every file it had, the second goes aside.
+        play(&["--depth", "2"]);
+        assert_eq!(
+            files_of(&runs, stem).len(),
+            2 * made.len(),
+            "{:?}",
+            files_of(&runs, stem)
+        );
+        assert!(made.iter().all(|f| runs.join(f).exists()));
+    }
+}
+
+/// The files of a match just played and reported: its CSV, manifest, PGN and `reports`.
+fn files_of_new(stem: &str, reports: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = [".csv", ".json", ".pgn"]
+        .iter()
+        .chain(reports)
+        .map(|tail| format!("{stem}{tail}"))
+        .collect();
+    names.sort();
+    names
+}
+
 /// A misspelt engine gets the nearest program's name.
 #[test]
 #[cfg_attr(
