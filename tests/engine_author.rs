@@ -64,6 +64,34 @@ fn files_of(dir: &Path, stem: &str) -> Vec<String> {
     names
 }
 
+/// A design report of games played at a fixed depth says, above its figures, that a removal
+/// gets its extra nodes free there, with each factor's nodes a move; at a node budget it does
+/// not.
+#[test]
+fn a_design_played_at_a_fixed_depth_says_its_figures_are_not_at_equal_cost() {
+    let dir = design_folder();
+    let report = |limit: &[&str]| {
+        let mut args = vec!["match", "-c", "tiny.toml", "--games", "2", "-q"];
+        args.extend(limit);
+        assert_success(&ablate(dir.path(), &args));
+        let report = ablate(dir.path(), &["report", "results/runs/tiny.games.csv"]);
+        assert_success(&report);
+        stdout(&report)
+    };
+    let terminal = report(&["--depth", "2"]);
+    let note = "played at a fixed depth (2 plies a move): a step's cost in nodes is not charged there, so a removal gets the nodes it adds for free";
+    assert!(terminal.starts_with(note), "{terminal}");
+    for factor in ["no_null_move ×", "no_lmr ×", "no_futility ×"] {
+        assert!(terminal.contains(factor), "{factor}: {terminal}");
+    }
+    let md = std::fs::read_to_string(dir.path().join("results/runs/tiny.games.md")).unwrap();
+    let (above, figures) = md.split_once("## Steps").unwrap();
+    assert!(above.contains(note) && !figures.contains(note), "{md}");
+    // At a node budget the report has no such note.
+    let terminal = report(&["--nodes", "300"]);
+    assert!(!terminal.contains("fixed depth"), "{terminal}");
+}
+
 /// Played again at another limit, a match moves its old games aside, and every report made from
 /// them goes too (a design's and a plain match's), each named in the note; asked for again,
 /// the old match comes back with all of them.
@@ -140,6 +168,44 @@ fn files_of_new(stem: &str, reports: &[&str]) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// The design report of a match in which an engine crashed gives its figures without those
+/// games beside the fit, and says whether any moves past its interval: Fruit 2.1's committed
+/// design, 31 of whose 3,072 games gnuchess lost by an assertion abort.
+#[test]
+fn a_design_with_crashes_is_also_reported_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["csv", "json", "pgn"] {
+        std::fs::copy(
+            Path::new(ROOT).join(format!("results/engines/fruit.games.{ext}")),
+            dir.path().join(format!("fruit.games.{ext}")),
+        )
+        .unwrap();
+    }
+    let out = ablate(dir.path(), &["report", "fruit.games.csv"]);
+    assert_success(&out);
+    let text = stdout(&out);
+    let line = "crashed games: 31 of 3072 (an engine exited or crashed: the fit above scores each as that side's loss, as cutechess and fastchess do; the steps without them are given below the fit); without them ";
+    assert!(text.contains(line), "{text}");
+    assert!(
+        text.contains("no figure moves by more than its 95% half-width")
+            || text.contains("more than its 95% half-width"),
+        "{text}"
+    );
+    let md = std::fs::read_to_string(dir.path().join("fruit.games.md")).unwrap();
+    assert!(md.contains(&format!("- {line}")), "{md}");
+    let (_, without) = md
+        .split_once("## Steps without the games an engine crashed in")
+        .unwrap_or_else(|| panic!("{md}"));
+    for step in ["null_move", "verification", "quiescence_checks"] {
+        assert!(without.contains(&format!("| {step} |")), "{without}");
+    }
+    // The committed report is this one.
+    assert_eq!(
+        md,
+        std::fs::read_to_string(Path::new(ROOT).join("results/engines/fruit.games.md")).unwrap()
+    );
 }
 
 /// A misspelt engine gets the nearest program's name.
