@@ -111,7 +111,8 @@ Examples:
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
 in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
-deterministic: the same games for any --jobs and on every re-run.
+deterministic: the same games for any --jobs and on every re-run. Without --run, a config's
+declared matches that have games resume; one without games starts only by name (--run NAME).
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
 ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An

@@ -249,6 +249,73 @@ fn a_misspelt_engine_is_told_the_program_it_meant() {
     );
 }
 
+/// A declared run (or a ladder's rung) without games is not started by a command that names
+/// no run: budget-ladder.toml's 640,000 rung is named, with the command that starts it, and
+/// the rungs with games resume.
+#[test]
+fn a_declared_run_without_games_is_started_only_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["configs", "positions", "results/budget-ladder"] {
+        let from = Path::new(ROOT).join(sub);
+        let to = dir.path().join(sub);
+        std::fs::create_dir_all(&to).unwrap();
+        for entry in std::fs::read_dir(&from).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                std::fs::copy(&path, to.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    let out = ablate(
+        dir.path(),
+        &["match", "--config", "budget-ladder.toml", "--print-outputs"],
+    );
+    assert_success(&out);
+    let listed = stdout(&out);
+    assert!(!listed.contains("640000"), "{listed}");
+    assert_eq!(listed.lines().count(), 7, "{listed}");
+    assert!(
+        stderr(&out).contains("note: run deep at 640000 nodes has no games yet (results/budget-ladder/nodes-640000.games.csv); without --run only declared matches with games resume: ablate match --config configs/budget-ladder.toml --run deep starts it"),
+        "{}",
+        stderr(&out)
+    );
+    // Named, it is the run's: every rung, 640,000 with them.
+    let named = ablate(
+        dir.path(),
+        &[
+            "match",
+            "--config",
+            "budget-ladder.toml",
+            "--run",
+            "deep",
+            "--print-outputs",
+        ],
+    );
+    assert_success(&named);
+    assert!(
+        stdout(&named).contains("nodes-640000.games.csv"),
+        "{}",
+        stdout(&named)
+    );
+    // A config none of whose runs has games plays nothing without --run, and says how to start each.
+    let none = ablate(
+        dir.path(),
+        &[
+            "match",
+            "--config",
+            "engines-glaurung.toml",
+            "--print-outputs",
+        ],
+    );
+    assert_success(&none);
+    assert_eq!(stdout(&none), "");
+    assert!(
+        stderr(&none).contains("--run clock starts it"),
+        "{}",
+        stderr(&none)
+    );
+}
+
 /// The README's first command: its output line says what a job is, and the README shows and
 /// explains that output (the jobs, and `all` at twice the baseline's work at depth 1).
 #[test]
