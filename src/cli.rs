@@ -108,11 +108,13 @@ Examples:
   ablate match --config pruning.toml --variant null_move --games 2 --nodes 2000,4000   # one match per budget, a file each
   ablate match --config budget-ladder.toml --print-outputs                      # the files of the runs it declares
   ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
+  ablate match --config pruning.toml --variant null_move --games 4 --nodes 5000 --openings positions/book.pgn --opening-plies 6
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
-in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
-deterministic: the same games for any --jobs and on every re-run. Without --run, a config's
-declared matches that have games resume; one without games starts only by name (--run NAME).
+in file order (or shuffled with --seed), or from a PGN book (each game's line played out).
+Under --depth or --nodes the whole match is deterministic: the same games for any --jobs and on
+every re-run. Without --run, a config's declared matches that have games resume; one without
+games starts only by name (--run NAME).
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
 ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An

@@ -352,3 +352,82 @@ fn the_readme_explains_the_first_output() {
     assert!((ratio - 2.0).abs() < 0.005, "{ratio}");
     assert!(readme.contains("2.00"), "the README shows the ratio");
 }
+
+/// A PGN book plays each game's line out, or its first N plies; a bad move stops the match
+/// before play, naming the file, the game and the move.
+#[test]
+fn a_pgn_book_opens_where_its_lines_end_and_a_bad_move_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_these_positions(dir.path(), &["book.pgn"]);
+    std::fs::write(
+        dir.path().join("duel.toml"),
+        "name = \"duel\"\n[search]\ntt_mb = 1\n[variants.one_killer]\nordering.killers = 1\n",
+    )
+    .unwrap();
+    let play = |extra: &[&str]| {
+        let mut a = vec![
+            "match",
+            "-c",
+            "duel.toml",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "-q",
+            "--openings",
+        ];
+        a.extend(extra);
+        ablate(dir.path(), &a)
+    };
+    let whole = play(&["positions/book.pgn", "--out", "whole.games.csv"]);
+    assert_success(&whole);
+    let fens = |csv: &str| -> Vec<String> {
+        let rows = ablate::matches::games_csv::read_games(&dir.path().join(csv)).unwrap();
+        rows.iter().map(|r| r.fen.clone()).collect()
+    };
+    assert_eq!(
+        fens("whole.games.csv")[0],
+        "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5"
+    );
+    let cut = play(&[
+        "positions/book.pgn",
+        "--opening-plies",
+        "2",
+        "--out",
+        "cut.games.csv",
+    ]);
+    assert_success(&cut);
+    let cut = fens("cut.games.csv");
+    // 1. e4 e5 (Ruy Lopez's first two plies) and 1. e4 c5 (the Najdorf's).
+    assert_eq!(
+        cut[0],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(
+        cut[2],
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    let manifest = std::fs::read_to_string(dir.path().join("cut.games.json")).unwrap();
+    assert!(manifest.contains("\"opening_plies\": 2"), "{manifest}");
+    // A bad move: the file, the game and the move.
+    std::fs::write(
+        dir.path().join("bad.pgn"),
+        "1. e4 e5 *\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf9 *\n",
+    )
+    .unwrap();
+    let bad = play(&["bad.pgn"]);
+    assert_ne!(bad.status.code(), Some(0));
+    assert!(
+        stderr(&bad).contains("bad.pgn: game 2, move 3...: \"Nf9\""),
+        "{}",
+        stderr(&bad)
+    );
+    // Plies belong to a book, not an EPD file.
+    common::copy_these_positions(dir.path(), &["openings.epd"]);
+    let epd = play(&["positions/openings.epd", "--opening-plies", "2"]);
+    assert!(
+        stderr(&epd).contains("--opening-plies: 2: the plies of a PGN book"),
+        "{}",
+        stderr(&epd)
+    );
+}

@@ -55,6 +55,9 @@ pub struct MatchManifest {
     /// The precision target the run stops at, Elo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision: Option<f64>,
+    /// A PGN book's plies a line, when not the whole line (`--opening-plies`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_plies: Option<usize>,
 }
 
 impl ManifestFile for MatchManifest {
@@ -92,6 +95,7 @@ impl MatchManifest {
             missing: Vec::new(),
             design: prepared.experiment.design.clone(),
             precision: settings.precision,
+            opening_plies: settings.opening_plies,
         }
     }
 }
@@ -118,6 +122,7 @@ impl MatchManifest {
             && self.adjudication == other.adjudication
             && self.shard == other.shard
             && self.provenance.suite_sha256 == other.provenance.suite_sha256
+            && self.opening_plies == other.opening_plies
     }
 }
 

@@ -60,9 +60,10 @@ pub fn find_files(
     options: &SessionOptions,
 ) -> anyhow::Result<(FoundFiles, Vec<GameRow>)> {
     let openings = prepared.options.openings();
-    let openings_sha256 = crate::suite::Suite::load(&openings)
-        .map(|s| s.sha256)
-        .unwrap_or_default();
+    let openings_sha256 =
+        crate::suite::Suite::load_openings(&openings, prepared.options.opening_plies)
+            .map(|s| s.sha256)
+            .unwrap_or_default();
     adopt_first_hash(prepared, options, &openings_sha256);
     let (csv, hash) = (&options.csv, prepared.hash.as_str());
     if let Some(parent) = csv.parent().filter(|p| !p.as_os_str().is_empty()) {

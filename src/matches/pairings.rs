@@ -275,7 +275,7 @@ pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<Pr
             }
         }
     }
-    let suite = Suite::load(&options.openings())?;
+    let suite = Suite::load_openings(&options.openings(), options.opening_plies)?;
     let mut openings = suite.positions.clone();
     if let Some(seed) = options.seed {
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
@@ -302,6 +302,10 @@ pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<Pr
     // option existed keep their hash.
     if options.time_margin_ms() != DEFAULT_TIME_MARGIN_MS {
         canonical["time_margin_ms"] = options.time_margin_ms().into();
+    }
+    // Likewise a book's plies: the same file cut elsewhere is other openings.
+    if let Some(plies) = options.opening_plies {
+        canonical["opening_plies"] = plies.into();
     }
     let hash = format!(
         "m{}",
