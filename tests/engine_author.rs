@@ -353,6 +353,147 @@ fn the_readme_explains_the_first_output() {
     assert!(readme.contains("2.00"), "the README shows the ratio");
 }
 
+/// `ablate match` takes its engines on the command line, as cutechess-cli and fastchess do:
+/// ablate itself as two UCI engines (`ablate uci`), options checked against its `uci`, the
+/// words recorded in the manifest, and the same command resumes the match.
+#[test]
+fn engines_given_on_the_command_line_play_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_these_positions(dir.path(), &["openings.epd", "book.pgn"]);
+    let exe = env!("CARGO_BIN_EXE_ablate");
+    let one = format!("cmd={exe} uci");
+    let two = format!("cmd={exe}");
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "match",
+            "--engine",
+            &one,
+            "name=killers1",
+            "option.ordering.killers=1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(["--engine", &two, "arg=uci", "name=plain"].map(String::from));
+        a.extend(["--each", "option.Hash=1"].map(String::from));
+        a.extend(["--games", "2", "--nodes", "500"].map(String::from));
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        ablate(dir.path(), &a)
+    };
+    let first = run(&[]);
+    assert_success(&first);
+    let text = stdout(&first);
+    assert!(text.contains("Score of killers1 vs plain:"), "{text}");
+    assert!(
+        text.contains("wrote results/runs/killers1-vs-plain.games.csv"),
+        "{text}"
+    );
+    let manifest =
+        std::fs::read_to_string(dir.path().join("results/runs/killers1-vs-plain.games.json"))
+            .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let given: Vec<&str> = json["engines_given"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(given.len(), 3, "{manifest}");
+    assert!(given[0].contains("option.ordering.killers=1") && given[2] == "--each option.Hash=1");
+    // The same command again: every game is there already.
+    let again = run(&[]);
+    assert_success(&again);
+    assert!(
+        stdout(&again).contains("(0 games played, 2 resumed)"),
+        "{}",
+        stdout(&again)
+    );
+    // An option the engine does not declare (with the one it meant), a value out of range.
+    let misspelt = run(&["--engine", &one, "name=third", "option.ordering.killer=1"]);
+    assert_ne!(misspelt.status.code(), Some(0));
+    assert!(
+        stderr(&misspelt).contains("engine_options.\"ordering.killer\": the engine has no such option; did you mean \"ordering.killers\"?"),
+        "{}",
+        stderr(&misspelt)
+    );
+    let out_of_range = run(&["--engine", &one, "name=third", "option.Hash=0"]);
+    assert!(
+        stderr(&out_of_range).contains("engine_options.\"Hash\": 0 is outside its range"),
+        "{}",
+        stderr(&out_of_range)
+    );
+    // A key that is not an engine's, and --engine beside --config.
+    let unknown = run(&["--engine", "cmd=x", "nmae=y"]);
+    assert!(
+        stderr(&unknown).contains("nmae=y: unknown key; did you mean \"name\"?"),
+        "{}",
+        stderr(&unknown)
+    );
+    let both = run(&["--config", "pruning.toml"]);
+    assert_ne!(both.status.code(), Some(0));
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
+}
+
+/// Debian's Stockfish and Glaurung 2.2, given wholly on the command line, play from a PGN book.
+#[test]
+#[cfg_attr(
+    missing_stockfish,
+    ignore = "needs Stockfish (apt-get install stockfish)"
+)]
+#[cfg_attr(missing_glaurung, ignore = "needs Glaurung (apt-get install glaurung)")]
+fn stockfish_and_glaurung_on_the_command_line_play_from_a_pgn_book() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_these_positions(dir.path(), &["book.pgn"]);
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "--engine",
+            "cmd=stockfish",
+            "name=sf",
+            "option.Hash=16",
+            "--engine",
+            "cmd=glaurung",
+            "option.Hash=16",
+            "option.OwnBook=false",
+            "--each",
+            "option.Threads=1",
+            "--games",
+            "4",
+            "--nodes",
+            "2000",
+            "--openings",
+            "positions/book.pgn",
+            "-q",
+        ],
+    );
+    assert_success(&out);
+    let rows = ablate::matches::games_csv::read_games(
+        &dir.path().join("results/runs/sf-vs-glaurung.games.csv"),
+    )
+    .unwrap();
+    assert_eq!(rows.len(), 4);
+    // The first two openings of the book, each where its line ends.
+    assert_eq!(
+        rows[0].fen,
+        "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5"
+    );
+    assert_eq!(
+        rows[2].fen,
+        "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6"
+    );
+    assert!(rows.iter().all(|r| !r.crashed()));
+}
+
 /// A PGN book plays each game's line out, or its first N plies; a bad move stops the match
 /// before play, naming the file, the game and the move.
 #[test]

@@ -3,7 +3,6 @@
 //! own (`MatchSettings::over`).
 
 use crate::cli::MatchArgs;
-use crate::config::experiment::Experiment;
 use crate::config::runs::Run;
 use crate::error::InputError;
 use crate::matches::games_csv::holds_games;
@@ -17,7 +16,7 @@ use std::path::Path;
 /// games, else the one match the command line describes (as for a config that declares no runs;
 /// a list of node budgets plays one match per budget).
 pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
-    let experiment = Experiment::load(&args.config)?;
+    let experiment = super::r#match::experiment(args)?;
     let overridden = args.settings.games_part() != MatchSettings::default();
     let runs: Vec<&Run> = match &args.run {
         Some(name) => {

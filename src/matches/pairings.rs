@@ -10,7 +10,6 @@ use crate::settings::MatchSettings;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use sha2::{Digest, Sha256};
-use std::path::Path;
 
 /// The most games a pairing may ask for: far beyond any match that finishes, and far below
 /// the counts whose index arithmetic would overflow.
@@ -88,9 +87,11 @@ pub struct PreparedMatch {
     pub options: MatchSettings,
 }
 
-/// Loads the experiment and the openings and plans the pairings.
-pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<PreparedMatch> {
-    let experiment = Experiment::load(config)?;
+/// Resolves the experiment's variants, loads the openings and plans the pairings.
+pub fn prepare_match(
+    experiment: Experiment,
+    options: MatchSettings,
+) -> anyhow::Result<PreparedMatch> {
     let limit = options.limit()?;
     let variants = experiment.resolve(&[])?;
     for note in experiment.lint(&variants) {
