@@ -99,7 +99,7 @@ pub enum Command {
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
-  ablate match --config pruning.toml --variant null_move --games 40 --depth 4   # a few seconds
+  ablate match --config pruning.toml --variant null_move --games 40 --nodes 5000   # about 20 seconds
   ablate match --config pruning.toml --variant null_move --games 200 --nodes 20000 --sprt elo0=0,elo1=10
   ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
@@ -114,8 +114,9 @@ Examples:
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
 in file order (or shuffled with --seed), or from a PGN book (each game's line played out).
 Under --depth or --nodes the whole match is deterministic: the same games for any --jobs and on
-every re-run. Without --run, a config's declared matches that have games resume; one without
-games starts only by name (--run NAME).
+every re-run. A fixed depth charges no step for its nodes: measure a pruning step's worth at
+--nodes or --tc. Without --run, a config's declared matches that have games resume; one
+without games starts only by name (--run NAME).
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
 ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An
