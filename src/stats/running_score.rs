@@ -142,8 +142,10 @@ mod tests {
     fn plus_minus_is_half_the_interval_and_a_lopsided_one_is_given_whole() {
         let mut even = RunningScore::new(None);
         let mut lopsided = RunningScore::new(None);
+        let mut edge = RunningScore::new(None);
         for pair in 0..20 {
-            // Even: pairs won and lost in turn. Lopsided: 17 pairs won 2-0, 3 drawn 1-1.
+            // Even: pairs won and lost in turn. Lopsided: 14 pairs won 2-0, 6 drawn 1-1. At the
+            // edge: 17 won, 3 drawn, whose interval reaches a score of 1 (an end at +inf).
             let (first, second) = if pair % 2 == 0 {
                 ("1-0", "0-1")
             } else {
@@ -151,16 +153,20 @@ mod tests {
             };
             even.add(&game(pair, "a", first));
             even.add(&game(pair, "b", second));
-            let (first, second) = if pair < 17 {
-                ("1-0", "0-1")
-            } else {
-                ("1/2-1/2", "1/2-1/2")
-            };
-            lopsided.add(&game(pair, "a", first));
-            lopsided.add(&game(pair, "b", second));
+            for (won, score) in [(14, &mut lopsided), (17, &mut edge)] {
+                let (first, second) = if pair < won {
+                    ("1-0", "0-1")
+                } else {
+                    ("1/2-1/2", "1/2-1/2")
+                };
+                score.add(&game(pair, "a", first));
+                score.add(&game(pair, "b", second));
+            }
         }
         assert!(even.line().contains("Elo 0 +/- "), "{}", even.line());
         let line = lopsided.line();
         assert!(line.contains(" [+") && !line.contains("+/-"), "{line}");
+        let line = edge.line();
+        assert!(line.contains("(too few games)") && !line.contains("inf"), "{line}");
     }
 }
