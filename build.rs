@@ -58,7 +58,55 @@ fn python_packages() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// The commit the binary is built from, and whether its sources differ from it, as
+/// `ABLATE_BUILD_COMMIT` and `ABLATE_BUILD_CHANGES`: a manifest records the build that played
+/// its games, not whatever the checkout holds when a binary copied aside runs.
+fn build_commit() {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_default();
+    let changes = git(&[
+        "status",
+        "--porcelain",
+        "--untracked-files=no",
+        "--",
+        "src",
+        "build",
+        "build.rs",
+        "Cargo.toml",
+        "Cargo.lock",
+    ])
+    .is_some_and(|s| !s.is_empty());
+    println!("cargo::rustc-env=ABLATE_BUILD_COMMIT={commit}");
+    println!(
+        "cargo::rustc-env=ABLATE_BUILD_CHANGES={}",
+        u8::from(changes)
+    );
+    // Again when HEAD moves (a commit, a checkout) or a source changes.
+    for watched in ["HEAD", "packed-refs"] {
+        if let Some(path) = git(&["rev-parse", "--git-path", watched]) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+    }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        if let Some(path) = git(&["rev-parse", "--git-path", &branch]) {
+            println!("cargo::rerun-if-changed={path}");
+        }
+    }
+    for source in ["src", "build", "Cargo.toml", "Cargo.lock"] {
+        println!("cargo::rerun-if-changed={source}");
+    }
+}
+
 fn main() {
+    build_commit();
     for program in PROGRAMS {
         println!("cargo::rustc-check-cfg=cfg(missing_{})", program.name);
     }

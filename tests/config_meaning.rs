@@ -129,10 +129,12 @@ fn strongest_resolves_to_the_knobs_it_had() {
 /// still stand: a run reads the same under the one settings struct as it did before it.
 fn as_first_declared(run: &ablate::config::runs::Run) -> String {
     let s = &run.settings;
-    let limit = match (s.depth, &s.nodes[..], &s.tc) {
-        (Some(d), _, _) => format!("Depth({d})"),
-        (_, [_, ..], _) => format!("Nodes({:?})", s.nodes),
-        (_, _, Some(tc)) => format!("Clock({:?})", tc.text),
+    let limit = match (s.depth, &s.nodes[..], &s.tc, &s.st) {
+        (Some(d), _, _, _) => format!("Depth({d})"),
+        (_, [_, ..], _, _) => format!("Nodes({:?})", s.nodes),
+        (_, _, Some(tc), _) => format!("Clock({:?})", tc.text),
+        // Declared since issue 76; no run fingerprinted before it has one.
+        (_, _, _, Some(st)) => format!("MoveTime({:?})", st.text),
         _ => "Unset".to_string(),
     };
     let out = s.out.as_ref().map(|o| o.to_string_lossy().into_owned());

@@ -82,13 +82,16 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
         .unwrap_or_else(|| panic!("no worst half-width in {text}"));
     assert!(worst <= 120.0, "{text}");
     // Which depths the figures belong to: the games' notes give each side's depth.
+    assert!(text.contains("How deep each side searched:"), "{text}");
     assert!(
-        text.contains("depth reached, plies a move on average: base "),
-        "{text}"
+        text.lines().any(|l| l.starts_with("base ")),
+        "the baseline's depth row: {text}"
     );
     for file in [
         "out/tiny.games.effects.csv",
         "out/tiny.games.effects.json",
+        "out/tiny.games.depths.csv",
+        "out/tiny.games.depths.json",
         "out/tiny.games-interactions.svg",
         "out/tiny.games.md",
     ] {

@@ -17,8 +17,9 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - id \"three\";
 ";
 
 /// A scripted UCI engine: answers properly until its `go` number in the file `fail_at`, then
-/// does what the file `mode` says (`die`, `hang`, `illegal`, `garbage`); the file `count`
-/// counts its `go`s across processes.
+/// does what the file `mode` says (`die`, `hang`, `illegal`, `garbage`, or `trailing`: print
+/// its node total after its last score, as Glaurung 2.2 does); the file `count` counts its
+/// `go`s across processes, and the file `gos` keeps every `go` it was sent.
 const FAKE_ENGINE: &str = r#"#!/bin/sh
 count=count
 while read -r line; do
@@ -27,7 +28,7 @@ while read -r line; do
     isready) echo "readyok" ;;
     "position fen"*) case "$line" in *" w "*) move=e2e4 ;; *) move=e7e5 ;; esac ;;
     go*)
-      n=$(( $(cat "$count" 2>/dev/null || echo 0) + 1 )); echo $n > "$count"
+      n=$(( $(cat "$count" 2>/dev/null || echo 0) + 1 )); echo $n > "$count"; echo "$line" >> gos
       mode=$(cat mode)
       if [ "$n" -ge "$(cat fail_at)" ]; then
         case "$mode" in
@@ -35,6 +36,9 @@ while read -r line; do
           hang) echo "info string thinking forever"; sleep 60 ;;
           illegal) echo "bestmove a1a8" ;;
           garbage) echo "info depth 1 score cp lots nodes 5" ;;
+          trailing)
+            echo "info depth 1 seldepth 2 score cp 17 nodes 42 time 1 pv $move"
+            echo "info nodes 4204 time 2 nps 2102000"; echo "bestmove $move"; continue ;;
         esac
       fi
       echo "info depth 1 seldepth 2 score cp 17 nodes 42 time 1 pv $move"
@@ -287,6 +291,70 @@ fn an_engine_that_dies_hangs_or_prints_garbage_is_named_and_finished_rows_stay()
         "only position three's depths were searched again"
     );
     assert_eq!(rows(&dir.path().join("fake.csv")).len(), 9);
+}
+
+#[test]
+fn an_engine_s_node_total_is_its_last_report_even_after_its_last_score() {
+    // Glaurung 2.2 prints `info nodes N` after its last principal variation; that total is
+    // what it searched, not the count on the line with the score.
+    let dir = tempfile::tempdir().unwrap();
+    let out = failing_run(dir.path(), 1, "trailing");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let rows = rows(&dir.path().join("fake.csv"));
+    assert_eq!(rows.len(), 9);
+    for row in &rows {
+        assert_eq!(row.cell("nodes_cum"), "4204", "{row:?}");
+        assert_eq!(row.cell("score_cp"), "17");
+    }
+}
+
+#[test]
+fn a_time_per_move_is_sent_as_go_movetime_and_kept_to() {
+    let dir = tempfile::tempdir().unwrap();
+    setup(dir.path(), "");
+    std::fs::write(dir.path().join("fail_at"), "1000").unwrap();
+    std::fs::write(dir.path().join("mode"), "none").unwrap();
+    std::fs::write(
+        dir.path().join("st.toml"),
+        "name = \"st\"\nsuite = \"positions/three.epd\"\ndepths = [1]\n\
+         [variants.fake]\nengine = \"./fake-engine.sh\"\n",
+    )
+    .unwrap();
+    let out = ablate(
+        dir.path(),
+        &[
+            "match",
+            "--config",
+            "st.toml",
+            "--games",
+            "2",
+            "--st",
+            "0.05",
+            "--jobs",
+            "1",
+            "--openings",
+            "positions/three.epd",
+            "--out",
+            "st.games.csv",
+            "-q",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let gos = std::fs::read_to_string(dir.path().join("gos")).unwrap();
+    assert!(gos.lines().all(|l| l == "go movetime 50"), "{gos}");
+    let pgn = std::fs::read_to_string(dir.path().join("st.games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"0.05/move\"]"), "{pgn}");
+    let manifest = std::fs::read_to_string(dir.path().join("st.games.json")).unwrap();
+    assert!(manifest.contains("\"limit\": \"st 0.05\""), "{manifest}");
+    // Both flags at once are refused by name.
+    let both = ablate(
+        dir.path(),
+        &[
+            "match", "--config", "st.toml", "--st", "0.05", "--tc", "1+0.01",
+        ],
+    );
+    assert_eq!(both.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&both.stderr).contains("--st"));
 }
 
 #[test]

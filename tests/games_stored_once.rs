@@ -109,7 +109,7 @@ fn the_old_form_and_the_new_give_the_same_report() {
     for (stem, files) in [
         ("pruning/pruning", &["games.md", "games.pgn"][..]),
         (
-            "engines/fruit",
+            "engines/fruit-shallow-clock",
             &[
                 "games.md",
                 "games.pgn",
@@ -140,7 +140,7 @@ fn the_old_form_and_the_new_give_the_same_report() {
             };
             assert!(read(&old_csv) == read(&new_csv), "{stem}: {file} differs");
         }
-        if stem == "engines/fruit" {
+        if stem == "engines/fruit-shallow-clock" {
             let md = std::fs::read_to_string(new_csv.with_extension("md")).unwrap();
             assert!(md.contains("depth"), "the design report gives depths: {md}");
         }

@@ -555,3 +555,52 @@ fn kept_tables_replay_each_game_in_order() {
         "{message}"
     );
 }
+
+#[test]
+fn a_manifest_records_the_commit_the_binary_was_built_from_wherever_it_runs() {
+    // A binary copied aside plays for hours while the checkout moves on: its manifests name
+    // the build, not the commit checked out where it runs (here: a folder outside any checkout).
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(ROOT)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let Some(head) = git(&["rev-parse", "HEAD"]) else {
+        return; // built outside a git checkout: nothing to record
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = experiment(dir.path(), "");
+    let out = ablate(
+        dir.path(),
+        &[
+            "--config",
+            path.to_str().unwrap(),
+            "--variant",
+            "plain",
+            "-q",
+        ],
+    );
+    assert_success(&out);
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("results/runs/t.json")).unwrap(),
+    )
+    .unwrap();
+    let built = manifest["git_commit"].as_str().unwrap_or_default();
+    assert_eq!(built.len(), 40, "{manifest}");
+    // The build's commit is HEAD or, when the sources changed since it was built, an
+    // ancestor of HEAD; a build from changed sources says so.
+    assert!(
+        built == head || git(&["merge-base", "--is-ancestor", built, &head]).is_some(),
+        "{built} is not {head} nor before it"
+    );
+    let changed = git(&["status", "--porcelain", "--untracked-files=no", "--", "src"])
+        .is_some_and(|s| !s.is_empty());
+    if built == head && !changed {
+        assert!(manifest.get("build_changes").is_none(), "{manifest}");
+    }
+}

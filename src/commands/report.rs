@@ -23,7 +23,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if crate::storage::manifest::CsvKind::of(&args.csv)
         == Some(crate::storage::manifest::CsvKind::Games)
     {
-        return games_report(args);
+        return super::report_games::run(args);
     }
     let rows = read_rows(&args.csv)?;
     if rows.is_empty() {
@@ -46,7 +46,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         None => (Vec::new(), HashMap::new()),
     };
     let summary = Summary::compute(&rows, &order, &checked);
-    let (markdown, svg) = outputs(args)?;
+    let (markdown, svg) = super::report_games::outputs(args)?;
     SvgCharts.export(&summary, &svg)?;
     let grid = crate::reports::heatmap::grid_path(&svg);
     let charts: Vec<std::path::PathBuf> = [svg.clone(), ratio_path(&svg), quality_path(&svg), grid]
@@ -63,59 +63,6 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         if !written.exists() {
             continue;
         }
-        println!("wrote {}", written.display());
-    }
-    Ok(())
-}
-
-/// A games CSV (`ablate match`): the match summary; Markdown, the forest plot and the cost
-/// chart; and its PGN beside it.
-fn games_report(args: &ReportArgs) -> anyhow::Result<()> {
-    use crate::matches::games_csv::read_games;
-    use crate::matches::games_manifest::MatchManifest;
-    use crate::matches::summary::{render_summary, summarize};
-    let rows = read_games(&args.csv)?;
-    let manifest = MatchManifest::beside(&args.csv);
-    if let Some(m) = manifest.as_ref().filter(|m| m.design.is_some()) {
-        return super::report_design::run(args, &rows, m);
-    }
-    let sprt = manifest
-        .as_ref()
-        .and_then(|m| m.sprt.as_deref())
-        .and_then(|s| crate::stats::elo::Sprt::parse(s).ok());
-    let pairings = summarize(&rows, sprt.as_ref());
-    print!("{}", render_summary(&pairings));
-    // A crash is scored as the crashed side's loss, as cutechess and fastchess do; the games
-    // finished at the board give the figure that counts only chess.
-    let crashes = rows.iter().filter(|r| r.crashed()).count();
-    if crashes > 0 {
-        let finished: Vec<_> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
-        println!(
-            "\nWithout the {crashes} game{} an engine crashed in (their pairs left out of the pentanomial):",
-            if crashes == 1 { "" } else { "s" }
-        );
-        print!("{}", render_summary(&summarize(&finished, sprt.as_ref())));
-    }
-    let title = manifest.as_ref().map_or_else(
-        || {
-            args.csv
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned()
-        },
-        |m| m.experiment.clone(),
-    );
-    let (markdown, svg) = outputs(args)?;
-    let text = crate::reports::games::markdown(&title, &pairings, &svg);
-    crate::storage::write_atomically(&markdown, text.as_bytes())?;
-    crate::reports::games::forest_chart(&title, &pairings, &svg)?;
-    let cost = crate::reports::games::cost_path(&svg);
-    crate::reports::games::cost_chart(&title, &pairings, &cost)?;
-    let path = args.csv.with_extension("pgn");
-    let tags = crate::matches::games_pgn::PgnTags::of(manifest.as_ref());
-    crate::matches::games_pgn::write_pgn(&path, &rows, &tags, &args.csv)?;
-    for written in [&markdown, &svg, &cost, &path] {
         println!("wrote {}", written.display());
     }
     Ok(())
@@ -149,35 +96,6 @@ fn currency(csv: &std::path::Path, manifest: &Manifest, rows: &[crate::records::
             eprintln!("warning: {shown}: {why}");
         }
     }
-}
-
-/// Where the Markdown and the first chart go: as asked, else beside the CSV.
-/// The Markdown and SVG paths, their folders made.
-fn outputs(args: &ReportArgs) -> anyhow::Result<(std::path::PathBuf, std::path::PathBuf)> {
-    let (markdown, svg) = output_paths(args);
-    for path in [&markdown, &svg] {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                crate::error::InputError::in_file(
-                    path.display().to_string(),
-                    format!("cannot write: its folder cannot be made: {e}"),
-                )
-            })?;
-        }
-    }
-    Ok((markdown, svg))
-}
-
-fn output_paths(args: &ReportArgs) -> (std::path::PathBuf, std::path::PathBuf) {
-    let markdown = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("md"));
-    let svg = args
-        .svg
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("svg"));
-    (markdown, svg)
 }
 
 /// `target` as a link from the file `from`: its name when both sit in one folder, else the

@@ -6,9 +6,10 @@ use crate::cli::ReportArgs;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json, Markdown, Text};
+use crate::reports::depth_profile_table::{depth_table, shallow_warning, write_depths};
 use crate::reports::design_notes::{crashed_head, fixed_depth_note, moved_line};
 use crate::reports::design_report::{
-    depth_reached, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
+    design_depths, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
 };
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
@@ -22,12 +23,25 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         return super::report_gauntlet::run(args, rows, manifest);
     }
     let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
-    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
-        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
     let opponent = manifest
         .pairings
         .first()
         .map_or("the baseline", |(_, o)| o.as_str());
+    // At a fixed depth every side searches to it; elsewhere, how deep each one got: said first,
+    // as it holds before the model can be fitted (a first look of two games a point).
+    let depths = match manifest.limit.starts_with("depth ") {
+        true => Vec::new(),
+        false => design_depths(rows, opponent),
+    };
+    if !depths.is_empty() {
+        let table = Text.render(&depth_table(&depths));
+        println!("How deep each side searched:\n{table}");
+    }
+    if let Some(warning) = shallow_warning(&depths) {
+        println!("{}\n", warning.replace("**", ""));
+    }
+    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
+        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
     let refit = |kept: &[GameRow]| analyse(design, &manifest.variants, &manifest.pairings, kept);
     // Above the figures: at a fixed depth they are not the steps' worth at equal cost.
     let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
@@ -36,10 +50,6 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     }
     print!("{}", terminal(&analysis, opponent));
     println!("\n{}", slow_games_line(&analysis, refit, rows));
-    let depth = depth_reached(rows, opponent);
-    if let Some(line) = &depth {
-        println!("\n{line}");
-    }
     // The figures without the games an engine crashed in, as the match report gives them.
     let finished: Vec<GameRow> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
     let without_crashes = crashed_head(rows).map(|head| {
@@ -69,22 +79,28 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let link = svg.file_name().unwrap_or_default().to_string_lossy();
     let more: Vec<String> = fixed_depth
         .into_iter()
-        .chain(depth)
         .chain(without_crashes.iter().map(|(line, _)| line.clone()))
         .collect();
-    let mut text = markdown(&analysis, title, opponent, &link, &more);
+    let mut text = markdown(&analysis, title, opponent, &link, &depths, &more);
     if let Some((_, Some(a))) = &without_crashes {
         text += "\n## Steps without the games an engine crashed in\n\n";
         text += &Markdown.render(&steps_table(a));
     }
     write_atomically(&markdown_path, text.as_bytes())?;
+    let depth_files = match depths.is_empty() {
+        true => Vec::new(),
+        false => write_depths(&args.csv, &depths)?.to_vec(),
+    };
     let effects = effects_table(&effect_rows(&analysis));
     write_atomically(&csv, Csv.render(&effects).as_bytes())?;
     write_atomically(&json, Json.render(&effects).as_bytes())?;
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
     crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
-    for written in [&markdown_path, &csv, &json, &svg, &pgn] {
+    for written in [&markdown_path, &csv, &json, &svg, &pgn]
+        .into_iter()
+        .chain(&depth_files)
+    {
         println!("wrote {}", written.display());
     }
     Ok(())

@@ -21,7 +21,7 @@ pub const ENGINE_KEYS: [&str; 5] = [
 pub const DEFAULT_ENGINE_TIMEOUT_S: u64 = 600;
 
 /// An external UCI engine standing in for a variant, as its table declares it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EngineSpec {
     /// The command line, as written; words split as a POSIX shell would, no shell run.
     pub command: String,
@@ -38,9 +38,10 @@ pub struct EngineSpec {
     pub limit: Option<SideLimit>,
 }
 
-/// A side's own limit per move (`limit = { depth = 6 }`, `{ nodes = 50000 }` or
-/// `{ tc = "4+0.05" }`); the clock's text is read where matches read `--tc`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A side's own limit per move (`limit = { depth = 6 }`, `{ nodes = 50000 }`,
+/// `{ tc = "4+0.05" }` or `{ st = 0.05 }`); the clock's text is read where matches read `--tc`,
+/// the time per move as `--st` is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 pub enum SideLimit {
     /// A fixed depth, which no load on the machine changes.
@@ -49,6 +50,8 @@ pub enum SideLimit {
     Nodes(u64),
     /// A clock per side, BASE+INC seconds.
     Tc(String),
+    /// A fixed time per move, seconds (`go movetime`).
+    St(f64),
 }
 
 impl EngineSpec {
@@ -131,12 +134,18 @@ fn nodes<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
 
 /// `limit = { depth = D }`, `{ nodes = N }` or `{ tc = "BASE+INC" }`: one of them, positive.
 fn own_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<SideLimit>, D::Error> {
-    let expected = "expected one of { depth = 6 }, { nodes = 50000 } or { tc = \"4+0.05\" }";
+    let expected =
+        "expected one of { depth = 6 }, { nodes = 50000 }, { tc = \"4+0.05\" } or { st = 0.05 }";
     match SideLimit::deserialize(Value::deserialize(d)?) {
         Ok(SideLimit::Depth(d)) if !(1..=super::MAX_DEPTH).contains(&d) => {
             Err(D::Error::custom(expected))
         }
         Ok(SideLimit::Nodes(0)) | Err(_) => Err(D::Error::custom(expected)),
+        Ok(SideLimit::St(s))
+            if crate::settings::move_limit::MoveTime::parse(&s.to_string()).is_err() =>
+        {
+            Err(D::Error::custom(expected))
+        }
         Ok(limit) => Ok(Some(limit)),
     }
 }

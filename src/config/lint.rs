@@ -10,11 +10,68 @@ use super::knob::{self, Term};
 use crate::chess::eval::EvalKind;
 
 impl Experiment {
+    /// One line per design factor that some points leave without effect: a step nested in
+    /// another (a null move's verification, at the points with no null move). That is what a
+    /// design of both means, not a mistake, but a reader should know: there the factor's
+    /// interaction with the other is minus its own worth.
+    fn nested_factors(&self, resolved: &[ResolvedVariant]) -> Vec<String> {
+        let Some(design) = &self.design else {
+            return Vec::new();
+        };
+        // (factor, the knobs it leaves idle, why, at how many points)
+        let mut inert_at: Vec<(String, Vec<String>, String, usize)> = Vec::new();
+        for variant in resolved.iter().filter(|v| v.engine.is_none()) {
+            let Some(point) = design.point_of(&variant.name) else {
+                continue;
+            };
+            for (i, factor) in design.factors.iter().enumerate() {
+                if point & (1 << i) == 0 {
+                    continue;
+                }
+                let idle: Vec<(String, String)> = flatten(&factor.overrides)
+                    .into_iter()
+                    .filter_map(|(key, _)| inert(&key, &variant.config).map(|n| (key, n)))
+                    .collect();
+                let Some((_, needs)) = idle.first() else {
+                    continue;
+                };
+                let keys: Vec<String> = idle.iter().map(|(k, _)| k.clone()).collect();
+                match inert_at
+                    .iter_mut()
+                    .find(|(f, k, n, _)| *f == factor.name && *k == keys && n == needs)
+                {
+                    Some(entry) => entry.3 += 1,
+                    None => inert_at.push((factor.name.clone(), keys, needs.clone(), 1)),
+                }
+            }
+        }
+        inert_at
+            .into_iter()
+            .map(|(factor, keys, needs, points)| {
+                let verb = if keys.len() == 1 { "has" } else { "have" };
+                format!(
+                    "{}: [design]: factor \"{factor}\" is nested: {} {verb} no effect while {needs}, at {points} of its points; there its interaction with the factor that sets it is minus its own worth",
+                    self.file,
+                    keys.join(" and ")
+                )
+            })
+            .collect()
+    }
+
     /// One line per knob a variant sets that has no effect there, and per variant that repeats
     /// another's search, each naming the file and the variant.
     pub fn lint(&self, resolved: &[ResolvedVariant]) -> Vec<String> {
         let mut notes = Vec::new();
-        for variant in resolved.iter().filter(|v| v.engine.is_none()) {
+        // A design's points are said once a factor (`nested_factors`), not once a point.
+        let is_point = |v: &ResolvedVariant| {
+            self.design
+                .as_ref()
+                .is_some_and(|d| d.point_of(&v.name).is_some())
+        };
+        for variant in resolved
+            .iter()
+            .filter(|v| v.engine.is_none() && !is_point(v))
+        {
             let Ok(stack) = self.stack(&variant.name) else {
                 continue;
             };
@@ -40,12 +97,8 @@ impl Experiment {
                 }
             }
         }
+        notes.extend(self.nested_factors(resolved));
         // A design's point that applies no factor is the baseline's search on purpose.
-        let is_point = |v: &ResolvedVariant| {
-            self.design
-                .as_ref()
-                .is_some_and(|d| d.point_of(&v.name).is_some())
-        };
         let searches: Vec<&ResolvedVariant> = resolved
             .iter()
             .filter(|v| v.engine.is_none() && !is_point(v))
@@ -249,5 +302,20 @@ mod tests {
                 .unwrap();
         let e = Experiment::parse("configs/pruning.toml", &text).unwrap();
         assert_eq!(e.lint(&e.resolve(&[]).unwrap()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_factor_nested_in_another_is_said_once_not_at_every_point() {
+        let text = "suite = \"x.epd\"\ndepths = [1]\n[search]\nnull_move.enabled = true\n\
+                    [design]\nfraction = \"full\"\n[design.factors]\n\
+                    no_null_move = { \"null_move.enabled\" = false }\n\
+                    with_verification = { \"null_move.verify\" = \"endgame\", \"null_move.verify_reduction\" = 5 }\n\
+                    with_lmr = { \"lmr.enabled\" = true }\n";
+        let e = Experiment::parse("configs/n.toml", text).unwrap();
+        let notes = e.lint(&e.resolve(&[]).unwrap());
+        assert_eq!(
+            notes,
+            vec!["configs/n.toml: [design]: factor \"with_verification\" is nested: null_move.verify and null_move.verify_reduction have no effect while null_move.enabled is false, at 2 of its points; there its interaction with the factor that sets it is minus its own worth".to_string()],
+        );
     }
 }

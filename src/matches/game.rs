@@ -81,6 +81,18 @@ pub fn play_game(
         };
         nodes[side] += thought.note.nodes;
         time_ms[side] += thought.spent_ms;
+        if let Limit::MoveTime(st) = limits[side] {
+            // A move is due within its time plus the margin, as cutechess holds `st`.
+            let late = thought.spent_ms - st.ms as f64;
+            if late > margin_ms as f64 {
+                detail = Some(format!(
+                    "{} answered {late:.0} ms after its time per move ran out",
+                    players[side].label()
+                ));
+                end = Some((mover_loses, Termination::TimeForfeit));
+                break;
+            }
+        }
         if let Limit::Clock(tc) = limits[side] {
             clocks[side] -= thought.spent_ms;
             if clocks[side] < -(margin_ms as f64) {

@@ -57,8 +57,9 @@ pub fn play_games(
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<Result<PlayedGame, String>>();
     // Each worker reuses its engines from game to game; the pool ends (and stops them) with
-    // the match.
-    let engines = EnginePool::default();
+    // the match. Two idle engines a worker are kept, enough for the opponent every point of a
+    // design plays, and for the next game of a pairing.
+    let engines = EnginePool::keeping(2 * threads.max(1));
     let tables = TablePool::default();
     let mut played = 0;
     let mut result: anyhow::Result<()> = Ok(());

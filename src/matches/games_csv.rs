@@ -9,6 +9,7 @@
 use super::rules::GameResult;
 use crate::error::InputError;
 use crate::records::{escape_text, unescape_text};
+use crate::stats::depth_profile::MoveDepth;
 use std::path::Path;
 
 /// One row of the games CSV.
@@ -93,13 +94,14 @@ impl GameRow {
         }
     }
 
-    /// The depths `who` reached, summed, and the moves whose notes give one: each note is
-    /// `move score/depth nodes`, movers alternating from the opening's side to move.
-    pub fn side_depths(&self, who: &str) -> (u64, usize) {
-        let white_first = self.fen.split_whitespace().nth(1) != Some("b");
+    /// Each move of `who` with a depth in its note, and the move number it was played at.
+    pub fn side_move_depths(&self, who: &str) -> Vec<MoveDepth> {
+        let mut fields = self.fen.split_whitespace();
+        let white_first = fields.nth(1) != Some("b");
+        let first_number: u32 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
         let mover_is_white = |i: usize| (i % 2 == 0) == white_first;
         let is_white = self.white == who;
-        let (mut sum, mut count) = (0u64, 0usize);
+        let mut out = Vec::new();
         for (i, note) in self.notes.split(';').enumerate() {
             if mover_is_white(i) != is_white {
                 continue;
@@ -108,13 +110,25 @@ impl GameRow {
                 .split_whitespace()
                 .nth(1)
                 .and_then(|eval| eval.rsplit_once('/'))
-                .and_then(|(_, d)| d.parse::<u64>().ok());
-            if let Some(d) = depth {
-                sum += d;
-                count += 1;
+                .and_then(|(_, d)| d.parse::<u32>().ok());
+            // Black's first move shares white's number when black moves first.
+            let half_moves = i as u32 + u32::from(!white_first);
+            if let Some(depth) = depth {
+                out.push(MoveDepth {
+                    move_number: first_number + half_moves / 2,
+                    depth,
+                });
             }
         }
-        (sum, count)
+        out
+    }
+
+    /// The depths `who` reached, summed, and the moves whose notes give one: each note is
+    /// `move score/depth nodes`, movers alternating from the opening's side to move.
+    pub fn side_depths(&self, who: &str) -> (u64, usize) {
+        let depths = self.side_move_depths(who);
+        let sum = depths.iter().map(|m| u64::from(m.depth)).sum();
+        (sum, depths.len())
     }
 }
 

@@ -20,11 +20,14 @@ pub fn standard_termination(detail: &str) -> &'static str {
 }
 
 /// The PGN TimeControl tag for a match limit as its manifest writes it (`tc 10+0.1`,
-/// `depth 4`, `nodes 30000`): the clock's `base+inc` in seconds, `-` (no time control) for a
-/// depth or node limit, `?` when unknown.
+/// `st 0.05`, `depth 4`, `nodes 30000`): the clock's `base+inc` in seconds; a time per move as
+/// cutechess writes it (`0.05/move`: PGN has no form for it; cutechess 5e84232,
+/// projects/lib/src/timecontrol.cpp:163-164); `-` (no time control) for a depth or node limit;
+/// `?` when unknown.
 pub fn time_control(limit: Option<&str>) -> String {
     match limit {
         Some(l) if l.starts_with("tc ") => l[3..].to_string(),
+        Some(l) if l.starts_with("st ") => format!("{}/move", &l[3..]),
         Some(l) if l.starts_with("depth ") || l.starts_with("nodes ") => "-".into(),
         _ => "?".into(),
     }

@@ -226,6 +226,7 @@ pub fn prepare_match(
         Limit::Nodes(_) => None,
         Limit::Depth(d) => Some(format!("a fixed depth (--depth {d})")),
         Limit::Clock(_) => Some("a clock (--tc)".to_string()),
+        Limit::MoveTime(_) => Some("a time per move (--st)".to_string()),
     };
     if let Some(other_limit) = other_limit {
         for &i in &playing {
@@ -327,7 +328,7 @@ pub fn prepare_match(
 /// A variant's limit per move: an engine's own (`limit = {...}` in its table), else the match's.
 fn side_limit(variant: &ResolvedVariant, limit: Limit) -> Result<Limit, String> {
     use crate::config::engine::SideLimit;
-    use crate::search::clock::TimeControl;
+    use crate::search::clock::{MoveTime, TimeControl};
     let Some(own) = variant.engine.as_ref().and_then(|e| e.limit.as_ref()) else {
         return Ok(limit);
     };
@@ -340,6 +341,11 @@ fn side_limit(variant: &ResolvedVariant, limit: Limit) -> Result<Limit, String> 
                 variant.name
             )
         })?),
+        SideLimit::St(s) => {
+            Limit::MoveTime(MoveTime::parse(&s.to_string()).map_err(|m| {
+                format!("variant \"{}\": limit = {{ st = {s} }}: {m}", variant.name)
+            })?)
+        }
     })
 }
 

@@ -258,6 +258,18 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
                 None,
             )
         }
+        Limit::MoveTime(st) => {
+            let left = st.ms + turn.margin_ms;
+            let deadline = Deadline {
+                at: Instant::now() + Duration::from_millis(left),
+                what: format!(
+                    "its time per move plus the {} ms margin ({:.3} s)",
+                    turn.margin_ms,
+                    left as f64 / 1e3
+                ),
+            };
+            (format!("go movetime {}", st.ms), deadline, None)
+        }
     };
     let started = Instant::now();
     let mut ask = || {
@@ -345,35 +357,53 @@ fn think_in_process(
         Limit::Clock(tc) => {
             let clock_ms = turn.clocks[turn.side];
             let (soft, hard) = budget(clock_ms.max(0.0) as u64, tc.inc_ms, None);
-            let started = Instant::now();
-            let move_stop = AtomicBool::new(false);
-            std::thread::scope(|scope| {
-                // The hard limit, or the match being stopped, ends this move's search.
-                let timer = scope.spawn(|| {
-                    while started.elapsed() < hard
-                        && !move_stop.load(Ordering::Relaxed)
-                        && !stop.load(Ordering::Relaxed)
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                    move_stop.store(true, Ordering::Relaxed);
-                });
-                let reports = search_game(
-                    board,
-                    GameLimits {
-                        depth: MAX_DEPTH,
-                        nodes: None,
-                    },
-                    config,
-                    history,
-                    Some(&move_stop),
-                    tables,
-                    &mut |_| started.elapsed() < soft,
-                );
-                move_stop.store(true, Ordering::Relaxed);
-                let _ = timer.join();
-                reports
-            })
+            timed_search(turn, config, tables, soft, hard)
+        }
+        // Every iteration that starts inside the time is searched until the time is up.
+        Limit::MoveTime(st) => {
+            let time = Duration::from_millis(st.ms);
+            timed_search(turn, config, tables, time, time)
         }
     }
+}
+
+/// A search under a time: no iteration starts after `soft`, and `hard` (or the match being
+/// stopped) ends the one under way.
+fn timed_search(
+    turn: &Turn,
+    config: &SearchConfig,
+    tables: &mut GameTables,
+    soft: Duration,
+    hard: Duration,
+) -> Vec<IterationReport> {
+    let (board, history, stop) = (turn.board, turn.history, turn.stop);
+    let started = Instant::now();
+    let move_stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        // The hard limit, or the match being stopped, ends this move's search.
+        let timer = scope.spawn(|| {
+            while started.elapsed() < hard
+                && !move_stop.load(Ordering::Relaxed)
+                && !stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            move_stop.store(true, Ordering::Relaxed);
+        });
+        let reports = search_game(
+            board,
+            GameLimits {
+                depth: MAX_DEPTH,
+                nodes: None,
+            },
+            config,
+            history,
+            Some(&move_stop),
+            tables,
+            &mut |_| started.elapsed() < soft,
+        );
+        move_stop.store(true, Ordering::Relaxed);
+        let _ = timer.join();
+        reports
+    })
 }

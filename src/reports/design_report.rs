@@ -3,13 +3,16 @@
 //! the design aliases. The figures are built once as tables (`output::table::Table`) and as
 //! tidy effect rows; the terminal, Markdown, CSV and JSON are renderings of those.
 
+use super::depth_profile_table::{
+    depth_table, players_depths, players_of, pooled, searching_rule_sentence, shallow_warning,
+    PlayerDepths,
+};
 use crate::matches::games_csv::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::number_format::{interval, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
 use crate::stats::design_fit::{Estimate, Reference};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The tidy effects file beside a games CSV: `x.games.csv` → `x.games.effects.csv`.
@@ -260,52 +263,53 @@ pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
 }
 
 /// How deep each side searched, from the games' notes (`move score/depth nodes`): the
-/// opponent's mean depth a move, and the points' lowest, mean and highest. A budget in nodes is
-/// not a depth; this says which depths a rung's figures belong to.
-pub fn depth_reached(rows: &[GameRow], opponent: &str) -> Option<String> {
-    let opponent_depth = {
-        let (sum, count) = rows
-            .iter()
-            .map(|r| r.side_depths(opponent))
-            .fold((0, 0), |(s, c), (ds, dc)| (s + ds, c + dc));
-        (count > 0).then(|| sum as f64 / count as f64)
-    }?;
-    let mut by_point: BTreeMap<&str, (u64, usize)> = BTreeMap::new();
-    for r in rows {
-        let (sum, count) = r.side_depths(&r.variant);
-        let entry = by_point.entry(r.variant.as_str()).or_default();
-        entry.0 += sum;
-        entry.1 += count;
-    }
-    let means: Vec<f64> = by_point
-        .values()
-        .filter(|(_, c)| *c > 0)
-        .map(|(s, c)| *s as f64 / *c as f64)
+/// opponent, the points together, and the point whose search was shallowest (the lowest
+/// median, then the most shallow moves; shown, not warned of: its removals made it so). A budget in nodes or milliseconds is not a depth; this
+/// says which depths the figures belong to, and whether every side searched at all.
+pub fn design_depths(rows: &[GameRow], opponent: &str) -> Vec<PlayerDepths> {
+    let points: Vec<String> = players_of(rows)
+        .into_iter()
+        .filter(|p| p != opponent)
         .collect();
-    let (sum, count) = by_point
-        .values()
-        .fold((0, 0), |(s, c), (ds, dc)| (s + ds, c + dc));
-    let lowest = means.iter().copied().fold(f64::INFINITY, f64::min);
-    let highest = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (count > 0).then(|| {
-        format!(
-            "depth reached, plies a move on average: {opponent} {opponent_depth:.1}; the points {lowest:.1} to {highest:.1} (all together {:.1})",
-            sum as f64 / count as f64
-        )
-    })
+    let mut out = players_depths(rows, &[opponent.to_string()]);
+    out.push(pooled(rows, &points, "the points together"));
+    let each = players_depths(rows, &points);
+    let shallowest = each.into_iter().min_by(|a, b| {
+        let median = |p: &PlayerDepths| p.profile.median.unwrap_or(f64::INFINITY);
+        median(a)
+            .total_cmp(&median(b))
+            .then(b.profile.shallow_share.total_cmp(&a.profile.shallow_share))
+    });
+    if let Some(mut p) = shallowest {
+        p.player = format!("the shallowest point, {}", p.player);
+        p.judged = false;
+        out.push(p);
+    }
+    out.retain(|p| p.profile.moves > 0);
+    out
 }
 
-/// The Markdown report, with the heat map's link and any lines to add to its preamble.
+/// The Markdown report, with the heat map's link and, unless the games were played at a fixed
+/// depth, how deep each side searched (with a warning above the figures where one did not).
 pub fn markdown(
     a: &DesignAnalysis,
     title: &str,
     opponent: &str,
     heatmap: &str,
+    depths: &[PlayerDepths],
     more: &[String],
 ) -> String {
     let mut out = format!("# {title}: how the steps interact\n\n");
+    if let Some(warning) = shallow_warning(depths) {
+        out += &format!("{warning}\n\n");
+    }
     for line in preamble(a, opponent).iter().chain(more) {
         out += &format!("- {line}\n");
+    }
+    if !depths.is_empty() {
+        out += "\n## How deep each side searched\n\n";
+        out += &Markdown.render(&depth_table(depths));
+        out += &format!("\n{}.\n", searching_rule_sentence());
     }
     out += "\n## Steps\n\n";
     out += &Markdown.render(&steps_table(a));

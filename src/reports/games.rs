@@ -1,6 +1,9 @@
 //! The report of a match (a games CSV): a Markdown table of every pairing, a forest plot of
 //! Elo with its 95% interval, and Elo against nodes per move: quality beside cost.
 
+use super::depth_profile_table::{
+    depth_table, searching_rule_sentence, shallow_warning, PlayerDepths,
+};
 use crate::matches::summary::{ratio_text, PairingSummary};
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, Minus};
@@ -21,8 +24,16 @@ fn label(p: &PairingSummary) -> String {
 }
 
 /// The Markdown report: one row per pairing, from the variant's side.
-pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String {
+pub fn markdown(
+    title: &str,
+    pairings: &[PairingSummary],
+    svg: &Path,
+    depths: &[PlayerDepths],
+) -> String {
     let mut out = format!("# {title}\n\n");
+    if let Some(warning) = shallow_warning(depths) {
+        out += &format!("{warning}\n\n");
+    }
     let mut table = Table::aligned(
         &[
             "pairing",
@@ -72,6 +83,11 @@ pub fn markdown(title: &str, pairings: &[PairingSummary], svg: &Path) -> String 
         out.push_str(&format!(
             "\n![Elo]({forest}) ![Elo against nodes]({cost})\n"
         ));
+    }
+    if !depths.is_empty() {
+        out += "\n## How deep each side searched\n\n";
+        out += &Markdown.render(&depth_table(depths));
+        out += &format!("\n{}.\n", searching_rule_sentence());
     }
     out
 }

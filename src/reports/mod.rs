@@ -2,6 +2,7 @@
 //! the one writer a format (`output::export`); the charts are SVG.
 
 pub mod before_after;
+pub mod depth_profile_table;
 pub mod depth_table;
 pub mod design_notes;
 pub mod design_report;

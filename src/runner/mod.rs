@@ -16,7 +16,7 @@ use crate::jobs::{
 use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
 use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest, ManifestFile};
-use crate::storage::provenance::{available_cores, git_commit, Provenance};
+use crate::storage::provenance::{available_cores, build_commit, Provenance};
 use crate::storage::results_csv::{existing_hash, finished_jobs, rewrite_canonical, ResultsFile};
 use crate::suite::{hex, EpdPosition, Suite};
 use sha2::{Digest, Sha256};
@@ -283,7 +283,7 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         .is_some_and(|m| !m.interrupted && m.jobs_run + m.jobs_resumed == m.jobs_total);
     let same_build = old.as_ref().is_none_or(|m| {
         m.provenance.ablate_version == env!("CARGO_PKG_VERSION")
-            && (m.provenance.git_commit.is_none() || m.provenance.git_commit == git_commit())
+            && (m.provenance.git_commit.is_none() || m.provenance.git_commit == build_commit())
     });
     let note = |text: String| {
         if !args.quiet {

@@ -1,6 +1,6 @@
 //! A clock's budget for one move: how long to think with what is left and the increment.
 
-pub use crate::settings::move_limit::{Limit, TimeControl};
+pub use crate::settings::move_limit::{Limit, MoveTime, TimeControl};
 use std::time::Duration;
 
 /// How long to think with `left_ms` on the clock: a share of it (the remaining time over the

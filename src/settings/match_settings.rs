@@ -6,7 +6,7 @@
 
 use super::adjudication_rules::Adjudication;
 use super::given::Given;
-use super::move_limit::{Limit, TimeControl};
+use super::move_limit::{Limit, MoveTime, TimeControl};
 use super::shard::Shard;
 use super::sprt::Sprt;
 use super::values::{
@@ -42,17 +42,21 @@ pub struct MatchSettings {
     #[arg(long, short = 'g', value_parser = parse_games, allow_negative_numbers = true)]
     #[serde(deserialize_with = "games")]
     pub games: Option<usize>,
-    /// A fixed depth per move [default: 4 when neither --nodes nor --tc is given].
-    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc"], value_parser = parse_depth, allow_negative_numbers = true)]
+    /// A fixed depth per move [default: 4 when neither --nodes, --tc nor --st is given].
+    #[arg(long, short = 'd', conflicts_with_all = ["nodes", "tc", "st"], value_parser = parse_depth, allow_negative_numbers = true)]
     #[serde(deserialize_with = "depth")]
     pub depth: Option<u32>,
     /// About N nodes per move (deterministic, like --depth); N,N,.. plays one match per budget.
-    #[arg(long, value_name = "N", conflicts_with = "tc", value_delimiter = ',', value_parser = parse_nodes, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", conflicts_with_all = ["tc", "st"], value_delimiter = ',', value_parser = parse_nodes, allow_negative_numbers = true)]
     #[serde(deserialize_with = "nodes")]
     pub nodes: Vec<u64>,
     /// A clock per side, BASE+INC in seconds, e.g. 10+0.1 (not deterministic).
-    #[arg(long, value_name = "BASE+INC")]
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "st")]
     pub tc: Option<Given<TimeControl>>,
+    /// A fixed time per move in seconds, e.g. 0.05 (`go movetime 50`, cutechess's st; not deterministic).
+    #[arg(long, value_name = "SECONDS")]
+    #[serde(deserialize_with = "st")]
+    pub st: Option<Given<MoveTime>>,
     /// The openings: an EPD file, or a PGN book (each game's line played out, as cutechess does) [default: positions/openings.epd, or the run's].
     #[arg(long, value_name = "EPD|PGN")]
     pub openings: Option<PathBuf>,
@@ -100,7 +104,7 @@ pub struct MatchSettings {
     #[arg(long, value_name = "K/N")]
     #[serde(skip)]
     pub shard: Option<Shard>,
-    /// Under --tc, how many ms past its clock a move may come before its side forfeits [default: 100].
+    /// Under --tc or --st, how many ms past its clock a move may come before its side forfeits [default: 100].
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     #[serde(deserialize_with = "timemargin")]
     pub timemargin: Option<u64>,
@@ -132,6 +136,15 @@ fn jobs<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
 
 fn timemargin<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     number(d, parse_millis).map(Some)
+}
+
+/// Seconds per move, a TOML number (`st = 0.05`), kept with its text for the manifest.
+fn st<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Given<MoveTime>>, D::Error> {
+    let value = number(d, |t| MoveTime::parse(t).map(|m| (t.to_string(), m)))?;
+    Ok(Some(Given {
+        text: value.0,
+        value: value.1,
+    }))
 }
 
 /// One budget, or a list of them (a ladder: one match per budget).
@@ -166,7 +179,10 @@ impl MatchSettings {
     /// The command line (`self`) over a run's settings: a value it gives wins, and a limit per
     /// move it gives replaces the run's limit rather than joining it.
     pub fn over(&self, run: &MatchSettings) -> MatchSettings {
-        let own_limit = self.depth.is_some() || !self.nodes.is_empty() || self.tc.is_some();
+        let own_limit = self.depth.is_some()
+            || !self.nodes.is_empty()
+            || self.tc.is_some()
+            || self.st.is_some();
         let limit = if own_limit { self } else { run };
         let either = |a: &Vec<String>, b: &Vec<String>| if a.is_empty() { b } else { a }.clone();
         MatchSettings {
@@ -174,6 +190,7 @@ impl MatchSettings {
             depth: limit.depth,
             nodes: limit.nodes.clone(),
             tc: limit.tc.clone(),
+            st: limit.st.clone(),
             openings: self.openings.clone().or_else(|| run.openings.clone()),
             opening_plies: self.opening_plies.or(run.opening_plies),
             seed: self.seed.or(run.seed),
@@ -234,8 +251,11 @@ impl MatchSettings {
     }
 
     /// The limit per move of one match (a ladder is first split into its budgets): nodes, else
-    /// a clock, else a depth, else depth 4. Errors name the option.
+    /// a clock, else a time per move, else a depth, else depth 4. Errors name the option.
     pub fn limit(&self) -> Result<Limit, InputError> {
+        if let ([], None, Some(st)) = (&self.nodes[..], &self.tc, &self.st) {
+            return Ok(Limit::MoveTime(st.value));
+        }
         Ok(match (&self.nodes[..], &self.tc, self.depth) {
             ([0], _, _) => {
                 return Err(InputError::in_file(
@@ -259,12 +279,13 @@ impl MatchSettings {
         })
     }
 
-    /// The limit in the manifest's words: `depth 4`, `nodes 20000`, `tc 10+0.1`.
+    /// The limit in the manifest's words: `depth 4`, `nodes 20000`, `tc 10+0.1`, `st 0.05`.
     pub fn limit_text(&self) -> String {
-        match (&self.nodes[..], &self.tc) {
-            ([n, ..], _) => format!("nodes {n}"),
-            ([], Some(tc)) => format!("tc {}", tc.text),
-            ([], None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
+        match (&self.nodes[..], &self.tc, &self.st) {
+            ([n, ..], _, _) => format!("nodes {n}"),
+            ([], Some(tc), _) => format!("tc {}", tc.text),
+            ([], None, Some(st)) => format!("st {}", st.text),
+            ([], None, None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
         }
     }
 }

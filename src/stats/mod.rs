@@ -2,11 +2,13 @@
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
 //! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
-//! `design_ladder`), precision stops (`precision`) and slow games (`slow_games`).
+//! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
+//! player searched (`depth_profile`).
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
 
 pub mod budget_ladder;
+pub mod depth_profile;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;

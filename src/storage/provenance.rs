@@ -9,8 +9,12 @@ use std::time::{Instant, SystemTime};
 pub struct Provenance {
     /// ablate's version.
     pub ablate_version: String,
-    /// The git commit of the working directory, when known.
+    /// The git commit the binary was built from (before issue 76: the commit checked out
+    /// where it ran), when known.
     pub git_commit: Option<String>,
+    /// Whether the build's sources differed from that commit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub build_changes: bool,
     /// The suite (for a match: the openings) path.
     #[serde(alias = "openings")]
     pub suite: String,
@@ -47,7 +51,8 @@ impl Provenance {
     ) -> Provenance {
         Provenance {
             ablate_version: env!("CARGO_PKG_VERSION").to_string(),
-            git_commit: git_commit(),
+            git_commit: build_commit(),
+            build_changes: env!("ABLATE_BUILD_CHANGES") == "1",
             suite: suite.to_string(),
             suite_sha256: suite_sha256.to_string(),
             cores: available_cores(),
@@ -92,15 +97,9 @@ pub fn available_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The commit checked out in the current directory, if git knows it.
-pub fn git_commit() -> Option<String> {
-    let out = std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+/// The commit this binary was built from, when the build was in a git checkout.
+pub fn build_commit() -> Option<String> {
+    Some(env!("ABLATE_BUILD_COMMIT").to_string()).filter(|c| !c.is_empty())
 }
 
 /// Where a file's times were measured: the build and the machine, as a label (times differ

@@ -46,10 +46,11 @@ pub struct EngineSearch {
     pub score_cp: Option<i32>,
     /// Signed moves to mate.
     pub mate: Option<i32>,
-    /// `nodes` of the last exact info line with a score: every node since `go`, up to it.
+    /// The last `nodes` any info line gave before `bestmove`: every node since `go`. An engine
+    /// may print its total after its last score (Glaurung 2.2 does: `info nodes 4204 …` after
+    /// `info depth 5 … nodes 3846 … pv …`), and that total is what it searched.
     pub nodes: Option<u64>,
-    /// The most `nodes` any info line gave (an engine may print its total after its last
-    /// score): what a node limit is checked against.
+    /// The most `nodes` any info line gave: what a node limit is checked against.
     pub most_nodes: Option<u64>,
     /// Wall time from `go` to `bestmove`, as ablate measured it.
     pub time_ms: f64,
@@ -287,6 +288,7 @@ impl EngineProcess {
         let mut time_at: Vec<(u32, u64)> = Vec::new();
         let mut told_to_stop = false;
         let mut most_nodes = None;
+        let mut last_nodes = None;
         let best = loop {
             let line = self.next_line_or_stop(deadline, "bestmove after go", stop)?;
             let mut words = line.split_whitespace();
@@ -298,6 +300,7 @@ impl EngineProcess {
                         time_at.push((d, t));
                     }
                     most_nodes = most_nodes.max(info.nodes);
+                    last_nodes = info.nodes.or(last_nodes);
                     if let (Some(cap), Some(n)) = (node_cap, info.nodes) {
                         if n > cap.saturating_mul(2) && !told_to_stop {
                             self.send("stop")?;
@@ -346,7 +349,7 @@ impl EngineProcess {
             seldepth: last.seldepth,
             score_cp,
             mate,
-            nodes: last.nodes,
+            nodes: last_nodes,
             most_nodes,
             time_ms: wall_ms,
             iteration_ms,
