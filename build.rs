@@ -113,7 +113,9 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=build/probe.rs");
     println!("cargo::rerun-if-env-changed=CI");
-    println!("cargo::rerun-if-env-changed=PATH");
+    // Not PATH: a change to it would build ablate again (about 2.5 minutes), and users change
+    // it for reasons of their own (`cargo install` asks them to add its folder). A program
+    // installed later lands in a folder watched below, and is found on the next build.
     let ci = std::env::var("CI").is_ok_and(|v| v == "true");
     let missing = probe::missing_cfgs(ci, present);
     for cfg in &missing {

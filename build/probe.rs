@@ -42,6 +42,10 @@ pub const PROGRAMS: &[Program] = &[
         check: Check::AnyCommand(&["gnuchess"]),
     },
     Program {
+        name: "glaurung",
+        check: Check::AnyCommand(&["glaurung"]),
+    },
+    Program {
         name: "slurm",
         check: Check::RootWith(&["slurmctld", "slurmd", "munged", "sbatch"]),
     },

@@ -108,7 +108,7 @@ pub enum Command {
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
-  ablate match --config pruning.toml --variant null_move --games 40 --depth 4   # a few seconds
+  ablate match --config pruning.toml --variant null_move --games 40 --nodes 5000   # about 20 seconds
   ablate match --config pruning.toml --variant null_move --games 200 --nodes 20000 --sprt elo0=0,elo1=10
   ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
@@ -117,10 +117,15 @@ Examples:
   ablate match --config pruning.toml --variant null_move --games 2 --nodes 2000,4000   # one match per budget, a file each
   ablate match --config budget-ladder.toml --print-outputs                      # the files of the runs it declares
   ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
+  ablate match --engine cmd=stockfish name=sf option.Hash=16 --engine cmd=glaurung option.OwnBook=false --each option.Threads=1 --games 4 --nodes 20000
+  ablate match --config pruning.toml --variant null_move --games 4 --nodes 5000 --openings positions/book.pgn --opening-plies 6
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
-in file order (or shuffled with --seed). Under --depth or --nodes the whole match is
-deterministic: the same games for any --jobs and on every re-run.
+in file order (or shuffled with --seed), or from a PGN book (each game's line played out).
+Under --depth or --nodes the whole match is deterministic: the same games for any --jobs and on
+every re-run. A fixed depth charges no step for its nodes: measure a pruning step's worth at
+--nodes or --tc. Without --run, a config's declared matches that have games resume; one
+without games starts only by name (--run NAME).
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
 ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An
@@ -132,9 +137,20 @@ sends an illegal move loses that game (PGN Termination \"abandoned\", \"time for
 /// declare too) and how this command plays them.
 #[derive(Debug, Clone, Args)]
 pub struct MatchArgs {
-    /// The experiment TOML whose variants play (a bare name is looked up in configs/).
-    #[arg(long, short = 'c', value_name = "FILE")]
-    pub config: PathBuf,
+    /// The experiment TOML whose variants play (a bare name is looked up in configs/); or the engines, each with --engine.
+    #[arg(
+        long,
+        short = 'c',
+        value_name = "FILE",
+        required_unless_present = "engine"
+    )]
+    pub config: Option<PathBuf>,
+    /// The engines given on the command line (`--engine`), each occurrence's words together.
+    #[command(flatten)]
+    pub engines: EngineWords,
+    /// What every --engine takes, under its own (cutechess's -each), e.g. option.Hash=16 option.Threads=1.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., requires = "engine")]
+    pub each: Vec<String>,
     /// Play this run the config declares ([runs.NAME]); flags given beside it override its values.
     #[arg(long, value_name = "NAME")]
     pub run: Option<String>,
@@ -315,6 +331,46 @@ pub struct EvalArgs {
     /// The evaluation's configuration.
     #[command(flatten)]
     pub variant: VariantArgs,
+}
+
+/// `--engine KEY=VALUE...`, once per engine, as cutechess-cli's and fastchess's `-engine`: the
+/// words of each occurrence kept together (clap's derive keeps only a flat list), read by
+/// `config::engine_args`.
+#[derive(Debug, Clone, Default)]
+pub struct EngineWords(pub Vec<Vec<String>>);
+
+impl clap::FromArgMatches for EngineWords {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let groups = matches.get_occurrences::<String>("engine").map(|groups| {
+            groups
+                .map(|words| words.cloned().collect::<Vec<String>>())
+                .collect()
+        });
+        Ok(EngineWords(groups.unwrap_or_default()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for EngineWords {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            clap::Arg::new("engine")
+                .long("engine")
+                .value_name("KEY=VALUE")
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .conflicts_with_all(["config", "run"])
+                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I, its own limit] [timeout=S]. Once per engine; the last plays every other"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 /// Options of `ablate help`.

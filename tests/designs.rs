@@ -48,7 +48,16 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
     setup(dir.path(), DESIGN);
     let out = ablate(
         dir.path(),
-        &["match", "--config", "tiny.toml", "--jobs", "2", "--quiet"],
+        &[
+            "match",
+            "--config",
+            "tiny.toml",
+            "--run",
+            "tiny",
+            "--jobs",
+            "2",
+            "--quiet",
+        ],
     );
     assert_success(&out);
     let csv = dir.path().join("out/tiny.games.csv");

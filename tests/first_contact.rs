@@ -41,7 +41,7 @@ fn the_main_command_searches_and_leaves_the_committed_results_alone() {
     let committed = std::fs::read(dir.path().join("results/killers/killers.csv")).unwrap();
     let manifest = std::fs::read(dir.path().join("results/killers/killers.json")).unwrap();
     for expected in [
-        "wrote results/runs/killers.csv (4 jobs run, 0 resumed)",
+        "wrote results/runs/killers.csv: 4 jobs run, 0 resumed (a job is one variant on one position",
         "results/runs/killers.csv holds this run already (4 jobs): nothing searched",
     ] {
         let out = ablate(dir.path(), &["--config", "killers.toml", "--depths", "2,3"]);

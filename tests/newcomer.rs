@@ -108,7 +108,10 @@ fn one_game_pair_has_no_interval_and_says_so() {
     );
     assert_success(&out);
     let text = stdout(&out);
-    assert!(text.contains("+/- n/a (fewer than 2 pairs)"), "{text}");
+    assert!(
+        text.contains("+/- n/a (too few games: fewer than 2 pairs)"),
+        "{text}"
+    );
     assert!(!text.contains("+/- 0.0"), "{text}");
     assert!(text.contains("LOS: - %"), "{text}");
 }

@@ -186,25 +186,49 @@ fn a_quick_form_beside_a_declared_run_without_out_has_its_own_path_and_says_it()
     assert_eq!(std::fs::read(&csv).unwrap(), before);
 }
 
+/// Without `--run`, the declared matches that have games resume; one without games is started
+/// only by name (`--run`), and the command says so for each.
 #[test]
-fn without_run_a_config_plays_what_it_declares_and_an_ad_hoc_match_is_told_so() {
+fn without_run_a_config_resumes_what_it_declares_and_an_ad_hoc_match_is_told_so() {
     let dir = tempfile::tempdir().unwrap();
     setup(dir.path(), CONFIG);
-    let o = ablate(
-        dir.path(),
-        &["match", "-c", "declared.toml", "--print-outputs"],
-    );
-    assert_success(&o);
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        out.lines().collect::<Vec<_>>(),
-        [
+    let outputs = || {
+        let o = ablate(
+            dir.path(),
+            &["match", "-c", "declared.toml", "--print-outputs"],
+        );
+        assert_success(&o);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        (
+            out.lines().map(str::to_string).collect::<Vec<_>>(),
+            stderr(&o),
+        )
+    };
+    let (none, notes) = outputs();
+    assert!(none.is_empty(), "{none:?}");
+    for (run, file) in [
+        (
+            "ladder at 4096 nodes",
             "results/declared/nodes-4096.games.csv",
+        ),
+        (
+            "ladder at 8192 nodes",
             "results/declared/nodes-8192.games.csv",
+        ),
+        (
+            "doubling at 4096 nodes",
             "results/runs/declared.doubling.games.csv",
-        ],
-        "{out}"
-    );
+        ),
+    ] {
+        assert!(
+            notes.contains(&format!("note: run {run} has no games yet ({file})")),
+            "{notes}"
+        );
+    }
+    let started = ["match", "-c", "declared.toml", "--run", "doubling", "-q"];
+    assert_success(&ablate(dir.path(), &started));
+    let (resumed, _) = outputs();
+    assert_eq!(resumed, ["results/runs/declared.doubling.games.csv"]);
     let adhoc = ablate(
         dir.path(),
         &[

@@ -3,21 +3,20 @@
 //! own (`MatchSettings::over`).
 
 use crate::cli::MatchArgs;
-use crate::config::experiment::Experiment;
 use crate::config::runs::Run;
 use crate::error::InputError;
+use crate::matches::games_csv::holds_games;
 use crate::runner::RUNS_DIR;
 use crate::settings::match_settings::out_at_budget;
-use crate::settings::shard::Shard;
 use crate::settings::MatchSettings;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The matches `args` asks for, each with its settings complete. With `--run NAME`, that run;
-/// without it, every run the config declares when the command line changes none of their
-/// games, else the one match the command line describes (as for a config that declares no
-/// runs; a list of node budgets plays one match per budget).
+/// without it, the declared matches (`with_games`) when the command line changes none of their
+/// games, else the one match the command line describes (as for a config that declares no runs;
+/// a list of node budgets plays one match per budget).
 pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
-    let experiment = Experiment::load(&args.config)?;
+    let experiment = super::r#match::experiment(args)?;
     let overridden = args.settings.games_part() != MatchSettings::default();
     let runs: Vec<&Run> = match &args.run {
         Some(name) => {
@@ -53,6 +52,9 @@ pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
     for run in runs {
         plays.extend(expand(args, run, &experiment.name, overridden));
     }
+    if args.run.is_none() {
+        plays = with_games(plays, &experiment.file, args);
+    }
     if overridden && !args.quiet && !args.print_outputs {
         for play in plays.iter().filter_map(|p| p.settings.out.as_ref()) {
             eprintln!(
@@ -64,14 +66,42 @@ pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
     Ok(plays)
 }
 
+/// The declared matches with games, when the command names no run, file or shard: a run may
+/// take days, and a rung declared for later (budget-ladder.toml's 640,000) must not start by
+/// the way. Each other is named with the command that starts it.
+fn with_games(plays: Vec<MatchArgs>, file: &str, args: &MatchArgs) -> Vec<MatchArgs> {
+    if args.settings.out.is_some() || args.settings.shard.is_some() {
+        return plays;
+    }
+    let (kept, unplayed): (Vec<_>, Vec<_>) =
+        (plays.into_iter()).partition(|p| p.settings.out.as_deref().is_some_and(holds_games));
+    for play in unplayed.iter().filter(|_| !args.quiet) {
+        let (name, budget) = (play.run.as_deref().unwrap_or_default(), at_budget(play));
+        let out = play.settings.out.clone().unwrap_or_default();
+        eprintln!(
+            "note: run {name}{budget} has no games yet ({}); without --run only declared matches with games resume: ablate match --config {file} --run {name} starts it",
+            out.display()
+        );
+    }
+    kept
+}
+
+/// ` at N nodes` for one rung of a ladder, else nothing.
+fn at_budget(play: &MatchArgs) -> String {
+    match &play.settings.nodes[..] {
+        [n] => format!(" at {n} nodes"),
+        _ => String::new(),
+    }
+}
+
 /// Says which declared match starts, when a command plays several.
 pub fn announce(play: &MatchArgs, plays: usize, args: &MatchArgs) {
     if plays > 1 && !args.quiet && !args.print_outputs {
-        let limit = match &play.settings.nodes[..] {
-            [n] => format!(" at {n} nodes"),
-            _ => String::new(),
-        };
-        eprintln!("run {}{limit}:", play.run.as_deref().unwrap_or(""));
+        eprintln!(
+            "run {}{}:",
+            play.run.as_deref().unwrap_or(""),
+            at_budget(play)
+        );
     }
 }
 
@@ -104,11 +134,13 @@ fn ad_hoc(args: &MatchArgs, experiment: &str) -> Vec<MatchArgs> {
                     Some(out) if out.to_string_lossy().contains("{nodes}") => {
                         out_at_budget(out, Some(*n))
                     }
-                    Some(out) => shard_like(out, &format!("nodes-{n}")),
+                    Some(out) => {
+                        crate::settings::shard::games_part_file(out, &format!("nodes-{n}"))
+                    }
                     None => Path::new(RUNS_DIR).join(format!("{experiment}-nodes-{n}.games.csv")),
                 };
                 settings.out = Some(match settings.shard {
-                    Some(shard) => shard_file(&out, shard),
+                    Some(shard) => shard.file_for(&out),
                     None => out,
                 });
             }
@@ -151,7 +183,7 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
                     _ => scratch,
                 };
                 match settings.shard {
-                    Some(shard) => shard_file(&declared, shard),
+                    Some(shard) => shard.file_for(&declared),
                     None => declared,
                 }
             });
@@ -165,20 +197,4 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
             }
         })
         .collect()
-}
-
-/// `x.games.csv` → `x.games.shard-K-of-N.csv`: where shard K of N of a run writing `x.games.csv`
-/// puts its games.
-fn shard_file(csv: &Path, shard: Shard) -> PathBuf {
-    shard_like(csv, &format!("shard-{}-of-{}", shard.k, shard.n))
-}
-
-/// `x.games.csv` → `x.games.PART.csv`.
-fn shard_like(csv: &Path, part: &str) -> PathBuf {
-    let name = csv.file_name().unwrap_or_default().to_string_lossy();
-    let stem = name
-        .strip_suffix(".games.csv")
-        .or_else(|| name.strip_suffix(".csv"))
-        .unwrap_or(&name);
-    csv.with_file_name(format!("{stem}.games.{part}.csv"))
 }

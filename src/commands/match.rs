@@ -2,11 +2,22 @@
 //! nodes per move beside each other.
 
 use crate::cli::MatchArgs;
+use crate::config::engine_args::engines_experiment;
+use crate::config::experiment::Experiment;
 use crate::matches::pairings::prepare_match;
 use crate::matches::session::{play_session, SessionOptions};
 use crate::matches::summary::{render_summary, summarize};
 use crate::runner::{worker_threads, RUNS_DIR};
 use std::path::{Path, PathBuf};
+
+/// The experiment that plays: the config file's, or the one the command line's engines make
+/// (`--engine`, `config::engine_args`).
+pub fn experiment(args: &MatchArgs) -> anyhow::Result<Experiment> {
+    Ok(match &args.config {
+        Some(config) => Experiment::load(config)?,
+        None => engines_experiment(&args.engines.0, &args.each)?,
+    })
+}
 
 /// Runs `ablate match`: the match the command line describes, or the runs its config declares.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
@@ -22,7 +33,7 @@ pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
 /// the run and split a ladder into its budgets).
 fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
     let settings = &args.settings;
-    let mut prepared = prepare_match(&args.config, settings.clone())?;
+    let mut prepared = prepare_match(experiment(args)?, settings.clone())?;
     let threads = worker_threads(settings.jobs, args.quiet)?;
     let name = &prepared.experiment.name;
     let csv: PathBuf = match (&settings.out, settings.shard) {

@@ -5,14 +5,14 @@
 use crate::cli::ReportArgs;
 use crate::matches::games_csv::GameRow;
 use crate::matches::games_manifest::MatchManifest;
-use crate::output::export::{Csv, Exporter, Json, Text};
+use crate::output::export::{Csv, Exporter, Json, Markdown, Text};
 use crate::reports::depth_profile_table::{depth_table, shallow_warning, write_depths};
+use crate::reports::design_notes::{crashed_head, fixed_depth_note, moved_line};
 use crate::reports::design_report::{
-    design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
+    design_depths, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
 };
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
-use crate::stats::design_fit::Estimate;
 use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
 
@@ -42,15 +42,26 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     }
     let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
         .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
+    let refit = |kept: &[GameRow]| analyse(design, &manifest.variants, &manifest.pairings, kept);
+    // Above the figures: at a fixed depth they are not the steps' worth at equal cost.
+    let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
+    if let Some(note) = &fixed_depth {
+        println!("{note}\n");
+    }
     print!("{}", terminal(&analysis, opponent));
-    println!(
-        "\n{}",
-        slow_games_line(
-            &analysis,
-            |kept| { analyse(design, &manifest.variants, &manifest.pairings, kept) },
-            rows
-        )
-    );
+    println!("\n{}", slow_games_line(&analysis, refit, rows));
+    // The figures without the games an engine crashed in, as the match report gives them.
+    let finished: Vec<GameRow> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
+    let without_crashes = crashed_head(rows).map(|head| {
+        let refitted = refit(&finished);
+        (moved_line(&head, &analysis, &refitted), refitted.ok())
+    });
+    if let Some((line, refitted)) = &without_crashes {
+        println!("\n{line}");
+        if let Some(a) = refitted {
+            print!("{}", Text.render(&steps_table(a)));
+        }
+    }
     let markdown_path = args
         .markdown
         .clone()
@@ -66,10 +77,16 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let title = &manifest.experiment;
     write_heatmap(&analysis, title, &svg)?;
     let link = svg.file_name().unwrap_or_default().to_string_lossy();
-    write_atomically(
-        &markdown_path,
-        markdown(&analysis, title, opponent, &link, &depths).as_bytes(),
-    )?;
+    let more: Vec<String> = fixed_depth
+        .into_iter()
+        .chain(without_crashes.iter().map(|(line, _)| line.clone()))
+        .collect();
+    let mut text = markdown(&analysis, title, opponent, &link, &depths, &more);
+    if let Some((_, Some(a))) = &without_crashes {
+        text += "\n## Steps without the games an engine crashed in\n\n";
+        text += &Markdown.render(&steps_table(a));
+    }
+    write_atomically(&markdown_path, text.as_bytes())?;
     let depth_files = match depths.is_empty() {
         true => Vec::new(),
         false => write_depths(&args.csv, &depths)?.to_vec(),
@@ -90,7 +107,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
 }
 
 /// How many games a side played far under its usual speed (`slow_games`), and whether the
-/// fit without them moves any figure: the largest change, against that figure's half-width.
+/// fit without them moves any figure.
 fn slow_games_line(
     analysis: &DesignAnalysis,
     refit: impl Fn(&[GameRow]) -> Result<DesignAnalysis, String>,
@@ -112,34 +129,5 @@ fn slow_games_line(
         .map(|(r, _)| r.clone())
         .collect();
     let head = format!("slow games: {count} of {} ({rule})", rows.len());
-    let Ok(without) = refit(&kept) else {
-        return format!("{head}; the model cannot be fitted without them");
-    };
-    let figures = |a: &DesignAnalysis| -> Vec<(String, Estimate)> {
-        let steps = a.steps.iter().flat_map(|s| {
-            [
-                (format!("{} averaged", s.step), s.averaged),
-                (format!("{} at the baseline", s.step), s.at_baseline),
-            ]
-        });
-        let pairs = a
-            .pairs
-            .iter()
-            .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
-        steps.chain(pairs).collect()
-    };
-    let largest = figures(analysis)
-        .into_iter()
-        .zip(figures(&without))
-        .map(|((name, with), (_, without))| (name, without.value - with.value, with.half_width()))
-        .max_by(|a, b| (a.1.abs() / a.2).total_cmp(&(b.1.abs() / b.2)));
-    match largest {
-        Some((name, moved, half)) if moved.abs() > half => format!(
-            "{head}; without them {name} moves by {moved:+.1} Elo, more than its 95% half-width ±{half:.1}: read it with care"
-        ),
-        Some((name, moved, half)) => format!(
-            "{head}; without them no figure moves by more than its 95% half-width (the most, {name}: {moved:+.1} against ±{half:.1})"
-        ),
-        None => head,
-    }
+    moved_line(&head, analysis, &refit(&kept))
 }

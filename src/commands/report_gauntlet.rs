@@ -8,6 +8,7 @@ use crate::error::InputError;
 use crate::matches::games_csv::{read_games, GameRow};
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json};
+use crate::reports::design_notes::fixed_depth_note;
 use crate::reports::design_report::effects_path;
 use crate::reports::gauntlet_report::{markdown, terminal, tidy_table};
 use crate::reports::inflation_chart::{chart_path, chart_svg};
@@ -34,6 +35,11 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .map(|s| compare(s, &gauntlet))
         .transpose()
         .map_err(|m| InputError::in_file("--self-play", m))?;
+    // Above the figures, as in a design's report: at a fixed depth no step pays for its nodes.
+    let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
+    if let Some(note) = &fixed_depth {
+        println!("{note}\n");
+    }
     print!("{}", terminal(&gauntlet, comparison.as_ref()));
     let markdown_path = args
         .markdown
@@ -58,7 +64,10 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         }
         None => None,
     };
-    let text = markdown(title, &gauntlet, comparison.as_ref(), link.as_deref());
+    let mut text = markdown(title, &gauntlet, comparison.as_ref(), link.as_deref());
+    if let (Some(note), Some(head)) = (&fixed_depth, text.find("\n\n")) {
+        text.insert_str(head + 2, &format!("- {note}\n"));
+    }
     write_atomically(&markdown_path, text.as_bytes())?;
     let table = tidy_table(&gauntlet, comparison.as_ref());
     write_atomically(&csv, Csv.render(&table).as_bytes())?;

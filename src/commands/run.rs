@@ -43,8 +43,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<()> {
                 outcome.jobs_resumed
             );
         } else {
+            // A job is what one worker does at a time: a reader counting rows (variants ×
+            // positions × depths) would not find the number without being told.
             println!(
-                "wrote {} ({} jobs run, {} resumed)",
+                "wrote {}: {} jobs run, {} resumed (a job is one variant on one position, searched at every depth)",
                 outcome.csv.display(),
                 outcome.jobs_run,
                 outcome.jobs_resumed

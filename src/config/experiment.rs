@@ -94,6 +94,9 @@ pub struct Experiment {
     pub runs: Vec<super::runs::Run>,
     /// A designed experiment (`[design]`): its points are among `variants`, after the rest.
     pub design: Option<Design>,
+    /// For a match given on the command line rather than in a file (`config::engine_args`):
+    /// its `--engine` and `--each` words as given, for the manifest.
+    pub given_engines: Vec<String>,
 }
 
 /// A variant with its fully resolved configuration.
@@ -342,6 +345,7 @@ impl Experiment {
             stacks,
             runs,
             design,
+            given_engines: Vec::new(),
         };
         experiment.check_design().map_err(err)?;
         Ok(experiment)

@@ -32,7 +32,7 @@ pub fn check_engine_factors(
                     crate::config::keys::hint(option, &names)
                 )));
             };
-            allowed(d, value).map_err(at)?;
+            d.accepts(value).map_err(at)?;
             let runs = option_value(&base.options, &d.name).or(d.default.as_deref());
             if runs.is_some_and(|r| r.eq_ignore_ascii_case(value)) {
                 return Err(at(format!(
@@ -46,34 +46,4 @@ pub fn check_engine_factors(
         }
     }
     Ok(())
-}
-
-/// Whether `value` is one the option takes: a whole number within a spin's range, true or
-/// false for a check, one of a combo's values.
-fn allowed(d: &DeclaredOption, value: &str) -> Result<(), String> {
-    match d.kind.as_str() {
-        "spin" => {
-            let n: i64 = value
-                .parse()
-                .map_err(|_| format!("\"{value}\"; expected a whole number (type spin)"))?;
-            let (lo, hi) = (d.min.unwrap_or(i64::MIN), d.max.unwrap_or(i64::MAX));
-            if n < lo || n > hi {
-                return Err(format!("{n} is outside its range; expected {lo} to {hi}"));
-            }
-            Ok(())
-        }
-        "check" if value != "true" && value != "false" => {
-            Err(format!("\"{value}\"; expected true or false (type check)"))
-        }
-        "combo" if !d.vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => Err(format!(
-            "\"{value}\" is not among its values; expected one of {}",
-            d.vars
-                .iter()
-                .map(|v| format!("\"{v}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-        "button" => Err("a button takes no value; expected an option with one".into()),
-        _ => Ok(()),
-    }
 }

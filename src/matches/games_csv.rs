@@ -154,6 +154,12 @@ pub fn notes_kept(path: &Path) -> NotesKept {
     }
 }
 
+/// Whether `path` holds at least one game: a file past its header line (a match started and
+/// stopped before its first game has none).
+pub fn holds_games(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| t.lines().skip(1).any(|l| !l.trim().is_empty()))
+}
+
 /// Reads a games CSV, with each move's notes from its column or from the PGN beside it
 /// (`x.games.pgn`); errors name the file and line.
 pub fn read_games(path: &Path) -> Result<Vec<GameRow>, InputError> {

@@ -55,6 +55,13 @@ pub struct MatchManifest {
     /// The precision target the run stops at, Elo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision: Option<f64>,
+    /// The engines as the command line gave them (`--engine ...`, `--each ...`), for a match
+    /// played without a config file: the same words play (and resume) the same match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines_given: Vec<String>,
+    /// A PGN book's plies a line, when not the whole line (`--opening-plies`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_plies: Option<usize>,
 }
 
 impl ManifestFile for MatchManifest {
@@ -92,6 +99,8 @@ impl MatchManifest {
             missing: Vec::new(),
             design: prepared.experiment.design.clone(),
             precision: settings.precision,
+            engines_given: prepared.experiment.given_engines.clone(),
+            opening_plies: settings.opening_plies,
         }
     }
 }
@@ -118,6 +127,7 @@ impl MatchManifest {
             && self.adjudication == other.adjudication
             && self.shard == other.shard
             && self.provenance.suite_sha256 == other.provenance.suite_sha256
+            && self.opening_plies == other.opening_plies
     }
 }
 

@@ -7,6 +7,7 @@ use super::games_csv::{read_games_with, GameRow};
 use super::games_manifest::MatchManifest;
 use super::pairings::PreparedMatch;
 use crate::error::InputError;
+use crate::storage::aside::GAMES_FILES;
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use std::path::PathBuf;
 
@@ -59,9 +60,10 @@ pub fn find_files(
     options: &SessionOptions,
 ) -> anyhow::Result<(FoundFiles, Vec<GameRow>)> {
     let openings = prepared.options.openings();
-    let openings_sha256 = crate::suite::Suite::load(&openings)
-        .map(|s| s.sha256)
-        .unwrap_or_default();
+    let openings_sha256 =
+        crate::suite::Suite::load_openings(&openings, prepared.options.opening_plies)
+            .map(|s| s.sha256)
+            .unwrap_or_default();
     adopt_first_hash(prepared, options, &openings_sha256);
     let (csv, hash) = (&options.csv, prepared.hash.as_str());
     if let Some(parent) = csv.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -75,17 +77,21 @@ pub fn find_files(
     let other = |rows: &[GameRow]| rows.first().is_some_and(|r| r.match_hash != hash);
     if options.move_aside && !options.force {
         if other(&rows) {
-            // The PGN holds the same games: it goes with them, or this match would overwrite it.
+            // The PGN holds the same games: it goes with them, or this match would overwrite
+            // it; so do the reports made from them, or they would describe games not there.
             let old = &rows[0].match_hash;
-            let aside = crate::storage::aside::move_aside(csv, old, &["pgn"])?;
+            let aside = crate::storage::aside::move_aside(csv, old, &GAMES_FILES)?;
             if !options.quiet {
-                let (from, to) = (csv.display(), aside.display());
-                eprintln!("note: {from} held games of another match; moved them to {to}");
+                let (from, to) = (csv.display(), aside.csv.display());
+                eprintln!(
+                    "note: {from} held games of another match; moved them to {to}{}",
+                    aside.others_line()
+                );
             }
             rows.clear();
         }
         // This match's games, moved aside by another match earlier, come back to be resumed.
-        if let Some(from) = crate::storage::aside::take_back(csv, hash, &["pgn"])? {
+        if let Some(from) = crate::storage::aside::take_back(csv, hash, &GAMES_FILES)? {
             if !options.quiet {
                 eprintln!("note: took back this match's games from {}", from.display());
             }

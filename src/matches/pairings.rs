@@ -10,7 +10,6 @@ use crate::settings::MatchSettings;
 use crate::suite::{hex, EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use sha2::{Digest, Sha256};
-use std::path::Path;
 
 /// The most games a pairing may ask for: far beyond any match that finishes, and far below
 /// the counts whose index arithmetic would overflow.
@@ -88,9 +87,11 @@ pub struct PreparedMatch {
     pub options: MatchSettings,
 }
 
-/// Loads the experiment and the openings and plans the pairings.
-pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<PreparedMatch> {
-    let experiment = Experiment::load(config)?;
+/// Resolves the experiment's variants, loads the openings and plans the pairings.
+pub fn prepare_match(
+    experiment: Experiment,
+    options: MatchSettings,
+) -> anyhow::Result<PreparedMatch> {
     let limit = options.limit()?;
     let variants = experiment.resolve(&[])?;
     for note in experiment.lint(&variants) {
@@ -276,7 +277,7 @@ pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<Pr
             }
         }
     }
-    let suite = Suite::load(&options.openings())?;
+    let suite = Suite::load_openings(&options.openings(), options.opening_plies)?;
     let mut openings = suite.positions.clone();
     if let Some(seed) = options.seed {
         // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
@@ -303,6 +304,10 @@ pub fn prepare_match(config: &Path, options: MatchSettings) -> anyhow::Result<Pr
     // option existed keep their hash.
     if options.time_margin_ms() != DEFAULT_TIME_MARGIN_MS {
         canonical["time_margin_ms"] = options.time_margin_ms().into();
+    }
+    // Likewise a book's plies: the same file cut elsewhere is other openings.
+    if let Some(plies) = options.opening_plies {
+        canonical["opening_plies"] = plies.into();
     }
     let hash = format!(
         "m{}",

@@ -2,7 +2,7 @@
 //! LOS, SPRT, nodes and time per move; and the terminal table.
 
 use super::games_csv::GameRow;
-use crate::stats::elo::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt};
+use crate::stats::elo::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt, NO_INTERVAL};
 use std::collections::BTreeMap;
 
 /// One pairing's summary, from the variant's side.
@@ -108,10 +108,15 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
                 ptnml: ptnml.0,
                 score: e.map(|e| e.score),
                 elo: e.and_then(|e| finite(e.elo)),
-                elo_lo: e.and_then(|e| finite(e.elo_lo)),
-                elo_hi: e.and_then(|e| finite(e.elo_hi)),
+                // An interval that does not exist (one pair, pairs that all scored alike, an
+                // end at a score of 0 or 1) has no ends, rather than a width of zero or an
+                // end that is no number.
+                elo_lo: e.filter(EloEstimate::has_interval).map(|e| e.elo_lo + 0.0),
+                elo_hi: e.filter(EloEstimate::has_interval).map(|e| e.elo_hi + 0.0),
                 nelo: e.and_then(|e| finite(e.nelo)),
-                los: e.and_then(|e| finite(e.los)),
+                los: e
+                    .filter(EloEstimate::has_spread)
+                    .and_then(|e| finite(e.los)),
                 draw_ratio: if games.is_empty() {
                     0.0
                 } else {
@@ -143,12 +148,14 @@ pub fn render_summary(summaries: &[PairingSummary]) -> String {
             "{} vs {}: {} games, +{} ={} -{} (W/D/L), pairs [0, ½, 1, 1½, 2] = {:?}\n",
             s.variant, s.opponent, s.games, s.wins, s.draws, s.losses, s.ptnml
         ));
+        let interval = match (s.elo_lo, s.elo_hi) {
+            (Some(lo), Some(hi)) => format!("[{lo:.1}, {hi:.1}]"),
+            _ => format!("({})", no_interval_reason(s)),
+        };
         out.push_str(&format!(
-            "  score {}  Elo {} [{}, {}]  nElo {}  LOS {}  draws {:.1}%\n",
+            "  score {}  Elo {} {interval}  nElo {}  LOS {}  draws {:.1}%\n",
             f(s.score, 3),
             f(s.elo, 1),
-            f(s.elo_lo, 1),
-            f(s.elo_hi, 1),
             f(s.nelo, 1),
             s.los.map_or("-".into(), |l| format!("{:.1}%", l * 100.0)),
             s.draw_ratio * 100.0
@@ -262,9 +269,9 @@ pub fn standings(summaries: &[PairingSummary]) -> Option<String> {
             Some(e) if e.elo.is_finite() => (
                 // A value that rounds to zero prints as 0.0, never -0.0.
                 format!("{:.1}", if e.elo.abs() < 0.05 { 0.0 } else { e.elo }),
-                match (e.elo_lo, e.elo_hi) {
-                    (lo, hi) if lo.is_nan() || hi.is_nan() => "n/a".into(),
-                    (lo, hi) => format!("[{lo:.1}, {hi:.1}]"),
+                match e.has_interval() {
+                    true => format!("[{:.1}, {:.1}]", e.elo_lo, e.elo_hi),
+                    false => NO_INTERVAL.into(),
                 },
             ),
             _ => ("-".into(), "-".into()),
@@ -322,6 +329,20 @@ pub fn symmetric_half(elo: f64, lo: f64, hi: f64) -> Option<f64> {
         .then(|| (hi - lo) / 2.0)
 }
 
+/// Why a pairing with an Elo has no interval (`EloEstimate::has_interval`): too few games,
+/// and what about them.
+pub fn no_interval_reason(s: &PairingSummary) -> String {
+    let pairs: u64 = s.ptnml.iter().sum();
+    let why = if pairs < 2 {
+        "fewer than 2 pairs".to_string()
+    } else if s.ptnml.iter().filter(|&&c| c > 0).count() == 1 {
+        format!("all {pairs} pairs scored alike")
+    } else {
+        "the interval reaches a score of 0 or 1".to_string()
+    };
+    format!("{NO_INTERVAL}: {why}")
+}
+
 /// One pairing in the lines cutechess-cli and fastchess print (the same labels and order:
 /// wins - losses - draws, the score in brackets, the game count), so that engine authors read
 /// it as they read theirs. `E +/- H` is said only where H is half the 95% interval and the
@@ -356,10 +377,8 @@ pub fn conventional_lines(s: &PairingSummary) -> String {
             Some(half) => format!("{} +/- {}", fixed(e, 1), fixed(half, 1)),
             None => format!("{} [{}, {}]", fixed(e, 1), fixed(lo, 1), fixed(hi, 1)),
         },
-        // One pair has no spread: the interval is not available, not zero.
-        (Some(e), _, _) if s.ptnml.iter().sum::<u64>() < 2 => {
-            format!("{} +/- n/a (fewer than 2 pairs)", fixed(e, 1))
-        }
+        // An interval that does not exist is said to, never printed as ±0 or half known.
+        (Some(e), _, _) => format!("{} +/- n/a ({})", fixed(e, 1), no_interval_reason(s)),
         _ => "-".into(),
     };
     out.push_str(&format!(
@@ -451,6 +470,75 @@ mod tests {
         let text = conventional_lines(&s);
         let half = (est.elo_hi - est.elo_lo) / 2.0;
         assert!(text.contains(&format!("+/- {half:.1}, LOS")), "{text}");
+    }
+
+    /// A pairing's figures as `summarize` fills them from its pentanomial alone.
+    fn summarized(ptnml: [u64; 5]) -> PairingSummary {
+        let mut rows = Vec::new();
+        for (bucket, &count) in ptnml.iter().enumerate() {
+            for _ in 0..count {
+                let pair = rows.len() / 2;
+                // A pair scoring `bucket` halves: the variant's two results, white first.
+                let (first, second) =
+                    [(0.0, 0.0), (0.5, 0.0), (0.5, 0.5), (1.0, 0.5), (1.0, 1.0)][bucket];
+                for (game, points) in [(0usize, first), (1, second)] {
+                    let (white, black) = if game == 0 { ("v", "o") } else { ("o", "v") };
+                    let white_points = if game == 0 { points } else { 1.0 - points };
+                    rows.push(GameRow {
+                        variant: "v".into(),
+                        opponent: "o".into(),
+                        pair,
+                        game,
+                        white: white.into(),
+                        black: black.into(),
+                        result: match white_points {
+                            1.0 => "1-0",
+                            0.0 => "0-1",
+                            _ => "1/2-1/2",
+                        }
+                        .into(),
+                        ..GameRow::default()
+                    });
+                }
+            }
+        }
+        summarize(&rows, None).remove(0)
+    }
+
+    #[test]
+    fn an_interval_that_does_not_exist_is_said_to_never_printed_as_zero_or_half_known() {
+        // Two pairs lost ½–1½ alike: an Elo, but no spread, so no interval (it was -190.8 +/- 0.0).
+        let alike = summarized([0, 2, 0, 0, 0]);
+        assert!((alike.elo.unwrap() + 190.8).abs() < 0.05);
+        assert_eq!((alike.elo_lo, alike.elo_hi, alike.los), (None, None, None));
+        let lines = conventional_lines(&alike);
+        assert!(
+            lines.contains("Elo difference: -190.8 +/- n/a (too few games: all 2 pairs scored alike), LOS: - %"),
+            "{lines}"
+        );
+        let table = render_summary(&[alike]);
+        assert!(table.contains("Elo -190.8 (too few games"), "{table}");
+        assert!(
+            !table.contains("+/- 0.0") && !table.contains("[-"),
+            "{table}"
+        );
+        // Three pairs whose interval reaches a score of 1: its upper end is no number (it was
+        // printed as [lo, -] or [-, hi]); the whole interval is then "too few games".
+        let edge = summarized([0, 0, 1, 0, 2]);
+        assert!(edge.elo.is_some() && edge.elo_hi.is_none() && edge.elo_lo.is_none());
+        let lines = conventional_lines(&edge);
+        assert!(
+            lines.contains("+/- n/a (too few games: the interval reaches a score of 0 or 1)"),
+            "{lines}"
+        );
+        assert!(!render_summary(&[edge]).contains(", -]"));
+        // One pair, as before.
+        let one = summarized([0, 0, 0, 1, 0]);
+        assert!(conventional_lines(&one).contains("+/- n/a (too few games: fewer than 2 pairs)"));
+        // With a spread and finite ends, the interval is given as ever.
+        let fine = summarized([1, 2, 3, 2, 1]);
+        assert!(fine.elo_lo.is_some() && fine.elo_hi.is_some());
+        assert!(conventional_lines(&fine).contains("+/- "));
     }
 
     #[test]

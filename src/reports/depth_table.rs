@@ -55,8 +55,10 @@ pub fn depth_table(summary: &Summary) -> Table {
 /// Where the summary's CSV and JSON go beside a results CSV: `x.csv` → `x.summary.csv`,
 /// `x.summary.json`.
 pub fn summary_paths(csv: &Path) -> (PathBuf, PathBuf) {
-    let [table, json] = crate::storage::aside::SUMMARY_FILES;
-    (csv.with_extension(table), csv.with_extension(json))
+    (
+        csv.with_extension("summary.csv"),
+        csv.with_extension("summary.json"),
+    )
 }
 
 /// Writes the summary's CSV and JSON beside `csv`, leaving a file alone when it already holds

@@ -297,12 +297,13 @@ pub fn markdown(
     opponent: &str,
     heatmap: &str,
     depths: &[PlayerDepths],
+    more: &[String],
 ) -> String {
     let mut out = format!("# {title}: how the steps interact\n\n");
     if let Some(warning) = shallow_warning(depths) {
         out += &format!("{warning}\n\n");
     }
-    for line in preamble(a, opponent) {
+    for line in preamble(a, opponent).iter().chain(more) {
         out += &format!("- {line}\n");
     }
     if !depths.is_empty() {

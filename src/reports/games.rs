@@ -9,6 +9,7 @@ use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::Table;
 use crate::reports::style::{place_label, PixelBox};
+use crate::stats::elo::NO_INTERVAL;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -53,6 +54,7 @@ pub fn markdown(
     for p in pairings {
         let elo = match (p.elo, p.elo_lo, p.elo_hi) {
             (Some(e), Some(lo), Some(hi)) => interval(e, lo, hi, 1, Minus::True),
+            (Some(e), _, _) => format!("{} ({NO_INTERVAL})", signed(e, 1, Minus::True)),
             _ => "-".into(),
         };
         table.row(vec![

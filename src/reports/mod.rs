@@ -4,6 +4,7 @@
 pub mod before_after;
 pub mod depth_profile_table;
 pub mod depth_table;
+pub mod design_notes;
 pub mod design_report;
 pub mod field;
 pub mod figures;

@@ -259,7 +259,7 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
         }
         let hash = config_hash.trim_start_matches('h');
         let back =
-            crate::storage::aside::take_back(csv, hash, &crate::storage::aside::SUMMARY_FILES)
+            crate::storage::aside::take_back(csv, hash, &crate::storage::aside::RESULTS_FILES)
                 .map_err(|e| {
                     InputError::in_file(
                         &shown,
@@ -322,12 +322,14 @@ fn decide_resume(csv: &Path, config_hash: &str, args: &RunOptions) -> anyhow::Re
     let aside = crate::storage::aside::move_aside(
         csv,
         previous.trim_start_matches('h'),
-        &crate::storage::aside::SUMMARY_FILES,
+        &crate::storage::aside::RESULTS_FILES,
     )
     .map_err(|e| InputError::in_file(&shown, format!("cannot move the older run aside: {e}")))?;
+    // The CSV's new place ends its line (scripts read it); every other file moved follows.
     note(format!(
-        "{shown} held {what}; moved it to {}",
-        aside.display()
+        "{shown} held {what}; moved it to {}{}",
+        aside.csv.display(),
+        aside.others_line()
     ));
     // Never the run just moved aside (the same configuration, from another build).
     if previous != config_hash && take_back("")? {

@@ -10,8 +10,8 @@ use super::move_limit::{Limit, MoveTime, TimeControl};
 use super::shard::Shard;
 use super::sprt::Sprt;
 use super::values::{
-    number, parse_depth, parse_games, parse_millis, parse_nodes, parse_precision, parse_seed,
-    parse_threads, words,
+    number, parse_depth, parse_games, parse_millis, parse_nodes, parse_plies, parse_precision,
+    parse_seed, parse_threads, words,
 };
 use crate::error::InputError;
 use serde::de::{Deserializer, Error};
@@ -57,9 +57,13 @@ pub struct MatchSettings {
     #[arg(long, value_name = "SECONDS")]
     #[serde(deserialize_with = "st")]
     pub st: Option<Given<MoveTime>>,
-    /// The opening positions (EPD) [default: positions/openings.epd, or the run's].
-    #[arg(long, value_name = "EPD")]
+    /// The openings: an EPD file, or a PGN book (each game's line played out, as cutechess does) [default: positions/openings.epd, or the run's].
+    #[arg(long, value_name = "EPD|PGN")]
     pub openings: Option<PathBuf>,
+    /// A PGN book's first N plies of each line, not the whole line (cutechess's plies=N).
+    #[arg(long, value_name = "N", value_parser = parse_plies, allow_negative_numbers = true)]
+    #[serde(deserialize_with = "plies")]
+    pub opening_plies: Option<usize>,
     /// Shuffle the openings with this seed [default: file order].
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     #[serde(deserialize_with = "seed")]
@@ -112,6 +116,10 @@ fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
 
 fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     number(d, |t| crate::config::check_depth(parse_depth(t)?.into())).map(Some)
+}
+
+fn plies<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    number(d, parse_plies).map(Some)
 }
 
 fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
@@ -184,6 +192,7 @@ impl MatchSettings {
             tc: limit.tc.clone(),
             st: limit.st.clone(),
             openings: self.openings.clone().or_else(|| run.openings.clone()),
+            opening_plies: self.opening_plies.or(run.opening_plies),
             seed: self.seed.or(run.seed),
             sprt: self.sprt.clone().or_else(|| run.sprt.clone()),
             round_robin: self.round_robin || run.round_robin,

@@ -2,6 +2,7 @@
 //! (or a Slurm array) share them; `ablate merge` joins the parts.
 
 use crate::error::InputError;
+use std::path::{Path, PathBuf};
 
 /// `--shard K/N`: the jobs whose index mod N is K.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +30,24 @@ impl Shard {
         }
         Ok(Shard { k, n })
     }
+}
+
+impl Shard {
+    /// `x.games.csv` → `x.games.shard-K-of-N.csv`: where this shard of a match writing
+    /// `x.games.csv` puts its games.
+    pub fn file_for(&self, csv: &Path) -> PathBuf {
+        games_part_file(csv, &format!("shard-{}-of-{}", self.k, self.n))
+    }
+}
+
+/// `x.games.csv` → `x.games.PART.csv`: a part of a match's games (a shard, a ladder's rung).
+pub fn games_part_file(csv: &Path, part: &str) -> PathBuf {
+    let name = csv.file_name().unwrap_or_default().to_string_lossy();
+    let stem = name
+        .strip_suffix(".games.csv")
+        .or_else(|| name.strip_suffix(".csv"))
+        .unwrap_or(&name);
+    csv.with_file_name(format!("{stem}.games.{part}.csv"))
 }
 
 impl std::fmt::Display for Shard {

@@ -45,6 +45,14 @@ pub fn parse_positions(text: &str) -> Result<usize, String> {
     whole(text, "a whole number of positions, 1 or more")
 }
 
+pub fn parse_plies(text: &str) -> Result<usize, String> {
+    let expected = "a whole number of plies, 1 or more";
+    match whole(text, expected)? {
+        0 => Err(format!("0; expected {expected}")),
+        n => Ok(n),
+    }
+}
+
 pub fn parse_millis(text: &str) -> Result<u64, String> {
     whole(text, "a whole number of milliseconds, 0 or more")
 }

@@ -70,6 +70,25 @@ pub struct EloEstimate {
     pub los: f64,
 }
 
+impl EloEstimate {
+    /// Whether the 95% interval exists: its pairs' scores spread (from one pair, or from pairs
+    /// that all scored alike, the spread is zero and the interval would have no width), and
+    /// neither end lies at a score of 0 or 1, whose Elo is infinite, not a bound. Two pairs won
+    /// 1½–½ each give 190.8 with no spread; such an interval is "too few games", never ±0.
+    pub fn has_interval(&self) -> bool {
+        self.has_spread() && self.elo_lo.is_finite() && self.elo_hi.is_finite()
+    }
+
+    /// Whether the pairs' scores spread at all: without a spread, neither the interval nor
+    /// the LOS says anything (the LOS of two pairs won alike would be 100%).
+    pub fn has_spread(&self) -> bool {
+        self.elo_hi > self.elo_lo
+    }
+}
+
+/// What a report says where an interval does not exist (`EloEstimate::has_interval`).
+pub const NO_INTERVAL: &str = "too few games";
+
 /// Elo, interval, normalized Elo and LOS from the pentanomial counts; `None` without pairs.
 /// From a single pair the interval and the LOS are NaN, not available: one pair has no spread
 /// to measure, and a zero-width interval would claim a certainty it does not have.

@@ -79,11 +79,10 @@ pub fn worst_half_width(
                 });
             }
             None => {
-                let e = estimate(ptnml)?;
+                // An interval that does not exist (pairs that all scored alike have a width
+                // of zero) meets no target: it is not yet estimated.
+                let e = estimate(ptnml).filter(|e| e.has_interval())?;
                 let half = (e.elo_hi - e.elo).max(e.elo - e.elo_lo);
-                if !half.is_finite() {
-                    return None;
-                }
                 worst = worst.max(half);
             }
         }

@@ -1,7 +1,7 @@
 //! The running score of a match in progress, kept game by game in constant memory per pairing
 //! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
 
-use super::elo::{estimate, Pentanomial, Sprt};
+use super::elo::{estimate, Pentanomial, Sprt, NO_INTERVAL};
 use crate::matches::games_csv::GameRow;
 use std::collections::HashMap;
 
@@ -82,8 +82,8 @@ impl RunningScore {
                     // ± only where it is half the interval and the estimate ± it its bounds to
                     // the printed digit; logistic Elo's interval is lopsided far from even.
                     let (below, above) = (e.elo - e.elo_lo, e.elo_hi - e.elo);
-                    if below.is_nan() || above.is_nan() {
-                        part.push_str(&format!(" Elo {elo} +/- n/a"));
+                    if !e.has_interval() {
+                        part.push_str(&format!(" Elo {elo} ({NO_INTERVAL})"));
                     } else if (below - above).abs() <= 1.0 {
                         part.push_str(&format!(" Elo {elo} +/- {:.0}", (below + above) / 2.0));
                     } else {
@@ -142,8 +142,10 @@ mod tests {
     fn plus_minus_is_half_the_interval_and_a_lopsided_one_is_given_whole() {
         let mut even = RunningScore::new(None);
         let mut lopsided = RunningScore::new(None);
+        let mut edge = RunningScore::new(None);
         for pair in 0..20 {
-            // Even: pairs won and lost in turn. Lopsided: 17 pairs won 2-0, 3 drawn 1-1.
+            // Even: pairs won and lost in turn. Lopsided: 14 pairs won 2-0, 6 drawn 1-1. At the
+            // edge: 17 won, 3 drawn, whose interval reaches a score of 1 (an end at +inf).
             let (first, second) = if pair % 2 == 0 {
                 ("1-0", "0-1")
             } else {
@@ -151,16 +153,20 @@ mod tests {
             };
             even.add(&game(pair, "a", first));
             even.add(&game(pair, "b", second));
-            let (first, second) = if pair < 17 {
-                ("1-0", "0-1")
-            } else {
-                ("1/2-1/2", "1/2-1/2")
-            };
-            lopsided.add(&game(pair, "a", first));
-            lopsided.add(&game(pair, "b", second));
+            for (won, score) in [(14, &mut lopsided), (17, &mut edge)] {
+                let (first, second) = if pair < won {
+                    ("1-0", "0-1")
+                } else {
+                    ("1/2-1/2", "1/2-1/2")
+                };
+                score.add(&game(pair, "a", first));
+                score.add(&game(pair, "b", second));
+            }
         }
         assert!(even.line().contains("Elo 0 +/- "), "{}", even.line());
         let line = lopsided.line();
         assert!(line.contains(" [+") && !line.contains("+/-"), "{line}");
+        let line = edge.line();
+        assert!(line.contains("(too few games)") && !line.contains("inf"), "{line}");
     }
 }

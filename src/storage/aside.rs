@@ -1,32 +1,91 @@
 //! Moving an older run out of the way, the one way for results and games alike: the CSV goes
 //! to `<name>.<hash>.csv` beside it (`<name>.<hash>.2.csv` and so on when that is taken), and
-//! every file that belongs to it (its manifest, a match's PGN) goes with it under the same
-//! stem, so that nothing of the older run is overwritten by the next.
+//! every file that belongs to it (its manifest, a match's PGN, the reports made from it) goes
+//! with it under the same stem, so that nothing of the older run is overwritten by the next,
+//! and nothing left under the plain name describes rows that are no longer there.
 
 use super::manifest::manifest_path;
 use std::path::{Path, PathBuf};
 
-/// The files that summarise a results CSV `x.csv` (`x.summary.csv`, `x.summary.json`), as the
-/// extensions that replace its `csv`: they are the run's, so they move aside and come back
-/// with its rows.
-pub const SUMMARY_FILES: [&str; 2] = ["summary.csv", "summary.json"];
+/// The files made from a results CSV `x.csv`, by what follows its stem `x`: its summary as
+/// data (`x.summary.csv`, `x.summary.json`) and the report `ablate report` writes beside it
+/// (`x.md`, `x.svg` and the charts beside that). They are the run's: they move aside and come
+/// back with its rows.
+pub const RESULTS_FILES: [&str; 7] = [
+    ".summary.csv",
+    ".summary.json",
+    ".md",
+    ".svg",
+    "-ratio.svg",
+    "-quality.svg",
+    "-grid.svg",
+];
 
-/// Moves `csv`, its manifest and each of `companions` (extensions, e.g. `"pgn"`) that exists
-/// aside, named by `hash`; returns where the CSV went.
-pub fn move_aside(csv: &Path, hash: &str, companions: &[&str]) -> std::io::Result<PathBuf> {
-    let aside = aside_path(csv, hash);
-    std::fs::rename(csv, &aside)?;
-    let manifest = manifest_path(csv);
-    if manifest.exists() {
-        std::fs::rename(manifest, manifest_path(&aside))?;
-    }
-    for extension in companions {
-        let companion = csv.with_extension(extension);
-        if companion.exists() {
-            std::fs::rename(companion, aside.with_extension(extension))?;
+/// The files made from a games CSV `x.games.csv`, by what follows its stem `x.games`: its PGN,
+/// and the reports `ablate report` writes beside it: a match's Markdown, forest plot and cost
+/// chart; a design's effects as CSV and JSON and its heat map; a gauntlet's self-play chart.
+/// `tests/engine_author.rs` checks that every file a report writes is among them.
+pub const GAMES_FILES: [&str; 8] = [
+    ".pgn",
+    ".md",
+    ".svg",
+    "-cost.svg",
+    ".effects.csv",
+    ".effects.json",
+    "-interactions.svg",
+    "-self-play.svg",
+];
+
+/// The file of `csv`'s stem followed by `tail` (`x.games.csv` and `-cost.svg` →
+/// `x.games-cost.svg`).
+fn companion(csv: &Path, tail: &str) -> PathBuf {
+    let stem = csv.file_stem().unwrap_or_default().to_string_lossy();
+    csv.with_file_name(format!("{stem}{tail}"))
+}
+
+/// Where a run moved aside went: the CSV, and every other file that went with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovedAside {
+    /// The CSV's new path.
+    pub csv: PathBuf,
+    /// Its manifest's and its companions' new paths, in the order they moved.
+    pub others: Vec<PathBuf>,
+}
+
+impl MovedAside {
+    /// A line naming every other file moved (`\n  with it: x.h.json, x.h.pgn`), to follow a
+    /// note that names the CSV's new place; empty when none moved.
+    pub fn others_line(&self) -> String {
+        let names: Vec<String> = self
+            .others
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        match names.is_empty() {
+            true => String::new(),
+            false => format!("\n  with it: {}", names.join(", ")),
         }
     }
-    Ok(aside)
+}
+
+/// Moves `csv`, its manifest and each of `companions` (what follows the CSV's stem, e.g.
+/// `".pgn"`) that exists aside, named by `hash`; returns where each went.
+pub fn move_aside(csv: &Path, hash: &str, companions: &[&str]) -> std::io::Result<MovedAside> {
+    let aside = aside_path(csv, hash);
+    std::fs::rename(csv, &aside)?;
+    let mut others = Vec::new();
+    let pairs = std::iter::once((manifest_path(csv), manifest_path(&aside))).chain(
+        companions
+            .iter()
+            .map(|tail| (companion(csv, tail), companion(&aside, tail))),
+    );
+    for (from, to) in pairs {
+        if from.exists() {
+            std::fs::rename(from, &to)?;
+            others.push(to);
+        }
+    }
+    Ok(MovedAside { csv: aside, others })
 }
 
 /// Takes back the run moved aside under `hash` (its latest copy, when several), with its
@@ -52,10 +111,10 @@ pub fn take_back(csv: &Path, hash: &str, companions: &[&str]) -> std::io::Result
     if manifest.exists() {
         std::fs::rename(manifest, manifest_path(csv))?;
     }
-    for extension in companions {
-        let companion = aside.with_extension(extension);
-        if companion.exists() {
-            std::fs::rename(companion, csv.with_extension(extension))?;
+    for tail in companions {
+        let from = companion(&aside, tail);
+        if from.exists() {
+            std::fs::rename(from, companion(csv, tail))?;
         }
     }
     Ok(Some(aside))
@@ -109,7 +168,9 @@ mod tests {
             std::fs::write(&csv, format!("rows {round}")).unwrap();
             std::fs::write(manifest_path(&csv), "{}").unwrap();
             std::fs::write(csv.with_extension("pgn"), "pgn").unwrap();
-            let aside = move_aside(&csv, "h1", &["pgn"]).unwrap();
+            std::fs::write(dir.path().join("m.games-cost.svg"), "chart").unwrap();
+            let moved = move_aside(&csv, "h1", &[".pgn", "-cost.svg", ".md"]).unwrap();
+            let aside = moved.csv.clone();
             let expected = if round == 0 {
                 "m.games.h1.csv"
             } else {
@@ -122,6 +183,15 @@ mod tests {
             );
             assert!(manifest_path(&aside).exists() && aside.with_extension("pgn").exists());
             assert!(!csv.exists() && !csv.with_extension("pgn").exists());
+            // Every file moved is named, and only those that were there.
+            let stem = expected.strip_suffix(".csv").unwrap();
+            let named: Vec<PathBuf> = ["json", "pgn"]
+                .iter()
+                .map(|e| dir.path().join(format!("{stem}.{e}")))
+                .chain([dir.path().join(format!("{stem}-cost.svg"))])
+                .collect();
+            assert_eq!(moved.others, named);
+            assert!(!dir.path().join("m.games-cost.svg").exists());
         }
     }
 }

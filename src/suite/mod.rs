@@ -65,6 +65,41 @@ impl Suite {
         })
     }
 
+    /// A match's openings: an EPD file's positions, or a PGN book's (`pgn::parse_book`): the
+    /// position each game's line ends in, or the one after its first `plies` plies. `plies`
+    /// belongs to a book; beside an EPD file it is an error that says so.
+    pub fn load_openings(path: &Path, plies: Option<usize>) -> Result<Suite, InputError> {
+        let shown = path.display().to_string();
+        let is_pgn = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        if !is_pgn {
+            if let Some(n) = plies {
+                return Err(InputError::in_file(
+                    "--opening-plies",
+                    format!("{n}: the plies of a PGN book's lines, but {shown} is no .pgn file; expected a PGN book, or no --opening-plies (opening_plies) beside an EPD file"),
+                ));
+            }
+            return Suite::load(path);
+        }
+        let bytes = std::fs::read(path)
+            .map_err(|e| InputError::in_file(&shown, format!("cannot read the openings: {e}")))?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| InputError::in_file(&shown, "not UTF-8 text; expected a PGN book"))?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let positions =
+            pgn::parse_book(text, &stem, plies).map_err(|e| InputError::in_file(&shown, e))?;
+        Ok(Suite {
+            path: shown,
+            positions,
+            sha256: hex(&Sha256::digest(&bytes)),
+        })
+    }
+
     /// Parses EPD text; blank lines and lines starting with `#` are skipped.
     pub fn parse(file: &str, stem: &str, text: &str) -> Result<Vec<EpdPosition>, InputError> {
         let mut positions: Vec<EpdPosition> = Vec::new();

@@ -140,7 +140,16 @@ impl EngineProcess {
             .spawn()
             .map_err(|e| {
                 if e.kind() == std::io::ErrorKind::NotFound {
-                    format!("{label}: \"{}\" is not on PATH nor in /usr/games; install it or give its full path", argv[0])
+                    format!(
+                        "{label}: \"{}\" is not on PATH nor in /usr/games; {}",
+                        argv[0],
+                        nearest_program(&argv[0]).map_or(
+                            "install it or give its full path".to_string(),
+                            |near| format!(
+                                "did you mean \"{near}\"? (else install it or give its full path)"
+                            )
+                        )
+                    )
                 } else {
                     format!("{label}: cannot start \"{}\": {e}", argv[0])
                 }
@@ -188,19 +197,25 @@ impl EngineProcess {
                 _ => {}
             }
         }
+        // Each option is checked against what the engine declared, as a design's factors are:
+        // a name it does not declare (with the nearest it does), a value it does not take.
         for (name, value) in &spec.options {
-            if !engine
-                .identity
-                .options
-                .iter()
-                .any(|o| o.eq_ignore_ascii_case(name))
-            {
-                return Err(format!(
-                    "{}: engine_options.\"{name}\": the engine has no such option; it declares: {}",
-                    engine.label,
-                    engine.identity.options.join(", ")
-                ));
-            }
+            let at = |m: String| format!("{}: engine_options.\"{name}\": {m}", engine.label);
+            let declared = engine.identity.declared.iter();
+            let Some(option) = declared.clone().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+                let names = &engine.identity.options;
+                return Err(at(match crate::config::keys::suggest(name, names) {
+                    Some(near) => format!(
+                        "the engine has no such option; did you mean \"{near}\"? It declares: {}",
+                        names.join(", ")
+                    ),
+                    None => format!(
+                        "the engine has no such option; it declares: {}",
+                        names.join(", ")
+                    ),
+                }));
+            };
+            option.accepts(value).map_err(at)?;
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
         engine.ready()?;
@@ -502,6 +517,32 @@ fn program(name: &str) -> std::path::PathBuf {
         return games;
     }
     given
+}
+
+/// The program on PATH or in /usr/games whose name is nearest to `name`, when one is near
+/// enough to be a typo (`glaurungg` → `glaurung`); none for a path.
+fn nearest_program(name: &str) -> Option<String> {
+    if name.contains('/') {
+        return None;
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs = std::env::split_paths(&path).chain([std::path::PathBuf::from("/usr/games")]);
+    let names: Vec<String> = dirs
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flatten()
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().is_file())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    // Stricter than a key's suggestion: a folder of programs holds thousands of names, and a
+    // program wholly missing must not be told of an unrelated one.
+    let distance = |candidate: &String| crate::config::keys::damerau_distance(name, candidate);
+    names
+        .into_iter()
+        .map(|candidate| (distance(&candidate), candidate))
+        .filter(|(d, _)| *d <= 2 && 3 * *d <= name.chars().count())
+        .min()
+        .map(|(_, candidate)| candidate)
 }
 
 /// The words of `line` after the first `n`, as written.

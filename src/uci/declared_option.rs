@@ -51,6 +51,36 @@ impl DeclaredOption {
         close(field, &mut value, &mut option);
         option
     }
+
+    /// Whether `value` is one the option takes: a whole number within a spin's range, true or
+    /// false for a check, one of a combo's values.
+    pub fn accepts(&self, value: &str) -> Result<(), String> {
+        match self.kind.as_str() {
+            "spin" => {
+                let n: i64 = value
+                    .parse()
+                    .map_err(|_| format!("\"{value}\"; expected a whole number (type spin)"))?;
+                let (lo, hi) = (self.min.unwrap_or(i64::MIN), self.max.unwrap_or(i64::MAX));
+                if n < lo || n > hi {
+                    return Err(format!("{n} is outside its range; expected {lo} to {hi}"));
+                }
+                Ok(())
+            }
+            "check" if value != "true" && value != "false" => {
+                Err(format!("\"{value}\"; expected true or false (type check)"))
+            }
+            "combo" if !self.vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => Err(format!(
+                "\"{value}\" is not among its values; expected one of {}",
+                self.vars
+                    .iter()
+                    .map(|v| format!("\"{v}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            "button" => Err("a button takes no value; expected an option with one".into()),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// `option name Hash type spin …` → `Hash`; names may hold spaces (`NullMove Pruning`).

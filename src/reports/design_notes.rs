@@ -1,0 +1,163 @@
+//! What a design report says beside its fit, so that its figures are read for what they are:
+//! games played at a fixed depth (where a step's cost in nodes is never charged, with each
+//! factor's nodes a move), and games set apart (flagged slow, or lost to an engine's crash)
+//! with whether the fit without them moves any figure past its interval.
+
+use crate::config::design::Design;
+use crate::matches::games_csv::GameRow;
+use crate::stats::design_effects::DesignAnalysis;
+use crate::stats::design_fit::Estimate;
+
+/// Each factor's nodes a move: the points that apply it over the points that do not, from the
+/// points' own moves (not their opponent's). `None` for a factor one side of which has no move.
+pub fn node_ratios(design: &Design, rows: &[GameRow]) -> Vec<(String, Option<f64>)> {
+    let mut work = vec![[(0u64, 0usize); 2]; design.factors.len()];
+    for r in rows {
+        let Some(point) = design.point_of(&r.variant) else {
+            continue;
+        };
+        let (nodes, moves, _) = r.side_work(&r.variant);
+        for (i, sides) in work.iter_mut().enumerate() {
+            let side = &mut sides[usize::from(point & (1 << i) != 0)];
+            side.0 += nodes;
+            side.1 += moves;
+        }
+    }
+    let per_move = |(nodes, moves): (u64, usize)| (moves > 0).then(|| nodes as f64 / moves as f64);
+    design
+        .factors
+        .iter()
+        .zip(work)
+        .map(|(f, [off, on])| {
+            let ratio = per_move(on)
+                .zip(per_move(off))
+                .filter(|(_, off)| *off > 0.0)
+                .map(|(on, off)| on / off);
+            (f.name.clone(), ratio)
+        })
+        .collect()
+}
+
+/// For games played at a fixed depth (`limit` as the manifest records it, `depth N`): that a
+/// step's cost in nodes is not charged there, with each factor's nodes a move; `None` under a
+/// node budget or a clock, where it is.
+pub fn fixed_depth_note(design: &Design, rows: &[GameRow], limit: &str) -> Option<String> {
+    let depth = limit.strip_prefix("depth ")?;
+    let ratios: Vec<String> = node_ratios(design, rows)
+        .into_iter()
+        .map(|(name, ratio)| match ratio {
+            Some(r) => format!("{name} ×{r:.2}"),
+            None => format!("{name} -"),
+        })
+        .collect();
+    Some(format!(
+        "played at a fixed depth ({depth} plies a move): a step's cost in nodes is not charged there, so a removal gets the nodes it adds for free and an addition's saving buys nothing; these figures are not the steps' worth at equal cost (docs/pruning-and-games.md: the sign flips between depth 5 and 30,000 nodes). Nodes a move, the points applying each factor over those that do not: {}. For the worth at equal cost, play at a node budget (--nodes) or a clock (--tc)",
+        ratios.join(", ")
+    ))
+}
+
+/// A fit's figures by name: each step's averaged worth and its worth at the baseline, and
+/// each pair's interaction.
+fn figures(a: &DesignAnalysis) -> Vec<(String, Estimate)> {
+    let steps = a.steps.iter().flat_map(|s| {
+        [
+            (format!("{} averaged", s.step), s.averaged),
+            (format!("{} at the baseline", s.step), s.at_baseline),
+        ]
+    });
+    let pairs = a
+        .pairs
+        .iter()
+        .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
+    steps.chain(pairs).collect()
+}
+
+/// `head` (how many games were set apart, and why), then whether the fit without them moves
+/// any figure by more than its 95% half-width: the largest change against that figure's.
+pub fn moved_line(
+    head: &str,
+    with: &DesignAnalysis,
+    without: &Result<DesignAnalysis, String>,
+) -> String {
+    let Ok(without) = without else {
+        return format!("{head}; the model cannot be fitted without them");
+    };
+    let largest = figures(with)
+        .into_iter()
+        .zip(figures(without))
+        .map(|((name, with), (_, without))| (name, without.value - with.value, with.half_width()))
+        .max_by(|a, b| (a.1.abs() / a.2).total_cmp(&(b.1.abs() / b.2)));
+    match largest {
+        Some((name, moved, half)) if moved.abs() > half => format!(
+            "{head}; without them {name} moves by {moved:+.1} Elo, more than its 95% half-width ±{half:.1}: read it with care"
+        ),
+        Some((name, moved, half)) => format!(
+            "{head}; without them no figure moves by more than its 95% half-width (the most, {name}: {moved:+.1} against ±{half:.1})"
+        ),
+        None => head.to_string(),
+    }
+}
+
+/// The games an engine crashed in, as a head for `moved_line`: how many, and how they are
+/// counted in the fit (as the crashed side's loss, as cutechess and fastchess score them).
+pub fn crashed_head(rows: &[GameRow]) -> Option<String> {
+    let crashed = rows.iter().filter(|r| r.crashed()).count();
+    (crashed > 0).then(|| {
+        format!(
+            "crashed games: {crashed} of {} (an engine exited or crashed: the fit above scores each as that side's loss, as cutechess and fastchess do; the steps without them are given below the fit)",
+            rows.len()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn design() -> Design {
+        let table: toml::Value = toml::from_str(
+            "fraction = \"full\"\n[factors]\nno_a = { \"null_move.enabled\" = false }\n\
+             no_b = { \"lmr.enabled\" = false }\n",
+        )
+        .unwrap();
+        crate::config::design::parse(&table).unwrap()
+    }
+
+    fn game(variant: &str, nodes: u64) -> GameRow {
+        GameRow {
+            variant: variant.into(),
+            opponent: "base".into(),
+            white: variant.into(),
+            black: "base".into(),
+            plies: 20,
+            white_nodes: nodes,
+            black_nodes: 1,
+            fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+            ..GameRow::default()
+        }
+    }
+
+    #[test]
+    fn each_factor_s_nodes_a_move_are_its_points_over_the_others() {
+        let d = design();
+        // no_a doubles the nodes, no_b leaves them as they are.
+        let rows = [
+            game("none", 1000),
+            game("no_a", 2000),
+            game("no_b", 1000),
+            game("no_a,no_b", 2000),
+        ];
+        let ratios = node_ratios(&d, &rows);
+        assert_eq!(ratios[0], ("no_a".to_string(), Some(2.0)));
+        assert_eq!(ratios[1], ("no_b".to_string(), Some(1.0)));
+        let note = fixed_depth_note(&d, &rows, "depth 6").unwrap();
+        assert!(
+            note.contains("fixed depth (6 plies a move)")
+                && note.contains("for free")
+                && note.contains("no_a ×2.00, no_b ×1.00"),
+            "{note}"
+        );
+        assert_eq!(fixed_depth_note(&d, &rows, "nodes 20000"), None);
+        assert_eq!(fixed_depth_note(&d, &rows, "tc 1+0.01"), None);
+    }
+}
