@@ -167,6 +167,9 @@ mod tests {
         let line = lopsided.line();
         assert!(line.contains(" [+") && !line.contains("+/-"), "{line}");
         let line = edge.line();
-        assert!(line.contains("(too few games)") && !line.contains("inf"), "{line}");
+        assert!(
+            line.contains("(too few games)") && !line.contains("inf"),
+            "{line}"
+        );
     }
 }
