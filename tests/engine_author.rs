@@ -178,12 +178,12 @@ fn a_design_with_crashes_is_also_reported_without_them() {
     let dir = tempfile::tempdir().unwrap();
     for ext in ["csv", "json", "pgn"] {
         std::fs::copy(
-            Path::new(ROOT).join(format!("results/engines/fruit.games.{ext}")),
-            dir.path().join(format!("fruit.games.{ext}")),
+            Path::new(ROOT).join(format!("results/engines/fruit-shallow-clock.games.{ext}")),
+            dir.path().join(format!("fruit-shallow-clock.games.{ext}")),
         )
         .unwrap();
     }
-    let out = ablate(dir.path(), &["report", "fruit.games.csv"]);
+    let out = ablate(dir.path(), &["report", "fruit-shallow-clock.games.csv"]);
     assert_success(&out);
     let text = stdout(&out);
     let line = "crashed games: 31 of 3072 (an engine exited or crashed: the fit above scores each as that side's loss, as cutechess and fastchess do; the steps without them are given below the fit); without them ";
@@ -193,7 +193,7 @@ fn a_design_with_crashes_is_also_reported_without_them() {
             || text.contains("more than its 95% half-width"),
         "{text}"
     );
-    let md = std::fs::read_to_string(dir.path().join("fruit.games.md")).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("fruit-shallow-clock.games.md")).unwrap();
     assert!(md.contains(&format!("- {line}")), "{md}");
     let (_, without) = md
         .split_once("## Steps without the games an engine crashed in")
@@ -204,7 +204,10 @@ fn a_design_with_crashes_is_also_reported_without_them() {
     // The committed report is this one.
     assert_eq!(
         md,
-        std::fs::read_to_string(Path::new(ROOT).join("results/engines/fruit.games.md")).unwrap()
+        std::fs::read_to_string(
+            Path::new(ROOT).join("results/engines/fruit-shallow-clock.games.md")
+        )
+        .unwrap()
     );
 }
 

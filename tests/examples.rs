@@ -113,6 +113,7 @@ fn shrink(example: &str) -> String {
             "--games" | "-g" => words[i] = "2".into(),
             "--nodes" => words[i] = "300".into(),
             "--tc" => words[i] = "0.5+0.01".into(),
+            "--st" => words[i] = "0.02".into(),
             "--depths" => {
                 words[i] = "2,3".into();
                 has_depths = true;
@@ -126,7 +127,7 @@ fn shrink(example: &str) -> String {
         words.extend(["--games".to_string(), "2".to_string()]);
         let limited = words
             .iter()
-            .any(|w| matches!(w.as_str(), "--depth" | "-d" | "--nodes" | "--tc"));
+            .any(|w| matches!(w.as_str(), "--depth" | "-d" | "--nodes" | "--tc" | "--st"));
         if !limited {
             words.extend(declared_limit(&words));
         }

@@ -233,7 +233,7 @@ impl Args for EngineWords {
                 .num_args(1..)
                 .action(clap::ArgAction::Append)
                 .conflicts_with_all(["config", "run"])
-                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I, its own limit] [timeout=S]. Once per engine; the last plays every other"),
+                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I | st=SECONDS, its own limit] [timeout=S]. Once per engine; the last plays every other"),
         )
     }
 

@@ -14,19 +14,15 @@ use toml::{Table, Value};
 pub const PLACE: &str = "--engine";
 
 /// The keys an `--engine` (or `--each`) takes, besides `option.NAME`.
-const KEYS: [&str; 9] = [
-    "cmd", "name", "arg", "args", "proto", "depth", "nodes", "tc", "timeout",
+const KEYS: [&str; 10] = [
+    "cmd", "name", "arg", "args", "proto", "depth", "nodes", "tc", "st", "timeout",
 ];
 
 /// Keys cutechess or fastchess take that ablate does not, with what to do instead.
-const NOT_TAKEN: [(&str, &str); 7] = [
+const NOT_TAKEN: [(&str, &str); 6] = [
     (
         "dir",
         "ablate starts every engine in the current folder; give cmd the program's full path",
-    ),
-    (
-        "st",
-        "a fixed time per move is not taken yet; give the engine a clock (tc=BASE+INC) or a node budget (nodes=N)",
     ),
     (
         "restart",
@@ -35,7 +31,10 @@ const NOT_TAKEN: [(&str, &str); 7] = [
     ("initstr", "give the engine's options as option.NAME=VALUE"),
     ("stderr", "an engine's stderr is not kept"),
     ("ponder", "engines do not ponder in ablate's matches"),
-    ("whitepov", "ablate speaks UCI only, whose scores are the mover's"),
+    (
+        "whitepov",
+        "ablate speaks UCI only, whose scores are the mover's",
+    ),
 ];
 
 /// One `--engine`'s settings read into an engine variant's table, with its name.
@@ -81,9 +80,17 @@ fn engine_table(words: &[String], each: &[String]) -> Result<(String, Table), St
                     "proto={value}; ablate speaks UCI only, expected proto=uci"
                 )))
             }
-            "depth" | "nodes" | "tc" => {
+            "depth" | "nodes" | "tc" | "st" => {
                 let value = match key {
                     "tc" => Value::String(value.to_string()),
+                    "st" => match value.parse::<f64>() {
+                        Ok(s) if s > 0.0 && s.is_finite() => Value::Float(s),
+                        _ => {
+                            return Err(at(format!(
+                                "st={value}; expected seconds a move, e.g. st=0.05"
+                            )))
+                        }
+                    },
                     "depth" => Value::Integer(whole("a depth in plies")?),
                     _ => Value::Integer(whole("a whole number of nodes")?),
                 };
@@ -245,6 +252,10 @@ mod tests {
                 "--each option.Threads=1 proto=uci"
             ]
         );
+        // A fixed time per move, cutechess's st, is an engine's own limit too.
+        let e = experiment(&["cmd=stockfish st=0.05", "cmd=glaurung"], "").unwrap();
+        let sf = &e.engines.iter().find(|(n, _)| n == "stockfish").unwrap().1;
+        assert_eq!(sf.limit, Some(crate::config::engine::SideLimit::St(0.05)));
     }
 
     #[test]
@@ -255,8 +266,12 @@ mod tests {
                 "nme=x: unknown key; did you mean \"name\"?",
             ),
             (
-                &["cmd=sf st=1", "cmd=b"][..],
-                "st=1: not taken: a fixed time per move",
+                &["cmd=sf dir=/tmp", "cmd=b"][..],
+                "dir=/tmp: not taken: ablate starts every engine in the current folder",
+            ),
+            (
+                &["cmd=sf st=0", "cmd=b"][..],
+                "st=0; expected seconds a move",
             ),
             (&["cmd=sf proto=xboard", "cmd=b"][..], "expected proto=uci"),
             (&["name=x", "cmd=b"][..], "no cmd=COMMAND"),

@@ -25,9 +25,11 @@ pub const RESULTS_FILES: [&str; 7] = [
 /// and the reports `ablate report` writes beside it: a match's Markdown, forest plot and cost
 /// chart; a design's effects as CSV and JSON and its heat map; a gauntlet's self-play chart.
 /// `tests/engine_author.rs` checks that every file a report writes is among them.
-pub const GAMES_FILES: [&str; 8] = [
+pub const GAMES_FILES: [&str; 10] = [
     ".pgn",
     ".md",
+    ".depths.csv",
+    ".depths.json",
     ".svg",
     "-cost.svg",
     ".effects.csv",
