@@ -108,9 +108,20 @@ fn reports_move_aside_with_the_games_they_describe() {
         (
             "tiny.toml",
             "tiny.games",
-            &[".md", ".effects.csv", ".effects.json", "-interactions.svg"][..],
+            &[
+                ".md",
+                ".effects.csv",
+                ".effects.json",
+                "-interactions.svg",
+                ".depths.csv",
+                ".depths.json",
+            ][..],
         ),
-        ("duel.toml", "duel.games", &[".md", ".svg", "-cost.svg"][..]),
+        (
+            "duel.toml",
+            "duel.games",
+            &[".md", ".svg", "-cost.svg", ".depths.csv", ".depths.json"][..],
+        ),
     ] {
         let play = |limit: &[&str]| {
             let mut args = vec!["match", "-c", config, "--games", "2"];
@@ -121,7 +132,7 @@ fn reports_move_aside_with_the_games_they_describe() {
             assert_success(&ablate(dir.path(), &["report", &csv]));
             out
         };
-        play(&["--depth", "2"]);
+        play(&["--nodes", "200"]);
         let made = files_of(&runs, stem);
         for tail in [".csv", ".json", ".pgn"].iter().chain(reports) {
             assert!(made.contains(&format!("{stem}{tail}")), "{tail}: {made:?}");
@@ -148,7 +159,7 @@ fn reports_move_aside_with_the_games_they_describe() {
             .collect();
         assert_eq!(plain, files_of_new(stem, reports), "{err}");
         // The first match again: it comes back with every file it had, the second goes aside.
-        play(&["--depth", "2"]);
+        play(&["--nodes", "200"]);
         assert_eq!(
             files_of(&runs, stem).len(),
             2 * made.len(),
@@ -313,7 +324,7 @@ fn a_declared_run_without_games_is_started_only_by_name() {
     assert_success(&none);
     assert_eq!(stdout(&none), "");
     assert!(
-        stderr(&none).contains("--run clock starts it"),
+        stderr(&none).contains("--run nodes starts it"),
         "{}",
         stderr(&none)
     );
