@@ -172,6 +172,7 @@ fn declared_limit(words: &[String]) -> [String; 2] {
         });
     match limit {
         Some(s) if s.tc.is_some() => ["--tc".into(), "0.5+0.01".into()],
+        Some(s) if s.st.is_some() => ["--st".into(), "0.02".into()],
         Some(s) if s.depth.is_some() => ["--depth".into(), s.depth.unwrap_or(3).min(3).to_string()],
         _ => ["--nodes".into(), "300".into()],
     }
