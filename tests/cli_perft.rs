@@ -125,7 +125,7 @@ fn search_rejects_bad_input_with_exit_2() {
                 "--set",
                 "eval=psqt",
             ],
-            "key \"eval.kind\" = \"psqt\": expected one of \"material\", \"pst\", \"tapered\"; did you mean \"pst\"?",
+            "key \"eval.kind\" = \"psqt\": expected one of \"material\", \"pst\", \"tapered\", \"nnue\"; did you mean \"pst\"?",
         ),
         (
             vec![
