@@ -3,7 +3,7 @@
 //! worth at each budget, the depth both sides reached, the node factor the step is worth
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
-use super::elo::Z95;
+use super::distributions::Z95;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;
 use crate::matches::games_csv::{read_games, GameRow};

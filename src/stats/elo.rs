@@ -7,12 +7,11 @@
 //! normalized score), as fastchess's `sprt.cpp` and fishtest's `stat_util.py` do; the roots are
 //! found here by bisection to machine precision.
 
+use super::distributions::{normal_cdf, Z95};
 pub use crate::settings::sprt::{Sprt, SprtModel, MAX_SPRT_ELO, MAX_SPRT_NELO};
 
 /// The score of each pentanomial bucket: a pair scoring 0, ½, 1, 1½ or 2 points of 2.
 const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
-/// The two-sided 95% normal quantile.
-pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 /// 800 / ln 10: logistic Elo per unit of normalized score near 0.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 
@@ -108,7 +107,7 @@ pub fn estimate(ptnml: &Pentanomial) -> Option<EloEstimate> {
     let stderr = (var / n).sqrt();
     let clamp = |s: f64| s.clamp(0.0, 1.0);
     let los = if stderr > 0.0 {
-        0.5 * (1.0 + libm::erf((mean - 0.5) / (stderr * std::f64::consts::SQRT_2)))
+        normal_cdf((mean - 0.5) / stderr)
     } else if mean > 0.5 {
         1.0
     } else if mean < 0.5 {

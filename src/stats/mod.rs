@@ -3,7 +3,8 @@
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
 //! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
 //! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
-//! player searched (`depth_profile`).
+//! player searched (`depth_profile`). The distributions they lean on (normal, t, χ²) come from
+//! statrs through `distributions`, and the fits' linear algebra from nalgebra through `linear`.
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
 
@@ -12,9 +13,11 @@ pub mod depth_profile;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
+pub mod distributions;
 pub mod elo;
 pub mod gauntlet_fit;
 pub mod inflation;
+pub mod linear;
 pub mod precision;
 pub mod running_score;
 pub mod slow_games;
