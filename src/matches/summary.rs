@@ -2,8 +2,9 @@
 //! LOS, SPRT, nodes and time per move; and the terminal table.
 
 use super::games_csv::GameRow;
-use crate::stats::elo::{estimate, EloEstimate, Hypothesis, Pentanomial, Sprt, NO_INTERVAL};
-use std::collections::BTreeMap;
+use crate::stats::elo::{
+    estimate, EloEstimate, Hypothesis, PairTally, Pentanomial, Sprt, NO_INTERVAL,
+};
 
 /// One pairing's summary, from the variant's side.
 #[derive(Debug, Clone, Default, serde::Serialize)]
@@ -74,14 +75,11 @@ pub fn summarize(rows: &[GameRow], sprt: Option<&Sprt>) -> Vec<PairingSummary> {
             let wins = points.iter().filter(|p| **p == 1.0).count();
             let losses = points.iter().filter(|p| **p == 0.0).count();
             let draws = games.len() - wins - losses;
-            let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
+            let mut pairs = PairTally::default();
             for (r, p) in games.iter().zip(&points) {
-                by_pair.entry(r.pair).or_default().push(*p);
+                pairs.add(r.pair, *p);
             }
-            let mut ptnml = Pentanomial::default();
-            for pts in by_pair.values().filter(|p| p.len() == 2) {
-                ptnml.0[(pts.iter().sum::<f64>() * 2.0).round() as usize] += 1;
-            }
+            let ptnml = pairs.ptnml;
             let e: Option<EloEstimate> = estimate(&ptnml);
             // `+ 0.0` turns a negative zero into zero: "-0.0" is no figure to print.
             let finite = |x: f64| x.is_finite().then_some(x + 0.0);

@@ -1,18 +1,15 @@
 //! The running score of a match in progress, kept game by game in constant memory per pairing
 //! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
 
-use super::elo::{estimate, Pentanomial, Sprt, NO_INTERVAL};
+use super::elo::{estimate, PairTally, Sprt, NO_INTERVAL};
 use crate::matches::games_csv::GameRow;
-use std::collections::HashMap;
 
 /// One pairing so far.
 #[derive(Default)]
 struct Tally {
     points: f64,
     games: usize,
-    ptnml: Pentanomial,
-    /// The first game's points of pairs whose second game has not ended.
-    open_pairs: HashMap<usize, f64>,
+    pairs: PairTally,
 }
 
 /// Every pairing's score so far, in the order the pairings first finished a game.
@@ -53,11 +50,7 @@ impl RunningScore {
         let points = row.variant_points();
         tally.points += points;
         tally.games += 1;
-        if let Some(first) = tally.open_pairs.remove(&row.pair) {
-            tally.ptnml.0[((first + points) * 2.0).round() as usize] += 1;
-        } else {
-            tally.open_pairs.insert(row.pair, points);
-        }
+        tally.pairs.add(row.pair, points);
     }
 
     /// One short line: each pairing's score, Elo +/- (from its complete pairs) and LLR; past
@@ -72,7 +65,7 @@ impl RunningScore {
                     "{variant} vs {opponent} {:.1}%",
                     100.0 * t.points / t.games.max(1) as f64
                 );
-                if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
+                if let Some(e) = estimate(&t.pairs.ptnml).filter(|e| e.elo.is_finite()) {
                     // Under half an Elo prints as 0, never +0 or -0.
                     let elo = if e.elo.abs() < 0.5 {
                         "0".to_string()
@@ -91,7 +84,7 @@ impl RunningScore {
                     }
                 }
                 if let Some(sprt) = &self.sprt {
-                    part.push_str(&format!(" LLR {:.2}", sprt.llr(&t.ptnml)));
+                    part.push_str(&format!(" LLR {:.2}", sprt.llr(&t.pairs.ptnml)));
                 }
                 part
             })
@@ -114,6 +107,7 @@ impl RunningScore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::elo::Pentanomial;
 
     fn game(pair: usize, white: &str, result: &str) -> GameRow {
         GameRow {
@@ -132,9 +126,9 @@ mod tests {
         let mut score = RunningScore::new(None);
         score.add(&game(0, "a", "1-0"));
         score.add(&game(1, "a", "1/2-1/2"));
-        assert_eq!(score.pairings[0].1.ptnml, Pentanomial::default());
+        assert_eq!(score.pairings[0].1.pairs.ptnml, Pentanomial::default());
         score.add(&game(0, "b", "1-0"));
-        assert_eq!(score.pairings[0].1.ptnml.0, [0, 0, 1, 0, 0]);
+        assert_eq!(score.pairings[0].1.pairs.ptnml.0, [0, 0, 1, 0, 0]);
         assert!(score.line().starts_with("a vs b 50.0%"), "{}", score.line());
     }
 
