@@ -11,8 +11,9 @@
 //!
 //! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
 //! - `chess`: board helpers, evaluation, notation, perft
-//! - `config` `settings`: the knobs (each declared once), experiment files, `--set`; a match's
-//!   settings, as the command line and a config's `[runs]` give them
+//! - `settings`: a match's settings, as the command line and a config's `[runs]` give them, and
+//!   the values both take
+//! - `config`: the knobs (each declared once), experiment files, `--set`
 //! - `suite`: EPD and PGN position suites
 //! - `search`: the one search, its move picker, tables and time budget
 //! - `records`: one results row per (variant, position, depth)

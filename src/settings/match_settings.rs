@@ -10,7 +10,7 @@ use super::move_limit::{Limit, MoveTime, TimeControl};
 use super::shard::Shard;
 use super::sprt::Sprt;
 use super::values::{
-    number, parse_depth, parse_games, parse_millis, parse_nodes, parse_plies, parse_precision,
+    check_depth, number, parse_depth, parse_games, parse_millis, parse_nodes, parse_plies, parse_precision,
     parse_seed, parse_threads, words,
 };
 use crate::error::InputError;
@@ -115,7 +115,7 @@ fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
 }
 
 fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    number(d, |t| crate::config::check_depth(parse_depth(t)?.into())).map(Some)
+    number(d, |t| check_depth(parse_depth(t)?.into())).map(Some)
 }
 
 fn plies<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
@@ -266,7 +266,7 @@ impl MatchSettings {
             ([n], _, _) => Limit::Nodes(*n),
             ([], Some(tc), _) => Limit::Clock(tc.value),
             ([], None, Some(d)) => Limit::Depth(
-                crate::config::check_depth(d.into())
+                check_depth(d.into())
                     .map_err(|m| InputError::in_file("--depth", m))?,
             ),
             ([], None, None) => Limit::Depth(DEFAULT_DEPTH),
