@@ -3,9 +3,9 @@
 //! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
-use super::games_csv::GameRow;
 use super::pairings::PreparedMatch;
 use crate::config::design::Design;
+use crate::game_record::GameRow;
 use crate::stats::design_fit::Reference;
 use crate::stats::elo::{Hypothesis, PairTally, Sprt};
 use crate::stats::precision::{first_check, stop_round, worst_half_width};

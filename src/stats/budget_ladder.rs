@@ -4,13 +4,8 @@
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
 use super::distributions::Z95;
-use crate::config::experiment::ResolvedVariant;
-use crate::error::InputError;
-use crate::matches::games_csv::{read_games, GameRow};
-use crate::matches::games_manifest::MatchManifest;
-use crate::matches::summary::summarize;
-use crate::storage::manifest::{manifest_path, ManifestFile};
-use std::path::{Path, PathBuf};
+use super::pairing_summary::summarize;
+use crate::game_record::GameRow;
 
 /// A figure and its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -191,108 +186,6 @@ impl Step {
             .map(|p| (p.opponent_nodes_per_move, p.elo.negated()))
             .collect()
     }
-}
-
-/// One games CSV of the ladder, with what its manifest says.
-struct Match {
-    path: PathBuf,
-    manifest: MatchManifest,
-    budget: u64,
-}
-
-fn load(path: &Path) -> Result<Match, InputError> {
-    let shown = manifest_path(path).display().to_string();
-    let manifest = MatchManifest::read(&manifest_path(path))
-        .map_err(|e| InputError::in_file(&shown, format!("{e:#}")))?
-        .ok_or_else(|| {
-            InputError::in_file(&shown, "missing; a ladder needs each match's manifest")
-        })?;
-    let budget = node_budget(&manifest.limit).ok_or_else(|| {
-        InputError::in_file(
-            &shown,
-            format!(
-                "limit \"{}\"; a ladder's matches are played at node budgets (--nodes)",
-                manifest.limit
-            ),
-        )
-    })?;
-    Ok(Match {
-        path: path.to_path_buf(),
-        manifest,
-        budget,
-    })
-}
-
-/// The baseline: the opponent of the first match's first pairing.
-fn baseline_of(first: &Match) -> Result<String, InputError> {
-    first
-        .manifest
-        .pairings
-        .first()
-        .map(|p| p.1.clone())
-        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no pairing"))
-}
-
-fn variant<'a>(m: &'a Match, name: &str) -> Option<&'a ResolvedVariant> {
-    m.manifest.variants.iter().find(|v| v.name == name)
-}
-
-/// The variant that is the baseline at twice the budget, if the match has one.
-fn doubling_of(m: &Match, baseline: &ResolvedVariant) -> Option<String> {
-    let base = crate::config::knob::values(&baseline.config);
-    m.manifest.variants.iter().find_map(|v| {
-        let mut config = v.config.clone();
-        (v.engine.is_none() && config.game.node_factor == 2).then_some(())?;
-        config.game.node_factor = baseline.config.game.node_factor;
-        (crate::config::knob::values(&config) == base).then(|| v.name.clone())
-    })
-}
-
-/// The ladder from games CSVs at node budgets, each with its manifest beside it: every match
-/// must have been played at `--nodes`, with the same baseline (its resolved knobs) as the
-/// first; the doubling is the variant that is the baseline with game.node_factor = 2.
-pub fn from_files(csvs: &[PathBuf]) -> Result<Ladder, InputError> {
-    let matches: Vec<Match> = csvs.iter().map(|p| load(p)).collect::<Result<_, _>>()?;
-    let first = matches
-        .first()
-        .ok_or_else(|| InputError::in_file("ladder", "no games CSV"))?;
-    let baseline = baseline_of(first)?;
-    let reference = variant(first, &baseline)
-        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no baseline"))?
-        .clone();
-    let same = crate::config::knob::values(&reference.config);
-    let mut doubling = None;
-    for m in &matches {
-        let theirs = variant(m, &baseline).map(|v| crate::config::knob::values(&v.config));
-        if theirs.as_ref() != Some(&same) {
-            return Err(InputError::in_file(
-                m.path.display().to_string(),
-                format!("its \"{baseline}\" is not the first file's: a ladder compares one baseline at every budget"),
-            ));
-        }
-        doubling = doubling.or_else(|| doubling_of(m, &reference));
-    }
-    let rungs: Vec<Rung> = matches
-        .iter()
-        .map(|m| {
-            Ok(Rung {
-                budget: m.budget,
-                rows: read_games(&m.path)?,
-            })
-        })
-        .collect::<Result<_, InputError>>()?;
-    let mut ladder = Ladder::build(&rungs, &baseline, doubling.as_deref().unwrap_or(""));
-    ladder.unfinished = matches
-        .iter()
-        .zip(&rungs)
-        .filter(|(m, _)| m.manifest.interrupted)
-        .map(|(m, rung)| Unfinished {
-            budget: m.budget,
-            games: rung.rows.len(),
-            planned: m.manifest.games_total,
-        })
-        .collect();
-    Ok(ladder)
 }
 
 /// Mean depth per move of `variant` and of `opponent` over their games against each other.

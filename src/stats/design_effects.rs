@@ -18,7 +18,7 @@ use super::distributions::two_sided_p;
 use super::precision::pentanomials;
 use crate::config::design::{Design, Role};
 use crate::config::experiment::ResolvedVariant;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 
 /// A step's name from its factor's: `no_null_move` (a removal) → `null_move`, `with_iir` (an
 /// addition) → `iir`; any other name as it is.

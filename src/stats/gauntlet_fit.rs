@@ -18,7 +18,7 @@ use super::distributions::{chi_square_sf, two_sided_p};
 use super::precision::opponents_of;
 use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 
 /// One figure (a step's averaged worth, or a pair's interaction) against every opponent and
 /// against the gauntlet.

@@ -46,7 +46,10 @@ mod tests {
     fn solves_inverts_and_refuses_a_singular_matrix() {
         let a = from_rows(&[vec![4.0, 2.0], vec![2.0, 3.0]]);
         let x = solve(&a, &[2.0, 5.0]).unwrap();
-        assert!((x[0] + 0.5).abs() < 1e-12 && (x[1] - 2.0).abs() < 1e-12, "{x:?}");
+        assert!(
+            (x[0] + 0.5).abs() < 1e-12 && (x[1] - 2.0).abs() < 1e-12,
+            "{x:?}"
+        );
         let product = &a * inverse(&a).unwrap();
         assert!((product - DMatrix::identity(2, 2)).amax() < 1e-12);
         let singular = from_rows(&[vec![1.0, 2.0], vec![2.0, 4.0]]);

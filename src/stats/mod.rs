@@ -1,4 +1,5 @@
-//! Statistics of games: Elo, pentanomials and the SPRT (`elo`), the running score a match
+//! Statistics of games: Elo, pentanomials and the SPRT (`elo`), each pairing's summary
+//! (`pairing_summary`), the running score a match
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
 //! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
@@ -7,6 +8,8 @@
 //! statrs through `distributions`, and the fits' linear algebra from nalgebra through `linear`.
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
+//! It takes games (`game_record::GameRow`) and returns figures: it reads no file and writes no
+//! text, and imports nothing from `matches`, which stands above it.
 
 pub mod budget_ladder;
 pub mod depth_profile;
@@ -18,6 +21,7 @@ pub mod elo;
 pub mod gauntlet_fit;
 pub mod inflation;
 pub mod linear;
+pub mod pairing_summary;
 pub mod precision;
 pub mod running_score;
 pub mod slow_games;

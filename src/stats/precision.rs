@@ -13,7 +13,7 @@
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
 use super::elo::{estimate, PairTally, Pentanomial};
 use crate::config::design::Design;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use std::collections::HashMap;
 
 /// Pairs a run must hold, over all its pairings, before the rule is first checked.

@@ -6,11 +6,11 @@
 use super::format::{table, text_cell};
 use super::sources::Sources;
 use crate::matches::games_manifest::MatchManifest;
-use crate::matches::summary::{summarize, PairingSummary};
 use crate::output::number_format::{interval, signed, Minus};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
-use crate::stats::distributions::Z95;
 use crate::stats::design_fit::Estimate;
+use crate::stats::distributions::Z95;
+use crate::stats::pairing_summary::{summarize, PairingSummary};
 use crate::storage::manifest::ManifestFile;
 use std::fmt::Write;
 

@@ -10,8 +10,8 @@ use super::format::{games_against_goal, interval, table, text_cell, Minus};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
 use crate::config::experiment::Experiment;
-use crate::matches::summary::{summarize, PairingSummary};
 use crate::stats::distributions::{two_sided_p, Z95};
+use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::fmt::Write;
 
 /// The games of the removal table: every run of `configs/removal.toml` but its evaluation
