@@ -1,5 +1,5 @@
 //! Reports of finished runs and matches: each builds its tables as data (`output::table`) for
-//! the one writer a format (`output::export`); the charts are SVG.
+//! the one writer a format (`output::export`); the charts are SVG, every one drawn with plotters.
 
 pub mod before_after;
 pub mod depth_profile_table;
