@@ -106,8 +106,9 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::R
         let mut chart = ChartBuilder::on(&root)
             .margin_top(TOP)
             .margin_left(8)
+            .margin_bottom(8)
             .margin_right(width - LEFT - SIZE)
-            .x_label_area_size(BOTTOM)
+            .x_label_area_size(BOTTOM - 8)
             .y_label_area_size(LEFT - 8)
             .build_cartesian_2d(lo..hi, lo..hi)?;
         let tick = |v: &f64| signed(*v, 0, Minus::Ascii);
@@ -122,7 +123,7 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::R
                     .into_font()
                     .color(&RGBColor(68, 68, 68)),
             )
-            .axis_desc_style(("sans-serif", TEXT))
+            .axis_desc_style(("sans-serif", TEXT).into_font())
             .x_desc("worth in self-play (Elo)")
             .y_desc("worth against the gauntlet (Elo)")
             .x_label_formatter(&tick)
