@@ -43,7 +43,10 @@ fn a_comparison_refits_each_design_and_writes_its_tables_and_forest_plot() {
     let (code, stdout, stderr) = report(dir.path(), &comparison(""));
     assert_eq!(code, 0, "{stderr}");
     // The engine without games is listed, not fitted; both steps are compared.
-    assert!(stdout.contains("not played") && stdout.contains("to be played"), "{stdout}");
+    assert!(
+        stdout.contains("not played") && stdout.contains("to be played"),
+        "{stdout}"
+    );
     for file in ["c.md", "c.csv", "c.json", "c-forest.svg"] {
         assert!(dir.path().join(file).exists(), "{file}\n{stdout}");
     }
