@@ -2,12 +2,15 @@
 //! the one writer a format (`output::export`); the charts are SVG, every one drawn with plotters.
 
 pub mod before_after;
+pub mod compared_games;
 pub mod depth_profile_table;
 pub mod depth_table;
 pub mod design_notes;
 pub mod design_report;
+pub mod engines_compared;
 pub mod field;
 pub mod figures;
+pub mod forest_engines;
 pub mod games;
 pub mod gauntlet_report;
 pub mod heatmap;

@@ -7,6 +7,7 @@
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
 
+pub mod across_engines;
 pub mod budget_ladder;
 pub mod depth_profile;
 pub mod design_effects;
