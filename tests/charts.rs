@@ -52,6 +52,8 @@ fn labels(svg: &str) -> ((f64, f64), Vec<Label>) {
         let chars = text
             .replace("&lt;", "<")
             .replace("&gt;", ">")
+            .replace("&apos;", "'")
+            .replace("&quot;", "\"")
             .replace("&amp;", "&")
             .chars()
             .count() as f64;

@@ -122,6 +122,9 @@ fn a_resolution_three_design_reports_its_aliasing() {
         text.contains("aliased: a × b is d in this fraction"),
         "{text}"
     );
+    // The heat map marks the cells it has no estimate for.
+    let svg = ablate::reports::interaction_map::heatmap_svg(&a, "resolution 3").unwrap();
+    assert!(svg.matches(">\naliased\n<").count() >= 2, "{svg}");
 }
 
 /// Games of rounds `from..to` at every point, as the games CSV holds them.

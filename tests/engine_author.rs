@@ -183,7 +183,7 @@ fn files_of_new(stem: &str, reports: &[&str]) -> Vec<String> {
 
 /// The design report of a match in which an engine crashed gives its figures without those
 /// games beside the fit, and says whether any moves past its interval: Fruit 2.1's committed
-/// design, 31 of whose 3,072 games gnuchess lost by an assertion abort.
+/// design, 31 of whose 3,072 games gnuchess lost by an abort (SIGABRT).
 #[test]
 fn a_design_with_crashes_is_also_reported_without_them() {
     let dir = tempfile::tempdir().unwrap();

@@ -19,6 +19,7 @@ fn is_command(line: &str) -> bool {
         "cargo ",
         "scripts/",
         "sbatch ",
+        "taskset -c ",
     ]
     .iter()
     .any(|p| line.starts_with(p))
@@ -179,6 +180,11 @@ fn declared_limit(words: &[String]) -> [String; 2] {
 }
 
 fn normalise(example: &str) -> String {
+    // `taskset -c N` pins a clock run to a core of its own; the command after it is the example.
+    let example = match example.strip_prefix("taskset -c ") {
+        Some(rest) => rest.split_once(' ').map_or(rest, |(_, command)| command),
+        None => example,
+    };
     example
         .replacen("./target/release/ablate ", "ablate ", 1)
         .replacen("cargo run --release -- ", "ablate ", 1)

@@ -64,7 +64,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg\n  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -117,7 +117,7 @@ Examples:
   ablate match --config killers.toml --games 20 --tc 10+0.1 --jobs 2
   ablate match --config quiescence.toml --games 40 --depth 3 --json --quiet
   ablate match --config pruning.toml --round-robin --games 20 --depth 3 --adjudicate draw=40,10,8 resign=1000,4
-  ablate match --config fruit-elo-worth.toml --variant fruit-futility --games 20 --tc 1+0.01 --jobs 2
+  ablate match --config fruit-elo-worth.toml --variant fruit-futility --games 20 --st 0.1 --jobs 1
   ablate match --config pruning.toml --variant null_move --games 2 --nodes 2000,4000   # one match per budget, a file each
   ablate match --config budget-ladder.toml --print-outputs                      # the files of the runs it declares
   ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
@@ -128,11 +128,11 @@ Games are played in pairs (one opening, colours swapped), openings from position
 in file order (or shuffled with --seed), or from a PGN book (each game's line played out).
 Under --depth or --nodes the whole match is deterministic: the same games for any --jobs and on
 every re-run. A fixed depth charges no step for its nodes: measure a pruning step's worth at
---nodes or --tc. Without --run, a config's declared matches that have games resume; one
+--nodes, --st or --tc. Without --run, a config's declared matches that have games resume; one
 without games starts only by name (--run NAME).
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
-ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N` or its clocks. An
+ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N`, `go movetime MS` (--st) or its clocks. An
 engine that crashes, stalls past its limit (its clock plus --timemargin, or engine_timeout), or
 sends an illegal move loses that game (PGN Termination \"abandoned\", \"time forfeit\" or
 \"rules infraction\"), is restarted, and the match goes on; stderr names it and its last lines.";
@@ -407,7 +407,8 @@ pub struct CheckArgs {
 /// Options of `ablate report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// A results CSV written by `ablate --config`, or a games CSV written by `ablate match`.
+    /// A results CSV written by `ablate --config`, a games CSV written by `ablate match`, or a
+    /// comparison of designs over several engines (a .toml, e.g. results/engines/compared.toml).
     pub csv: PathBuf,
     /// More games CSVs: with them, the budget ladder's report over matches at node budgets.
     pub more: Vec<PathBuf>,

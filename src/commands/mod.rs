@@ -10,6 +10,7 @@ pub mod r#match;
 pub mod merge;
 pub mod perft;
 pub mod report;
+pub mod report_compared;
 pub mod report_design;
 pub mod report_games;
 pub mod report_gauntlet;

@@ -13,6 +13,9 @@ use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
+    if args.csv.extension().is_some_and(|e| e == "toml") {
+        return super::report_compared::run(args);
+    }
     if !args.more.is_empty() {
         let csvs: Vec<_> = std::iter::once(args.csv.clone())
             .chain(args.more.iter().cloned())

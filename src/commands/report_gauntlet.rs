@@ -53,7 +53,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let mut written = vec![markdown_path.clone(), csv.clone(), json.clone()];
     let link = match &comparison {
         Some(c) => {
-            write_atomically(&chart, chart_svg(c, title, &gauntlet.opponents).as_bytes())?;
+            write_atomically(&chart, chart_svg(c, title, &gauntlet.opponents)?.as_bytes())?;
             written.push(chart.clone());
             Some(
                 chart

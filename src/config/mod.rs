@@ -1,6 +1,7 @@
 //! Configuration: the search knobs, key paths and overrides, depths, and experiment files.
 
 pub mod choices;
+pub mod comparison;
 pub mod descriptor;
 pub mod design;
 pub mod design_points;

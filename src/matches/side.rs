@@ -6,6 +6,7 @@ use crate::chess::legal_moves;
 use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
 use crate::config::{SearchConfig, MAX_DEPTH};
+use crate::output::number_format::{signed, Minus};
 use crate::search::clock::{budget, Limit};
 use crate::search::game_tables::{search_game, GameTables};
 use crate::search::tt::TablePool;
@@ -37,7 +38,7 @@ impl MoveNote {
         let score = match self.mate {
             Some(m) if m > 0 => format!("+M{m}"),
             Some(m) => format!("-M{}", -m),
-            None => format!("{:+.2}", f64::from(self.score_cp) / 100.0),
+            None => signed(f64::from(self.score_cp) / 100.0, 2, Minus::Ascii),
         };
         format!("{score}/{} {}", self.depth, self.nodes)
     }

@@ -61,7 +61,9 @@ pub enum Minus {
 
 /// `x` with `decimals` decimals and its sign always: `+21.7`, `−3.0`. A value that rounds to
 /// zero keeps its sign (`−0.0` is a bound just under zero, and says which side of zero it
-/// lies); zero itself, and the floating-point −0, are `+0.0`.
+/// lies); zero itself, and the floating-point −0, are `+0.0`. Every signed figure outside
+/// `stats` is written here (reports, charts' ticks and cells, PGN comments), so that there is
+/// one zero rule.
 pub fn signed(x: f64, decimals: usize, minus: Minus) -> String {
     // `+ 0.0` turns the floating-point −0 into 0, which no figure means.
     let text = format!("{:+.decimals$}", x + 0.0);

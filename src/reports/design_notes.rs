@@ -5,6 +5,7 @@
 
 use crate::config::design::Design;
 use crate::game_record::GameRow;
+use crate::output::number_format::{signed, Minus};
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_fit::Estimate;
 
@@ -89,10 +90,12 @@ pub fn moved_line(
         .max_by(|a, b| (a.1.abs() / a.2).total_cmp(&(b.1.abs() / b.2)));
     match largest {
         Some((name, moved, half)) if moved.abs() > half => format!(
-            "{head}; without them {name} moves by {moved:+.1} Elo, more than its 95% half-width ±{half:.1}: read it with care"
+            "{head}; without them {name} moves by {} Elo, more than its 95% half-width ±{half:.1}: read it with care",
+            signed(moved, 1, Minus::Ascii)
         ),
         Some((name, moved, half)) => format!(
-            "{head}; without them no figure moves by more than its 95% half-width (the most, {name}: {moved:+.1} against ±{half:.1})"
+            "{head}; without them no figure moves by more than its 95% half-width (the most, {name}: {} against ±{half:.1})",
+            signed(moved, 1, Minus::Ascii)
         ),
         None => head.to_string(),
     }

@@ -9,7 +9,7 @@ use super::depth_profile_table::{
 };
 use crate::game_record::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
-use crate::output::number_format::{interval, Minus};
+use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
 use crate::stats::design_fit::{Estimate, Reference};
@@ -236,8 +236,10 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             .iter()
             .map(|(p, obs, model)| {
                 format!(
-                    "{} ({obs:+.0} played, {model:+.0} modelled)",
-                    d.point_name(*p)
+                    "{} ({} played, {} modelled)",
+                    d.point_name(*p),
+                    signed(*obs, 0, Minus::Ascii),
+                    signed(*model, 0, Minus::Ascii)
                 )
             })
             .collect();

@@ -3,16 +3,27 @@
 //! would be worth if self-play told the truth) and the fitted line through the origin, its
 //! slope the ratio over the steps. Both axes share one scale, so that y = x is the diagonal.
 
-use super::interaction_map::escape;
+use crate::output::number_format::{signed, Minus};
+use crate::reports::style::{line_boxes, place_label, text_width, PixelBox};
 use crate::stats::inflation::Comparison;
-use std::fmt::Write;
+use plotters::coord::types::RangedCoordf64;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
-const SIZE: f64 = 460.0;
-const LEFT: f64 = 70.0;
-const TOP: f64 = 92.0;
-const RIGHT: f64 = 150.0;
-const BOTTOM: f64 = 56.0;
+/// The square's side, and the room left of it (ticks and the axis' name), above it (title and
+/// notes), right of it (the names of points near the edge) and below it, in pixels.
+const SIZE: u32 = 460;
+const LEFT: u32 = 70;
+const TOP: u32 = 92;
+const RIGHT: u32 = 150;
+const BOTTOM: u32 = 56;
+/// plotters' font sizes (the SVG writes them at 1/1.24): title, notes, everything else.
+const TITLE: f64 = 18.6;
+const NOTE: f64 = 13.6;
+const TEXT: f64 = 14.9;
+const BLUE: RGBColor = RGBColor(33, 102, 172);
+const RED: RGBColor = RGBColor(178, 24, 43);
 
 /// The chart beside a games CSV: `x.games.csv` → `x.games-self-play.svg`.
 pub fn chart_path(csv: &Path) -> PathBuf {
@@ -23,16 +34,18 @@ pub fn chart_path(csv: &Path) -> PathBuf {
     csv.with_file_name(format!("{stem}-self-play.svg"))
 }
 
-/// A round step for the axes' ticks: 10, 20, 25, 50, 100... giving 4 to 10 ticks over `span`.
+/// A round step for the axes' ticks: 10, 20, 50, 100... giving 4 to 10 ticks over `span`; one
+/// plotters also steps by (1, 2 or 5 times a power of ten), so that it ticks at these.
 fn tick_step(span: f64) -> f64 {
-    [5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0]
+    [5.0, 10.0, 20.0, 50.0, 100.0, 200.0]
         .into_iter()
         .find(|s| span / s <= 10.0)
         .unwrap_or(500.0)
 }
 
-/// The SVG text of the chart.
-pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> String {
+/// Both axes' range, from every interval's ends and 0, out to whole ticks; and how many
+/// ticks.
+fn axis(c: &Comparison) -> (f64, f64, usize) {
     let ends = c.steps.iter().flat_map(|s| {
         let (a, b) = s.self_play.interval();
         let (x, y) = s.gauntlet.interval();
@@ -41,105 +54,168 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> String {
     let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
     let step = tick_step(hi - lo);
     let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
-    let x_of = |v: f64| LEFT + (v - lo) / (hi - lo) * SIZE;
-    let y_of = |v: f64| TOP + (hi - v) / (hi - lo) * SIZE;
-    let (width, height) = (LEFT + SIZE + RIGHT, TOP + SIZE + BOTTOM);
+    // No step, or every figure exactly 0: one tick's span, so that the axes have a length.
+    let hi = hi.max(lo + step);
+    (lo, hi, ((hi - lo) / step).round() as usize + 1)
+}
+
+/// The lines above the chart: what it shows and how to read it.
+fn notes(c: &Comparison, opponents: &[String]) -> [String; 3] {
+    [
+        "Each step's worth switched on (Elo, averaged over the other steps), against a gauntlet of"
+            .to_string(),
+        format!(
+            "{} (up) and in self-play (across); bars: 95% intervals.",
+            opponents.join(", ")
+        ),
+        format!(
+            "Dashed: y = x. Solid: the fitted ratio {:.2} through the origin.",
+            c.pooled_ratio.value
+        ),
+    ]
+}
+
+/// A line's two ends, in Elo.
+type Segment = ((f64, f64), (f64, f64));
+
+type Square<'a> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The SVG text of the chart.
+pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::Result<String> {
+    let notes = notes(c, opponents);
+    let widest = notes.iter().map(|n| text_width(n, NOTE)).max().unwrap_or(0);
+    // Wider than the square and its margins when the opponents' names need it.
+    let width = (LEFT + SIZE + RIGHT).max(16 + widest + 16);
     let mut svg = String::new();
-    let b = c.pooled_ratio;
-    let y_mid = TOP + SIZE / 2.0;
-    let _ = write!(
-        svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">
-<rect width="100%" height="100%" fill="white"/>
-<text x="16" y="22" font-size="15" font-weight="bold">{}: does self-play exaggerate?</text>
-<text x="16" y="40" font-size="11" fill="#444">Each step's worth switched on (Elo, averaged over the other steps), against a gauntlet of</text>
-<text x="16" y="54" font-size="11" fill="#444">{} (up) and in self-play (across); bars: 95% intervals.</text>
-<text x="16" y="68" font-size="11" fill="#444">Dashed: y = x. Solid: the fitted ratio {:.2} through the origin.</text>
-"##,
-        escape(title),
-        escape(&opponents.join(", ")),
-        b.value
-    );
-    let mut v = lo;
-    while v <= hi + 1e-9 {
-        let (x, y) = (x_of(v), y_of(v));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x:.1}" y1="{TOP:.1}" x2="{x:.1}" y2="{:.1}" stroke="#eee"/><line x1="{LEFT:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#eee"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#444">{v:+.0}</text><text x="{:.1}" y="{:.1}" text-anchor="end" fill="#444">{v:+.0}</text>"##,
-            TOP + SIZE,
-            LEFT + SIZE,
-            TOP + SIZE + 16.0,
-            LEFT - 6.0,
-            y + 4.0
-        );
-        v += step;
+    {
+        let root =
+            SVGBackend::with_string(&mut svg, (width, TOP + SIZE + BOTTOM)).into_drawing_area();
+        root.fill(&WHITE)?;
+        root.draw(&Text::new(
+            format!("{title}: does self-play exaggerate?"),
+            (16, 8),
+            ("sans-serif", TITLE).into_font().style(FontStyle::Bold),
+        ))?;
+        for (i, note) in notes.iter().enumerate() {
+            let grey = ("sans-serif", NOTE)
+                .into_font()
+                .color(&RGBColor(68, 68, 68));
+            root.draw(&Text::new(note.clone(), (16, 30 + 14 * i as i32), grey))?;
+        }
+        let (lo, hi, ticks) = axis(c);
+        let mut chart = ChartBuilder::on(&root)
+            .margin_top(TOP)
+            .margin_left(8)
+            .margin_bottom(8)
+            .margin_right(width - LEFT - SIZE)
+            .x_label_area_size(BOTTOM - 8)
+            .y_label_area_size(LEFT - 8)
+            .build_cartesian_2d(lo..hi, lo..hi)?;
+        let tick = |v: &f64| signed(*v, 0, Minus::Ascii);
+        chart
+            .configure_mesh()
+            .x_labels(ticks)
+            .y_labels(ticks)
+            .max_light_lines(0)
+            .bold_line_style(RGBColor(238, 238, 238))
+            .label_style(
+                ("sans-serif", TEXT)
+                    .into_font()
+                    .color(&RGBColor(68, 68, 68)),
+            )
+            .axis_desc_style(("sans-serif", TEXT).into_font())
+            .x_desc("worth in self-play (Elo)")
+            .y_desc("worth against the gauntlet (Elo)")
+            .x_label_formatter(&tick)
+            .y_label_formatter(&tick)
+            .draw()?;
+        let lines = draw_lines(&chart, c, lo, hi)?;
+        draw_steps(&root, &chart, c, &lines)?;
+        root.present()?;
     }
-    let _ = writeln!(
-        svg,
-        r##"<rect x="{LEFT:.1}" y="{TOP:.1}" width="{SIZE:.1}" height="{SIZE:.1}" fill="none" stroke="#888"/>
-<line x1="{:.1}" y1="{TOP:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/><line x1="{LEFT:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#bbb"/>
-<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#666" stroke-dasharray="6,4"/>
-<text x="{:.1}" y="{:.1}" text-anchor="middle">worth in self-play (Elo)</text>
-<text x="20" y="{y_mid:.1}" transform="rotate(-90, 20, {y_mid:.1})" text-anchor="middle">worth against the gauntlet (Elo)</text>"##,
-        x_of(0.0),
-        x_of(0.0),
-        TOP + SIZE,
-        y_of(0.0),
-        LEFT + SIZE,
-        y_of(0.0),
-        x_of(lo),
-        y_of(lo),
-        x_of(hi),
-        y_of(hi),
-        LEFT + SIZE / 2.0,
-        TOP + SIZE + 40.0,
-    );
-    if b.value.is_finite() {
+    Ok(svg)
+}
+
+/// The square's frame, the axes through 0, y = x dashed and the fitted line solid; returns
+/// the two lines' ends, for the points' names to keep off.
+fn draw_lines(chart: &Square, c: &Comparison, lo: f64, hi: f64) -> anyhow::Result<Vec<Segment>> {
+    let area = chart.plotting_area();
+    let grey = |v: u8| RGBColor(v, v, v).stroke_width(1);
+    area.draw(&Rectangle::new([(lo, lo), (hi, hi)], grey(136)))?;
+    area.draw(&PathElement::new(vec![(0.0, lo), (0.0, hi)], grey(187)))?;
+    area.draw(&PathElement::new(vec![(lo, 0.0), (hi, 0.0)], grey(187)))?;
+    area.draw(&DashedPathElement::new(
+        vec![(lo, lo), (hi, hi)],
+        6,
+        4,
+        grey(102),
+    ))?;
+    let mut lines = vec![((lo, lo), (hi, hi))];
+    let b = c.pooled_ratio.value;
+    if b.is_finite() {
         // The fitted line inside the square: y = b x from the square's edges.
-        let (x0, x1) = if b.value.abs() > 1.0 {
-            (lo / b.value, hi / b.value)
+        let (x0, x1) = if b.abs() > 1.0 {
+            (lo / b, hi / b)
         } else {
             (lo, hi)
         };
         let (x0, x1) = (x0.min(x1).max(lo), x0.max(x1).min(hi));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b2182b" stroke-width="1.5"/>"##,
-            x_of(x0),
-            y_of(b.value * x0),
-            x_of(x1),
-            y_of(b.value * x1)
-        );
+        area.draw(&PathElement::new(
+            vec![(x0, b * x0), (x1, b * x1)],
+            RED.stroke_width(2),
+        ))?;
+        lines.push(((x0, b * x0), (x1, b * x1)));
     }
-    // Labels right of their points, each moved down past any label it would overlap.
-    let mut placed: Vec<(f64, f64, f64)> = Vec::new();
+    Ok(lines)
+}
+
+/// Each step: its point, both intervals as bars, and its name where it covers no point, bar,
+/// line or other name.
+fn draw_steps(
+    root: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    chart: &Square,
+    c: &Comparison,
+    lines: &[Segment],
+) -> anyhow::Result<()> {
+    let area = chart.plotting_area();
+    let pixel = |p: (f64, f64)| chart.backend_coord(&p);
+    let mut taken: Vec<PixelBox> = lines
+        .iter()
+        .flat_map(|(a, b)| line_boxes(pixel(*a), pixel(*b)))
+        .collect();
+    let mut points = Vec::new();
     for s in &c.steps {
-        let (x, y) = (x_of(s.self_play.value), y_of(s.gauntlet.value));
-        let (xa, xb) = s.self_play.interval();
-        let (ya, yb) = s.gauntlet.interval();
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#2166ac" stroke-width="1.5"/><line x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="#2166ac" stroke-width="1.5"/><circle cx="{x:.1}" cy="{y:.1}" r="4" fill="#2166ac"/>"##,
-            x_of(xa),
-            x_of(xb),
-            y_of(ya),
-            y_of(yb),
-        );
-        let width = 7.0 * s.step.chars().count() as f64;
-        let (lx, mut ly) = (x + 7.0, y - 7.0);
-        while placed
-            .iter()
-            .any(|(px, py, pw)| (ly - py).abs() < 14.0 && lx < px + pw && *px < lx + width)
-        {
-            ly += 14.0;
-        }
-        placed.push((lx, ly, width));
-        let _ = writeln!(
-            svg,
-            r##"<text x="{lx:.1}" y="{ly:.1}" fill="#111" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"##,
-            escape(&s.step)
-        );
+        let at = (s.self_play.value, s.gauntlet.value);
+        let ((xa, xb), (ya, yb)) = (s.self_play.interval(), s.gauntlet.interval());
+        area.draw(&PathElement::new(
+            vec![(xa, at.1), (xb, at.1)],
+            BLUE.stroke_width(2),
+        ))?;
+        area.draw(&PathElement::new(
+            vec![(at.0, ya), (at.0, yb)],
+            BLUE.stroke_width(2),
+        ))?;
+        area.draw(&Circle::new(at, 4, BLUE.filled()))?;
+        let ((left, y), (right, _)) = (pixel((xa, at.1)), pixel((xb, at.1)));
+        let ((x, top), (_, bottom)) = (pixel((at.0, yb)), pixel((at.0, ya)));
+        taken.extend([
+            (left, y - 1, right, y + 1),
+            (x - 1, top, x + 1, bottom),
+            (x - 5, y - 5, x + 5, y + 5),
+        ]);
+        points.push((x, y));
     }
-    svg.push_str("</svg>\n");
-    svg
+    let (xs, ys) = area.get_pixel_range();
+    let (width, _) = root.dim_in_pixel();
+    let bounds = (xs.start, ys.start, width as i32 - 4, ys.end);
+    for (s, at) in c.steps.iter().zip(points) {
+        // A little taller than the letters: an underscore reaches below the baseline.
+        let size = (text_width(&s.step, TEXT) as i32, 15);
+        let (x, y) = place_label(at, size, bounds, &mut taken);
+        let ink = ("sans-serif", TEXT)
+            .into_font()
+            .color(&RGBColor(17, 17, 17));
+        root.draw(&Text::new(s.step.clone(), (x, y), ink))?;
+    }
+    Ok(())
 }

@@ -1,13 +1,16 @@
 //! Reports of finished runs and matches: each builds its tables as data (`output::table`) for
-//! the one writer a format (`output::export`); the charts are SVG.
+//! the one writer a format (`output::export`); the charts are SVG, every one drawn with plotters.
 
 pub mod before_after;
+pub mod compared_games;
 pub mod depth_profile_table;
 pub mod depth_table;
 pub mod design_notes;
 pub mod design_report;
+pub mod engines_compared;
 pub mod field;
 pub mod figures;
+pub mod forest_engines;
 pub mod games;
 pub mod gauntlet_report;
 pub mod heatmap;

@@ -3,6 +3,7 @@
 //! where they collide with nothing drawn before them.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Ten colours that stay apart on screen and paper (matplotlib's tab10).
 const PALETTE: [RGBColor; 10] = [
@@ -142,11 +143,30 @@ pub fn text_width(text: &str, size: f64) -> u32 {
     (text.chars().count() as f64 * size * 0.81 * 0.58).ceil() as u32
 }
 
+/// `style` anchored at `h` and `v`: which point of the text's box it is drawn at.
+pub fn anchored<'a>(style: impl Into<TextStyle<'a>>, h: HPos, v: VPos) -> TextStyle<'a> {
+    style.into().pos(Pos::new(h, v))
+}
+
 /// A box in pixels: left, top, right, bottom.
 pub type PixelBox = (i32, i32, i32, i32);
 
 fn overlaps(a: PixelBox, b: PixelBox) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// The boxes a straight line from `from` to `to` covers, a small one every few pixels: what a
+/// label placed by `place_label` should keep off so that no line crosses it.
+pub fn line_boxes(from: (i32, i32), to: (i32, i32)) -> Vec<PixelBox> {
+    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+    let steps = (dx.hypot(dy) / 4.0).ceil().max(1.0) as i32;
+    (0..=steps)
+        .map(|i| {
+            let t = i as f64 / steps as f64;
+            let (x, y) = (from.0 + (dx * t) as i32, from.1 + (dy * t) as i32);
+            (x - 2, y - 2, x + 2, y + 2)
+        })
+        .collect()
 }
 
 /// Where to write a label of `width` x `height` pixels next to the point at `at`: the first

@@ -2,7 +2,7 @@
 //! `bench` signature: the signature, the row-by-row comparison, and blessing a new reference.
 
 use crate::output::export::{Exporter, Text};
-use crate::output::number_format::thousands;
+use crate::output::number_format::{signed, thousands, Minus};
 use crate::output::table::Table;
 use crate::records::{write_rows, Row, RowKey};
 use std::collections::HashMap;
@@ -63,7 +63,9 @@ impl Comparison {
             ]);
             for d in &self.differences {
                 let delta = match (d.expected.parse::<f64>(), d.got.parse::<f64>()) {
-                    (Ok(e), Ok(g)) if e != 0.0 => format!("{:+.2}", 100.0 * (g - e) / e.abs()),
+                    (Ok(e), Ok(g)) if e != 0.0 => {
+                        signed(100.0 * (g - e) / e.abs(), 2, Minus::Ascii)
+                    }
                     _ => "-".into(),
                 };
                 let show = |s: &str| s.parse::<i64>().map_or_else(|_| s.to_string(), thousands);

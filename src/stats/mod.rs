@@ -11,6 +11,7 @@
 //! It takes games (`game_record::GameRow`) and returns figures: it reads no file and writes no
 //! text, and imports nothing from `matches`, which stands above it.
 
+pub mod across_engines;
 pub mod budget_ladder;
 pub mod depth_profile;
 pub mod design_effects;

@@ -6,6 +6,7 @@
 //! (and the figures test) re-renders them and compares, word for word.
 
 pub mod format;
+mod four_engines;
 mod gauntlet;
 mod interactions;
 mod peers;
@@ -81,6 +82,10 @@ const BLOCKS: &[Block] = &[
     block("gauntlet-state", gauntlet::state),
     block("gauntlet-steps", gauntlet::steps),
     block("gauntlet-pairs", gauntlet::pairs),
+    block("engines-compared-engines", four_engines::engines),
+    block("engines-compared-steps", four_engines::steps),
+    block("engines-compared-corners", four_engines::corners),
+    block("engines-compared-pairs", four_engines::pairs),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {

@@ -1,6 +1,6 @@
 //! README.md's short table: one figure per headline claim, its page beside it.
 
-use super::format::{table, text_cell, three_decimals};
+use super::format::{signed, table, text_cell, three_decimals, Minus};
 use super::sources::Sources;
 
 /// The README's short table: one figure per headline claim, its page beside it.
@@ -14,7 +14,8 @@ pub(super) fn headline(src: &Sources) -> String {
         let p = src.pairing(&matches, variant, name);
         match (p.elo, p.elo_lo, p.elo_hi) {
             (Some(elo), Some(lo), Some(hi)) => {
-                format!("{elo:+.0} Elo [{lo:.0}, {hi:.0}], {} games", p.games).replace('-', "−")
+                let elo = signed(elo, 0, Minus::True);
+                format!("{elo} Elo [{lo:.0}, {hi:.0}], {} games", p.games).replace('-', "−")
             }
             _ => format!("no interval, {} games", p.games),
         }
@@ -68,7 +69,8 @@ fn strength_row(src: &Sources) -> Vec<String> {
     let p = src.pairing(&fair, "strongest", name);
     let elo = match (p.elo, p.elo_lo, p.elo_hi) {
         (Some(elo), Some(lo), Some(hi)) => format!(
-            "{elo:+.0} Elo [{lo:.0}, {hi:.0}], {} games Fruit finished ({crashes} it crashed in left out)",
+            "{} Elo [{lo:.0}, {hi:.0}], {} games Fruit finished ({crashes} it crashed in left out)",
+            signed(elo, 0, Minus::True),
             p.games
         )
         .replace('-', "−"),

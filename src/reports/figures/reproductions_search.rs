@@ -1,7 +1,7 @@
 //! The classic search tables of docs/reproductions.md: aspiration windows, quiescence, the
 //! transposition table, PVS, Schaeffer's combinations, the minimal tree, and the runs' time.
 
-use super::format::{millions, sig3, table, text_cell, thousands, three_decimals};
+use super::format::{millions, sig3, signed, table, text_cell, thousands, three_decimals, Minus};
 use super::sources::{Results, Row, Sources};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -68,9 +68,9 @@ pub(super) fn quiescence(src: &Sources) -> String {
             String::new()
         };
         format!(
-            "{q}{:.0} ms, {:+.2}, {}",
+            "{q}{:.0} ms, {}, {}",
             row.time_ms,
-            row.score_cp as f64 / 100.0,
+            signed(row.score_cp as f64 / 100.0, 2, Minus::Ascii),
             row.pv
         )
     };

@@ -1,0 +1,119 @@
+//! The games behind a comparison of engines: each engine's design fitted from its games CSV
+//! and the manifest beside it, its depths, and the comparison of the steps two or more fitted
+//! engines share. The report command and the docs' figure blocks both start here, so that
+//! both refit the same games the same way.
+
+use super::depth_profile_table::PlayerDepths;
+use super::design_report::design_depths;
+use super::engines_compared::EngineState;
+use crate::config::comparison::Comparison;
+use crate::error::InputError;
+use crate::matches::games_csv::read_games;
+use crate::matches::games_manifest::MatchManifest;
+use crate::stats::across_engines::{compare, AcrossEngines, EngineDesign};
+use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::storage::manifest::ManifestFile;
+use std::path::Path;
+
+/// What the comparison's games give.
+pub struct ComparedGames {
+    /// Every declared engine, in order, played or not.
+    pub engines: Vec<EngineState>,
+    /// The comparison of the steps that two or more fitted engines share.
+    pub across: AcrossEngines,
+    /// The steps that wait for a second engine's games.
+    pub waiting: Vec<String>,
+}
+
+/// One engine's state and its fitted design (`None` before its games exist or can be fitted).
+fn fitted(
+    root: &Path,
+    name: &str,
+    label: &str,
+    games: &Path,
+) -> Result<(EngineState, Option<DesignAnalysis>), InputError> {
+    let path = root.join(games);
+    let mut state = EngineState {
+        name: name.to_string(),
+        label: label.to_string(),
+        games: 0,
+        limit: "—".to_string(),
+        shipped: None,
+        points: None,
+        worst_half_width: None,
+    };
+    if !path.exists() {
+        return Ok((state, None));
+    }
+    let file = path.display().to_string();
+    let rows = read_games(&path)?;
+    let manifest = MatchManifest::beside(&path).ok_or_else(|| {
+        InputError::in_file(
+            &file,
+            "no manifest beside it (.json); expected a design's games",
+        )
+    })?;
+    let Some(design) = &manifest.design else {
+        let message = "its manifest has no design; expected a design's games";
+        return Err(InputError::in_file(&file, message));
+    };
+    let opponent = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
+    let depths: Vec<PlayerDepths> = design_depths(&rows, opponent);
+    let profile = |who: &str| {
+        let found = depths.iter().find(|d| d.player == who);
+        found.map(|d| d.profile.clone())
+    };
+    let analysis = analyse(design, &manifest.variants, &manifest.pairings, &rows).ok();
+    state.games = rows.len();
+    state.limit = manifest.limit.clone();
+    state.shipped = profile(opponent);
+    state.points = profile("the points together");
+    state.worst_half_width = analysis.as_ref().map(|a| a.fit.worst_half_width());
+    Ok((state, analysis))
+}
+
+/// Fits every engine's games under `root` and compares the steps they share; `file` is the
+/// comparison's, for an error in it (a factor its engine's design does not have).
+pub fn compared_games(
+    comparison: &Comparison,
+    file: &str,
+    root: &Path,
+) -> Result<ComparedGames, InputError> {
+    let mut engines = Vec::new();
+    let mut analyses = Vec::new();
+    for e in &comparison.engines {
+        let (state, analysis) = fitted(root, &e.name, &e.label, &e.games)?;
+        engines.push(state);
+        analyses.push(analysis);
+    }
+    let designs: Vec<EngineDesign> = engines
+        .iter()
+        .zip(&analyses)
+        .filter_map(|(e, a)| {
+            Some(EngineDesign {
+                engine: &e.name,
+                analysis: a.as_ref()?,
+            })
+        })
+        .collect();
+    let fitted_names: Vec<&str> = designs.iter().map(|d| d.engine).collect();
+    let mut map = Vec::new();
+    let mut waiting = Vec::new();
+    for step in &comparison.steps {
+        let factors: Vec<(String, String)> = comparison
+            .factors_in_order(step)
+            .into_iter()
+            .filter(|(engine, _)| fitted_names.contains(&engine.as_str()))
+            .collect();
+        match factors.len() >= 2 {
+            true => map.push((step.name.clone(), factors)),
+            false => waiting.push(step.name.clone()),
+        }
+    }
+    let across = compare(&designs, &map).map_err(|m| InputError::in_file(file, m))?;
+    Ok(ComparedGames {
+        engines,
+        across,
+        waiting,
+    })
+}

@@ -1,0 +1,306 @@
+//! The report of a comparison of designs over different engines (`stats::across_engines`):
+//! where each engine was played and how deep it searched, each shared step's worth in each
+//! engine (averaged, and at the engine's corner as shipped) beside the field's published
+//! figures, whether the engines differ (Cochran's Q, Holm over the steps), and the pairs the
+//! engines share. Built once as tables; Markdown, CSV and JSON are renderings of them.
+
+use super::field::Published;
+use crate::output::export::{Exporter, Markdown};
+use crate::output::number_format::{interval, signed, thousands, Minus};
+use crate::output::table::{Cell, Table};
+use crate::stats::across_engines::{AcrossEngines, Heterogeneity, SharedStep};
+use crate::stats::depth_profile::DepthProfile;
+use crate::stats::design_fit::Estimate;
+
+/// An engine of the comparison and its design's state.
+#[derive(Debug, Clone)]
+pub struct EngineState {
+    /// The comparison's name for it, and its label in tables.
+    pub name: String,
+    pub label: String,
+    /// Games played, and the limit they were played at (the manifest's `limit`).
+    pub games: usize,
+    pub limit: String,
+    /// The depth profiles of the engine as shipped and of its points together.
+    pub shipped: Option<DepthProfile>,
+    pub points: Option<DepthProfile>,
+    /// The design's largest 95% half-width among its effects, when it can be fitted.
+    pub worst_half_width: Option<f64>,
+}
+
+fn cell(e: &Estimate) -> Cell {
+    let (lo, hi) = e.interval();
+    Cell::number(Some(e.value)).shown_as(interval(e.value, lo, hi, 1, Minus::Ascii))
+}
+
+fn depth(p: &Option<DepthProfile>) -> String {
+    match p {
+        Some(DepthProfile {
+            median: Some(m),
+            decile_low: Some(lo),
+            decile_high: Some(hi),
+            ..
+        }) => format!("{m:.0} ({lo:.0}–{hi:.0})"),
+        _ => "—".to_string(),
+    }
+}
+
+/// A manifest's limit in words: `st 0.04` → `0.04 s a move`, `nodes 40000` → `40,000 nodes`.
+pub fn limit_words(limit: &str) -> String {
+    match limit.split_once(' ') {
+        Some(("st", s)) => format!("{s} s a move"),
+        Some(("nodes", n)) => n
+            .parse::<u64>()
+            .map_or_else(|_| limit.to_string(), |n| format!("{} nodes", thousands(n))),
+        Some(("tc", clock)) => format!("{clock} s"),
+        _ => limit.to_string(),
+    }
+}
+
+/// Where each engine was played: games, limit, depths, the worst half-width.
+pub fn engines_table(engines: &[EngineState]) -> Table {
+    let mut t = Table::aligned(
+        &[
+            "engine",
+            "games",
+            "limit",
+            "median depth after move 10, as shipped",
+            "its points together",
+            "moves at depth ≤ 2",
+            "worst half-width",
+        ],
+        "lrlrrrr",
+    );
+    for e in engines {
+        let shallow = e.points.as_ref().map_or_else(
+            || "—".to_string(),
+            |p| format!("{:.1}%", 100.0 * p.shallow_share),
+        );
+        let worst = e.worst_half_width.map_or_else(
+            || Cell::text("not fitted yet"),
+            |w| Cell::number(Some(w)).shown_as(format!("±{w:.1}")),
+        );
+        let games = match e.games {
+            0 => Cell::whole(0).shown_as("to be played"),
+            n => Cell::whole(n as u64).shown_as(thousands(n as u64)),
+        };
+        t.row(vec![
+            Cell::text(e.label.clone()),
+            games,
+            Cell::text(limit_words(&e.limit)),
+            Cell::text(depth(&e.shipped)),
+            Cell::text(depth(&e.points)),
+            Cell::text(shallow),
+            worst,
+        ]);
+    }
+    t
+}
+
+fn titles<'a>(first: &'a str, engines: &'a [EngineState], rest: &[&'a str]) -> Vec<&'a str> {
+    std::iter::once(first)
+        .chain(engines.iter().map(|e| e.label.as_str()))
+        .chain(rest.iter().copied())
+        .collect()
+}
+
+/// One engine's figure for a step, or a dash where its design has no such factor.
+fn by_engine(step: &SharedStep, engine: &str, pick: fn(&Estimate, &Estimate) -> Estimate) -> Cell {
+    step.engines
+        .iter()
+        .find(|e| e.engine == engine)
+        .map_or_else(
+            || Cell::text("—"),
+            |e| cell(&pick(&e.averaged, &e.at_corner)),
+        )
+}
+
+fn p_cells(h: &Heterogeneity) -> Vec<Cell> {
+    vec![
+        Cell::number(Some(h.q)).shown_as(format!("{:.1} ({})", h.q, h.df)),
+        Cell::number(Some(h.p)).shown_as(format!("{:.3}", h.p)),
+        Cell::number(Some(h.p_holm)).shown_as(format!("{:.3}", h.p_holm)),
+    ]
+}
+
+/// The field's figure for a step's removal, as worth: Ethereal's with its interval, Stockfish's
+/// comment as it stands (`~N`: the comments give no interval).
+fn field_cell(published: &[Published], engine: &str, removal: Option<&str>) -> Cell {
+    let found = removal.and_then(|r| {
+        published
+            .iter()
+            .find(|p| p.engine == engine && p.removal == r)
+    });
+    match found {
+        None => Cell::text("—"),
+        Some(p) if engine == "Stockfish" => {
+            Cell::number(Some(-p.elo)).shown_as(format!("~{:.0}", -p.elo))
+        }
+        Some(p) => Cell::number(Some(-p.elo)).shown_as(match p.half_width {
+            Some(h) => format!("{} ±{h:.1}", signed(-p.elo, 1, Minus::Ascii)),
+            None => signed(-p.elo, 1, Minus::Ascii),
+        }),
+    }
+}
+
+/// Each shared step's worth averaged over its design's other steps, in every engine, with
+/// their mean, Cochran's Q and the field's figures.
+pub fn steps_table(
+    across: &AcrossEngines,
+    engines: &[EngineState],
+    field: &[(String, Option<String>)],
+    published: &[Published],
+) -> Table {
+    let rest = [
+        "mean over the engines",
+        "Q (df)",
+        "p",
+        "Holm p",
+        "Ethereal",
+        "Stockfish",
+    ];
+    let names = titles("step", engines, &rest);
+    let mut t = Table::new(&names);
+    for s in &across.steps {
+        let removal = field
+            .iter()
+            .find(|(step, _)| step == &s.step)
+            .and_then(|(_, r)| r.as_deref());
+        let mut row = vec![Cell::text(s.step.clone())];
+        row.extend(engines.iter().map(|e| by_engine(s, &e.name, |a, _| *a)));
+        row.push(cell(&s.mean));
+        row.extend(p_cells(&s.differ));
+        row.push(field_cell(published, "Ethereal", removal));
+        row.push(field_cell(published, "Stockfish", removal));
+        t.row(row);
+    }
+    t
+}
+
+/// Each shared step's worth at each engine's own corner, as shipped.
+pub fn corners_table(across: &AcrossEngines, engines: &[EngineState]) -> Table {
+    let mut t = Table::new(&titles("step", engines, &[]));
+    for s in &across.steps {
+        let mut row = vec![Cell::text(s.step.clone())];
+        row.extend(engines.iter().map(|e| by_engine(s, &e.name, |_, c| *c)));
+        t.row(row);
+    }
+    t
+}
+
+/// The pairs of shared steps two or more engines estimate, each engine's interaction.
+pub fn pairs_table(across: &AcrossEngines, engines: &[EngineState]) -> Table {
+    let mut t = Table::new(&titles("pair", engines, &["Q (df)", "p", "Holm p"]));
+    for p in &across.pairs {
+        let mut row = vec![Cell::text(format!("{} × {}", p.first, p.second))];
+        row.extend(engines.iter().map(|e| {
+            p.engines
+                .iter()
+                .find(|(name, _)| name == &e.name)
+                .map_or_else(|| Cell::text("—"), |(_, est)| cell(est))
+        }));
+        row.extend(p_cells(&p.differ));
+        t.row(row);
+    }
+    t
+}
+
+/// Every figure as tidy rows, for CSV and JSON.
+pub fn tidy_table(across: &AcrossEngines) -> Table {
+    let mut t = Table::new(&[
+        "kind", "step", "with", "engine", "factor", "elo", "se", "lo", "hi", "q", "df", "p",
+        "p_holm",
+    ]);
+    let figure = |kind: &str, step: &str, with: &str, engine: &str, factor: &str, e: &Estimate| {
+        let (lo, hi) = e.interval();
+        let mut row = vec![kind, step, with, engine, factor]
+            .into_iter()
+            .map(Cell::text)
+            .collect::<Vec<_>>();
+        row.extend([e.value, e.se, lo, hi].map(|x| Cell::number(Some(x))));
+        row.extend((0..4).map(|_| Cell::number(None)));
+        row
+    };
+    let with_q = |mut row: Vec<Cell>, h: &Heterogeneity| {
+        row.truncate(9);
+        row.push(Cell::number(Some(h.q)));
+        row.push(Cell::whole(h.df as u64));
+        row.push(Cell::number(Some(h.p)));
+        row.push(Cell::number(Some(h.p_holm)));
+        row
+    };
+    for s in &across.steps {
+        for e in &s.engines {
+            t.row(figure(
+                "worth_averaged",
+                &s.step,
+                "",
+                &e.engine,
+                &e.factor,
+                &e.averaged,
+            ));
+            t.row(figure(
+                "worth_at_corner",
+                &s.step,
+                "",
+                &e.engine,
+                &e.factor,
+                &e.at_corner,
+            ));
+        }
+        t.row(with_q(
+            figure("mean_over_engines", &s.step, "", "", "", &s.mean),
+            &s.differ,
+        ));
+    }
+    for p in &across.pairs {
+        for (engine, e) in &p.engines {
+            t.row(figure("interaction", &p.first, &p.second, engine, "", e));
+        }
+        let empty = Estimate {
+            value: f64::NAN,
+            se: f64::NAN,
+        };
+        let mut row = with_q(
+            figure("pair_differs", &p.first, &p.second, "", "", &empty),
+            &p.differ,
+        );
+        for c in &mut row[5..9] {
+            *c = Cell::number(None);
+        }
+        t.row(row);
+    }
+    t
+}
+
+/// The report's Markdown: the engines, the steps (averaged and at each corner), the pairs, the
+/// forest plot's link and what each figure means.
+pub fn markdown(
+    title: &str,
+    engines: &[EngineState],
+    tables: (&Table, &Table, &Table),
+    chart: &str,
+    waiting: &[String],
+) -> String {
+    let (steps, corners, pairs) = tables;
+    let mut text = format!("# {title}\n\n## Where each engine was played\n\n");
+    text += &Markdown.render(&engines_table(engines));
+    text += "\nDepths are each engine's own `info depth`, after move 10 (in brackets the 10th to 90th percentiles); the worst half-width is the design's largest 95% half-width among its main effects and interactions.\n";
+    if !waiting.is_empty() {
+        text += &format!(
+            "\nNot compared yet, for want of games in two engines: {}.\n",
+            waiting.join(", ")
+        );
+    }
+    text += "\n## Each step's worth, averaged over the other steps of its engine's design\n\n";
+    text += &Markdown.render(steps);
+    text += "\nEach figure is Elo, the step switched on against off, with its 95% interval (widened by its design's dispersion). The mean counts each engine the same. Q is Cochran's heterogeneity statistic about the engines' weighted mean (χ² on engines − 1 degrees of freedom if every engine sees the same worth); Holm's adjustment runs over the steps. The field's figures are the Elo lost without the step at their own clocks, in their own engines: Ethereal's removal tests of pull request 113 (e755a81, 12+0.12 s) with their intervals, Stockfish's `(~N Elo)` comments at 88f17a814 (no interval given).\n";
+    text += &format!("\n![forest plot]({chart})\n");
+    text += "\n## Each step's worth at its engine's corner, as shipped\n\n";
+    text += &Markdown.render(corners);
+    text += "\nThe step switched on against off with every other step as the engine ships it: what removing (or adding) it alone does. These rest on fewer games than the averaged figures and are wider.\n";
+    text += "\n## The pairs the engines share\n\n";
+    text += &Markdown.render(pairs);
+    text += "\nEach interaction is on-coded: positive when each step is worth more with the other on, negative when one covers for the other. Holm's adjustment runs over the pairs.\n";
+    text
+}
