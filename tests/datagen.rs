@@ -150,6 +150,20 @@ fn bad_input_is_named_with_its_place() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("d.games.csv:3:"), "{stderr}");
+    // A match's games file where the index would be: named as what it is, not as a row that
+    // lacks a field.
+    std::fs::write(
+        dir.path().join("m.games.csv"),
+        "match,variant,opponent,pair,game\nx,a,b,0,0\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &args("m.txt", "1"));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("m.games.csv:1:") && stderr.contains("give --out another name"),
+        "{stderr}"
+    );
     // Another run's file is refused, not overwritten.
     let mut other = args("d2.txt", "1");
     assert_success(&run(dir.path(), &other));

@@ -513,7 +513,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
         "--config",
         "arrmatch",
         "--out",
-        "local.txt",
+        "local-data.txt",
         "-q",
     ];
     local_args.extend(options.split(' '));
@@ -531,7 +531,7 @@ fn an_array_on_a_real_cluster_merges_to_the_local_run_and_a_cancelled_task_is_re
     let merged = dir.join("results/runs/datagen-nokillers-1000.txt");
     assert_eq!(
         std::fs::read_to_string(&merged).unwrap(),
-        std::fs::read_to_string(dir.join("local.txt")).unwrap()
+        std::fs::read_to_string(dir.join("local-data.txt")).unwrap()
     );
 
     // 5. A small budget ladder (docs/transfer.md's form: a removal and the doubling at two node

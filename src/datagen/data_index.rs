@@ -59,6 +59,26 @@ pub fn read_index(data: &Path) -> anyhow::Result<(Vec<GameEntry>, u64)> {
     }
     let complete = text.rfind('\n').map_or(0, |i| i + 1);
     let mut reader = csv::Reader::from_reader(&text.as_bytes()[..complete]);
+    // A match's games CSV has the same `.games.csv` name form: say whose file is in the way
+    // rather than which of our fields its first row lacks.
+    let found = reader
+        .headers()
+        .map(|h| h.iter().collect::<Vec<_>>().join(","));
+    let expected = header();
+    let expected = expected.trim_end();
+    if complete > 0 && found.as_deref().ok() != Some(expected) {
+        return Err(InputError::at_line(
+            &shown,
+            1,
+            format!(
+                "not the index of finished games that ablate datagen keeps beside {} (its \
+                 header is not `{expected}`; a match's games file of the same name?): \
+                 give --out another name, or move this file aside",
+                data.display()
+            ),
+        )
+        .into());
+    }
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize::<GameEntry>().enumerate() {
         let row = row.map_err(|e| {
