@@ -5,6 +5,7 @@
 
 mod common;
 
+use ablate::config::experiment::Experiment;
 use clap::CommandFactory;
 use common::ROOT;
 use std::collections::BTreeMap;
@@ -133,6 +134,13 @@ fn shrink(example: &str) -> String {
             words.extend(declared_limit(&words));
         }
     }
+    // A design plays a pairing at each of its points: 64 of Toga's at a clock take minutes, so
+    // a design at a clock plays one point, its last. (At a node budget all of them play, in
+    // seconds, for the report an example may make of them.)
+    let clock = words.iter().any(|w| w == "--st" || w == "--tc");
+    if example.starts_with("ablate match") && clock && !words.iter().any(|w| w == "--variant") {
+        words.extend(design_point(&words));
+    }
     let mut text = words.join(" ");
     let main_job = text.starts_with("ablate --config") || text.starts_with("ablate -c");
     if main_job && !has_depths {
@@ -150,27 +158,50 @@ fn shrink(example: &str) -> String {
     text
 }
 
-/// A short limit of the kind the declared run (`--config F --run R`) plays at: an engine that
-/// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
-/// and one at a depth a small depth; 300 nodes otherwise.
-fn declared_limit(words: &[String]) -> [String; 2] {
+/// The config and run an example names (`--config F`, `--run R`), as loaded.
+fn declared(words: &[String]) -> Option<(Experiment, Option<String>)> {
     let after = |flag: &str| {
         words
             .windows(2)
             .find(|w| w[0] == flag || (flag == "--config" && w[0] == "-c"))
             .map(|w| w[1].clone())
     };
-    let limit = after("--config")
-        .zip(after("--run"))
-        .and_then(|(config, run)| {
-            let file = Path::new(ROOT).join("configs").join(config);
-            let experiment = ablate::config::experiment::Experiment::load(&file).ok()?;
-            experiment
-                .runs
-                .into_iter()
-                .find(|r| r.name == run)
-                .map(|r| r.settings)
-        });
+    let file = Path::new(ROOT).join("configs").join(after("--config")?);
+    Some((Experiment::load(&file).ok()?, after("--run")))
+}
+
+/// `--variant` and the design's last point, when the example plays a design's points (`--design`,
+/// or a run with `design = true` named or resumed); nothing otherwise.
+fn design_point(words: &[String]) -> Vec<String> {
+    let Some((experiment, run)) = declared(words) else {
+        return Vec::new();
+    };
+    // Without --run, the declared runs that have games play (interactions.toml's design).
+    let run_design = experiment
+        .runs
+        .iter()
+        .any(|r| run.as_ref().is_none_or(|name| &r.name == name) && r.settings.design);
+    match &experiment.design {
+        Some(design) if run_design || words.iter().any(|w| w == "--design") => {
+            let last = design.point_names().pop().expect("a design has points");
+            vec!["--variant".into(), last]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A short limit of the kind the declared run (`--config F --run R`) plays at: an engine that
+/// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
+/// and one at a depth a small depth; 300 nodes otherwise.
+fn declared_limit(words: &[String]) -> [String; 2] {
+    let limit = declared(words).and_then(|(experiment, run)| {
+        let run = run?;
+        experiment
+            .runs
+            .into_iter()
+            .find(|r| r.name == run)
+            .map(|r| r.settings)
+    });
     match limit {
         Some(s) if s.tc.is_some() => ["--tc".into(), "0.5+0.01".into()],
         Some(s) if s.st.is_some() => ["--st".into(), "0.02".into()],
@@ -298,6 +329,7 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
     assert!(help.len() >= 15, "--help examples found: {help:?}");
     examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
     let mut failures = Vec::new();
+    let mut ran = std::collections::HashSet::new();
     for (page, example) in &examples {
         let command = match runnable(example) {
             Ok(command) => command,
@@ -306,7 +338,17 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
                 continue;
             }
         };
+        // The same command on another page (the ci check, the bench) shows nothing new.
+        if !ran.insert(command.clone()) {
+            continue;
+        }
+        let started = std::time::Instant::now();
         let out = run(&command);
+        // Where the suite's time goes, an example at a time (shown with --nocapture).
+        eprintln!(
+            "{:7.1}s  {page}: {command}",
+            started.elapsed().as_secs_f64()
+        );
         if !out.status.success() {
             failures.push(format!(
                 "{page}: {example}\n  ran: {command}\n  exit {:?}: {}",
@@ -363,6 +405,16 @@ fn examples_are_found_and_shrunk() {
     assert_eq!(
         shrink("ablate match --config strength.toml --run vs-fruit --tc 4+0.05"),
         "ablate match --config strength.toml --run vs-fruit --tc 0.5+0.01 --games 2"
+    );
+    // A design at a clock plays one of its points, not every one; at a node budget, all.
+    assert_eq!(
+        shrink("ablate match --config engines-toga.toml --run movetime --jobs 1"),
+        "ablate match --config engines-toga.toml --run movetime --jobs 1 --games 2 --st 0.02 \
+         --variant no_null_move,no_null_verification,no_lmr,no_history_pruning,no_futility,no_delta"
+    );
+    assert_eq!(
+        shrink("ablate match --config engines-glaurung.toml --run nodes"),
+        "ablate match --config engines-glaurung.toml --run nodes --games 2 --nodes 300"
     );
     // A command that writes a committed result runs as written.
     let committed =
