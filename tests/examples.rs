@@ -253,8 +253,9 @@ fn runnable(example: &str) -> Result<String, &'static str> {
     Ok(shrink(&example))
 }
 
-/// Every file under `dir` but `results/runs/`, with its bytes.
+/// Every file under `dir` but `results/runs/`, with the SHA-256 of its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    use sha2::{Digest, Sha256};
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
@@ -267,10 +268,27 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             if path.is_dir() {
                 stack.push(path);
             } else {
-                out.insert(relative, std::fs::read(&path).unwrap());
+                let digest = Sha256::digest(std::fs::read(&path).unwrap());
+                out.insert(relative, digest.to_vec());
             }
         }
     }
+    out
+}
+
+/// What differs between two snapshots: each file written or removed.
+fn touched(before: &BTreeMap<PathBuf, Vec<u8>>, after: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
+    let mut out: Vec<String> = after
+        .iter()
+        .filter(|(path, digest)| before.get(*path) != Some(digest))
+        .map(|(path, _)| format!("written: {}", path.display()))
+        .collect();
+    out.extend(
+        before
+            .keys()
+            .filter(|path| !after.contains_key(*path))
+            .map(|path| format!("removed: {}", path.display())),
+    );
     out
 }
 
@@ -287,50 +305,82 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
-    let dir = tempfile::tempdir().unwrap();
-    for sub in ["configs", "positions", "results", "scripts", "docs"] {
-        copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
+/// A scratch copy of the repository, the binary first on its PATH, where examples run as a
+/// reader would run them from a checkout.
+struct Scratch {
+    dir: tempfile::TempDir,
+    path: String,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["configs", "positions", "results", "scripts", "docs"] {
+            copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
+        }
+        std::fs::copy(
+            Path::new(ROOT).join("README.md"),
+            dir.path().join("README.md"),
+        )
+        .unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_ablate"), bin.join("ablate")).unwrap();
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let scratch = Scratch { dir, path };
+        // The merge examples need their shards.
+        for shard in ["0/2", "1/2"] {
+            let setup = format!("ablate --config ci.toml --depths 2 --quiet --shard {shard}");
+            assert!(scratch.run(&setup).status.success(), "{setup}");
+        }
+        scratch
     }
-    std::fs::copy(
-        Path::new(ROOT).join("README.md"),
-        dir.path().join("README.md"),
-    )
-    .unwrap();
-    let bin = dir.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_ablate"), bin.join("ablate")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let run = |command: &str| {
+
+    fn run(&self, command: &str) -> std::process::Output {
         Command::new("bash")
             .args(["-c", command])
-            .current_dir(dir.path())
-            .env("PATH", &path)
+            .current_dir(self.dir.path())
+            .env("PATH", &self.path)
             .env("ABLATE", env!("CARGO_BIN_EXE_ablate"))
             .env("CI", "true")
             .output()
             .expect("bash runs")
-    };
-    // The merge examples need their shards.
-    for shard in ["0/2", "1/2"] {
-        let setup = format!("ablate --config ci.toml --depths 2 --quiet --shard {shard}");
-        assert!(run(&setup).status.success(), "{setup}");
     }
-    let before = snapshot(dir.path());
+}
 
+/// Every example, grouped by page in page order (`--help`'s last): a page's examples run in
+/// order in one scratch copy, as a reader runs them (a report after the match it reads).
+fn examples_by_page() -> Vec<(String, Vec<String>)> {
     let mut examples = page_examples();
     let help = help_examples();
     assert!(examples.len() >= 30, "page examples found: {examples:?}");
     assert!(help.len() >= 15, "--help examples found: {help:?}");
     examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
+    let mut pages: Vec<(String, Vec<String>)> = Vec::new();
+    for (page, example) in examples {
+        match pages.last_mut() {
+            Some((last, list)) if *last == page => list.push(example),
+            _ => pages.push((page, vec![example])),
+        }
+    }
+    pages
+}
+
+/// Runs one page's examples in `scratch`, skipping a command this copy has already run (the
+/// same command on another page, the ci check or the bench, shows nothing new); each failure
+/// as a message.
+fn run_page(
+    scratch: &Scratch,
+    page: &str,
+    examples: &[String],
+    ran: &mut std::collections::HashSet<String>,
+) -> Vec<String> {
     let mut failures = Vec::new();
-    let mut ran = std::collections::HashSet::new();
-    for (page, example) in &examples {
+    for example in examples {
         let command = match runnable(example) {
             Ok(command) => command,
             Err(why) => {
@@ -338,12 +388,11 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
                 continue;
             }
         };
-        // The same command on another page (the ci check, the bench) shows nothing new.
         if !ran.insert(command.clone()) {
             continue;
         }
         let started = std::time::Instant::now();
-        let out = run(&command);
+        let out = scratch.run(&command);
         // Where the suite's time goes, an example at a time (shown with --nocapture).
         eprintln!(
             "{:7.1}s  {page}: {command}",
@@ -357,28 +406,49 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
             ));
         }
     }
+    failures
+}
+
+#[test]
+fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
+    // Two workers, each with its own copy, take the pages in turn: the examples are mostly
+    // one process each, and this test was the suite's longest.
+    let queue = std::sync::Mutex::new(std::collections::VecDeque::from(examples_by_page()));
+    let failures = std::sync::Mutex::new(Vec::new());
+    let touched_files = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let scratch = Scratch::new();
+                let before = snapshot(scratch.dir.path());
+                let mut ran = std::collections::HashSet::new();
+                loop {
+                    let Some((page, examples)) = queue.lock().unwrap().pop_front() else {
+                        break;
+                    };
+                    let failed = run_page(&scratch, &page, &examples, &mut ran);
+                    failures.lock().unwrap().extend(failed);
+                }
+                let after = snapshot(scratch.dir.path());
+                touched_files
+                    .lock()
+                    .unwrap()
+                    .extend(touched(&before, &after));
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),
         "examples that fail:\n{}",
         failures.join("\n")
     );
-    let after = snapshot(dir.path());
-    let mut touched: Vec<String> = after
-        .iter()
-        .filter(|(path, bytes)| before.get(*path) != Some(bytes))
-        .map(|(path, _)| format!("written: {}", path.display()))
-        .collect();
-    touched.extend(
-        before
-            .keys()
-            .filter(|path| !after.contains_key(*path))
-            .map(|path| format!("removed: {}", path.display())),
-    );
+    let touched_files = touched_files.into_inner().unwrap();
     assert!(
-        touched.is_empty(),
+        touched_files.is_empty(),
         "examples must write under results/runs/ or a temporary folder, or leave a committed \
          file as it was:\n{}",
-        touched.join("\n")
+        touched_files.join("\n")
     );
 }
 
