@@ -5,6 +5,7 @@
 
 mod common;
 
+use ablate::config::experiment::Experiment;
 use clap::CommandFactory;
 use common::ROOT;
 use std::collections::BTreeMap;
@@ -133,6 +134,13 @@ fn shrink(example: &str) -> String {
             words.extend(declared_limit(&words));
         }
     }
+    // A design plays a pairing at each of its points: 64 of Toga's at a clock take minutes, so
+    // a design at a clock plays one point, its last. (At a node budget all of them play, in
+    // seconds, for the report an example may make of them.)
+    let clock = words.iter().any(|w| w == "--st" || w == "--tc");
+    if example.starts_with("ablate match") && clock && !words.iter().any(|w| w == "--variant") {
+        words.extend(design_point(&words));
+    }
     let mut text = words.join(" ");
     let main_job = text.starts_with("ablate --config") || text.starts_with("ablate -c");
     if main_job && !has_depths {
@@ -150,27 +158,50 @@ fn shrink(example: &str) -> String {
     text
 }
 
-/// A short limit of the kind the declared run (`--config F --run R`) plays at: an engine that
-/// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
-/// and one at a depth a small depth; 300 nodes otherwise.
-fn declared_limit(words: &[String]) -> [String; 2] {
+/// The config and run an example names (`--config F`, `--run R`), as loaded.
+fn declared(words: &[String]) -> Option<(Experiment, Option<String>)> {
     let after = |flag: &str| {
         words
             .windows(2)
             .find(|w| w[0] == flag || (flag == "--config" && w[0] == "-c"))
             .map(|w| w[1].clone())
     };
-    let limit = after("--config")
-        .zip(after("--run"))
-        .and_then(|(config, run)| {
-            let file = Path::new(ROOT).join("configs").join(config);
-            let experiment = ablate::config::experiment::Experiment::load(&file).ok()?;
-            experiment
-                .runs
-                .into_iter()
-                .find(|r| r.name == run)
-                .map(|r| r.settings)
-        });
+    let file = Path::new(ROOT).join("configs").join(after("--config")?);
+    Some((Experiment::load(&file).ok()?, after("--run")))
+}
+
+/// `--variant` and the design's last point, when the example plays a design's points (`--design`,
+/// or a run with `design = true` named or resumed); nothing otherwise.
+fn design_point(words: &[String]) -> Vec<String> {
+    let Some((experiment, run)) = declared(words) else {
+        return Vec::new();
+    };
+    // Without --run, the declared runs that have games play (interactions.toml's design).
+    let run_design = experiment
+        .runs
+        .iter()
+        .any(|r| run.as_ref().is_none_or(|name| &r.name == name) && r.settings.design);
+    match &experiment.design {
+        Some(design) if run_design || words.iter().any(|w| w == "--design") => {
+            let last = design.point_names().pop().expect("a design has points");
+            vec!["--variant".into(), last]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A short limit of the kind the declared run (`--config F --run R`) plays at: an engine that
+/// cannot honour `go nodes` is refused under one, so a run at a clock keeps a (short) clock
+/// and one at a depth a small depth; 300 nodes otherwise.
+fn declared_limit(words: &[String]) -> [String; 2] {
+    let limit = declared(words).and_then(|(experiment, run)| {
+        let run = run?;
+        experiment
+            .runs
+            .into_iter()
+            .find(|r| r.name == run)
+            .map(|r| r.settings)
+    });
     match limit {
         Some(s) if s.tc.is_some() => ["--tc".into(), "0.5+0.01".into()],
         Some(s) if s.st.is_some() => ["--st".into(), "0.02".into()],
@@ -222,8 +253,9 @@ fn runnable(example: &str) -> Result<String, &'static str> {
     Ok(shrink(&example))
 }
 
-/// Every file under `dir` but `results/runs/`, with its bytes.
+/// Every file under `dir` but `results/runs/`, with the SHA-256 of its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    use sha2::{Digest, Sha256};
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
@@ -236,10 +268,27 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             if path.is_dir() {
                 stack.push(path);
             } else {
-                out.insert(relative, std::fs::read(&path).unwrap());
+                let digest = Sha256::digest(std::fs::read(&path).unwrap());
+                out.insert(relative, digest.to_vec());
             }
         }
     }
+    out
+}
+
+/// What differs between two snapshots: each file written or removed.
+fn touched(before: &BTreeMap<PathBuf, Vec<u8>>, after: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
+    let mut out: Vec<String> = after
+        .iter()
+        .filter(|(path, digest)| before.get(*path) != Some(digest))
+        .map(|(path, _)| format!("written: {}", path.display()))
+        .collect();
+    out.extend(
+        before
+            .keys()
+            .filter(|path| !after.contains_key(*path))
+            .map(|path| format!("removed: {}", path.display())),
+    );
     out
 }
 
@@ -256,49 +305,82 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
-    let dir = tempfile::tempdir().unwrap();
-    for sub in ["configs", "positions", "results", "scripts", "docs"] {
-        copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
+/// A scratch copy of the repository, the binary first on its PATH, where examples run as a
+/// reader would run them from a checkout.
+struct Scratch {
+    dir: tempfile::TempDir,
+    path: String,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["configs", "positions", "results", "scripts", "docs"] {
+            copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
+        }
+        std::fs::copy(
+            Path::new(ROOT).join("README.md"),
+            dir.path().join("README.md"),
+        )
+        .unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_ablate"), bin.join("ablate")).unwrap();
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let scratch = Scratch { dir, path };
+        // The merge examples need their shards.
+        for shard in ["0/2", "1/2"] {
+            let setup = format!("ablate --config ci.toml --depths 2 --quiet --shard {shard}");
+            assert!(scratch.run(&setup).status.success(), "{setup}");
+        }
+        scratch
     }
-    std::fs::copy(
-        Path::new(ROOT).join("README.md"),
-        dir.path().join("README.md"),
-    )
-    .unwrap();
-    let bin = dir.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_ablate"), bin.join("ablate")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let run = |command: &str| {
+
+    fn run(&self, command: &str) -> std::process::Output {
         Command::new("bash")
             .args(["-c", command])
-            .current_dir(dir.path())
-            .env("PATH", &path)
+            .current_dir(self.dir.path())
+            .env("PATH", &self.path)
             .env("ABLATE", env!("CARGO_BIN_EXE_ablate"))
             .env("CI", "true")
             .output()
             .expect("bash runs")
-    };
-    // The merge examples need their shards.
-    for shard in ["0/2", "1/2"] {
-        let setup = format!("ablate --config ci.toml --depths 2 --quiet --shard {shard}");
-        assert!(run(&setup).status.success(), "{setup}");
     }
-    let before = snapshot(dir.path());
+}
 
+/// Every example, grouped by page in page order (`--help`'s last): a page's examples run in
+/// order in one scratch copy, as a reader runs them (a report after the match it reads).
+fn examples_by_page() -> Vec<(String, Vec<String>)> {
     let mut examples = page_examples();
     let help = help_examples();
     assert!(examples.len() >= 30, "page examples found: {examples:?}");
     assert!(help.len() >= 15, "--help examples found: {help:?}");
     examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
+    let mut pages: Vec<(String, Vec<String>)> = Vec::new();
+    for (page, example) in examples {
+        match pages.last_mut() {
+            Some((last, list)) if *last == page => list.push(example),
+            _ => pages.push((page, vec![example])),
+        }
+    }
+    pages
+}
+
+/// Runs one page's examples in `scratch`, skipping a command this copy has already run (the
+/// same command on another page, the ci check or the bench, shows nothing new); each failure
+/// as a message.
+fn run_page(
+    scratch: &Scratch,
+    page: &str,
+    examples: &[String],
+    ran: &mut std::collections::HashSet<String>,
+) -> Vec<String> {
     let mut failures = Vec::new();
-    for (page, example) in &examples {
+    for example in examples {
         let command = match runnable(example) {
             Ok(command) => command,
             Err(why) => {
@@ -306,7 +388,16 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
                 continue;
             }
         };
-        let out = run(&command);
+        if !ran.insert(command.clone()) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let out = scratch.run(&command);
+        // Where the suite's time goes, an example at a time (shown with --nocapture).
+        eprintln!(
+            "{:7.1}s  {page}: {command}",
+            started.elapsed().as_secs_f64()
+        );
         if !out.status.success() {
             failures.push(format!(
                 "{page}: {example}\n  ran: {command}\n  exit {:?}: {}",
@@ -315,28 +406,49 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
             ));
         }
     }
+    failures
+}
+
+#[test]
+fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
+    // Two workers, each with its own copy, take the pages in turn: the examples are mostly
+    // one process each, and this test was the suite's longest.
+    let queue = std::sync::Mutex::new(std::collections::VecDeque::from(examples_by_page()));
+    let failures = std::sync::Mutex::new(Vec::new());
+    let touched_files = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let scratch = Scratch::new();
+                let before = snapshot(scratch.dir.path());
+                let mut ran = std::collections::HashSet::new();
+                loop {
+                    let Some((page, examples)) = queue.lock().unwrap().pop_front() else {
+                        break;
+                    };
+                    let failed = run_page(&scratch, &page, &examples, &mut ran);
+                    failures.lock().unwrap().extend(failed);
+                }
+                let after = snapshot(scratch.dir.path());
+                touched_files
+                    .lock()
+                    .unwrap()
+                    .extend(touched(&before, &after));
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),
         "examples that fail:\n{}",
         failures.join("\n")
     );
-    let after = snapshot(dir.path());
-    let mut touched: Vec<String> = after
-        .iter()
-        .filter(|(path, bytes)| before.get(*path) != Some(bytes))
-        .map(|(path, _)| format!("written: {}", path.display()))
-        .collect();
-    touched.extend(
-        before
-            .keys()
-            .filter(|path| !after.contains_key(*path))
-            .map(|path| format!("removed: {}", path.display())),
-    );
+    let touched_files = touched_files.into_inner().unwrap();
     assert!(
-        touched.is_empty(),
+        touched_files.is_empty(),
         "examples must write under results/runs/ or a temporary folder, or leave a committed \
          file as it was:\n{}",
-        touched.join("\n")
+        touched_files.join("\n")
     );
 }
 
@@ -363,6 +475,16 @@ fn examples_are_found_and_shrunk() {
     assert_eq!(
         shrink("ablate match --config strength.toml --run vs-fruit --tc 4+0.05"),
         "ablate match --config strength.toml --run vs-fruit --tc 0.5+0.01 --games 2"
+    );
+    // A design at a clock plays one of its points, not every one; at a node budget, all.
+    assert_eq!(
+        shrink("ablate match --config engines-toga.toml --run movetime --jobs 1"),
+        "ablate match --config engines-toga.toml --run movetime --jobs 1 --games 2 --st 0.02 \
+         --variant no_null_move,no_null_verification,no_lmr,no_history_pruning,no_futility,no_delta"
+    );
+    assert_eq!(
+        shrink("ablate match --config engines-glaurung.toml --run nodes"),
+        "ablate match --config engines-glaurung.toml --run nodes --games 2 --nodes 300"
     );
     // A command that writes a committed result runs as written.
     let committed =

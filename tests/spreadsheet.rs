@@ -1,4 +1,4 @@
-//! The results CSV survives a real spreadsheet: every committed results CSV, plus a run whose
+//! The results CSV survives a real spreadsheet: every kind of committed results CSV, plus a run whose
 //! config hash and position ids are the kind spreadsheets mangle and its report's summary as
 //! data, goes through LibreOffice Calc (CSV → xlsx → CSV, headless) and comes back with every
 //! cell but the times unchanged.
@@ -157,14 +157,26 @@ fn results_csvs_survive_a_round_trip_through_libreoffice() {
     for file in ["risky.csv", "risky.summary.csv"] {
         std::fs::copy(d.join(file), inputs.join(file)).unwrap();
     }
-    let mut committed = 0;
+    // Every kind of committed table, not every file: of the files that share a header the
+    // smallest goes through Calc (the games CSVs alone are hundreds of megabytes of one kind).
+    let mut kinds: std::collections::BTreeMap<String, PathBuf> = Default::default();
     for path in common::result_files(".csv") {
-        {
-            std::fs::copy(&path, inputs.join(path.file_name().unwrap())).unwrap();
-            committed += 1;
+        let mut header = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(std::fs::File::open(&path).unwrap()),
+            &mut header,
+        )
+        .unwrap();
+        let size = |p: &Path| std::fs::metadata(p).unwrap().len();
+        let smallest = kinds.entry(header).or_insert_with(|| path.clone());
+        if size(&path) < size(smallest) {
+            *smallest = path;
         }
     }
-    assert!(committed >= 10, "{committed} committed CSVs");
+    for path in kinds.values() {
+        std::fs::copy(path, inputs.join(path.file_name().unwrap())).unwrap();
+    }
+    assert!(kinds.len() >= 8, "{} kinds of committed CSV", kinds.len());
     let files: Vec<PathBuf> = std::fs::read_dir(&inputs)
         .unwrap()
         .map(|e| e.unwrap().path())
