@@ -60,15 +60,20 @@ fn page_examples() -> Vec<(String, String)> {
     out
 }
 
-/// Every `Examples:` line of every `--help`, ablate's own and each command's.
-fn help_examples() -> Vec<String> {
+/// Every `Examples:` line of every `--help`, ablate's own and each command's, with the help
+/// it comes from (`ablate match --help`).
+fn help_examples() -> Vec<(String, String)> {
     let mut cli = ablate::cli::Cli::command();
-    let mut texts = vec![cli.render_long_help().to_string()];
+    let mut texts = vec![(
+        "ablate --help".to_string(),
+        cli.render_long_help().to_string(),
+    )];
     for sub in cli.get_subcommands_mut() {
-        texts.push(sub.render_long_help().to_string());
+        let name = format!("ablate {} --help", sub.get_name());
+        texts.push((name, sub.render_long_help().to_string()));
     }
     let mut out = Vec::new();
-    for text in texts {
+    for (help, text) in texts {
         let mut in_examples = false;
         for line in text.lines() {
             if line.starts_with("Example") {
@@ -80,7 +85,7 @@ fn help_examples() -> Vec<String> {
             }
             let command = strip_comment(line.trim());
             if in_examples && is_command(&command) {
-                out.push(command);
+                out.push((help.clone(), command));
             }
         }
     }
@@ -352,14 +357,16 @@ impl Scratch {
     }
 }
 
-/// Every example, grouped by page in page order (`--help`'s last): a page's examples run in
-/// order in one scratch copy, as a reader runs them (a report after the match it reads).
+/// Every example, grouped by page (each command's `--help` a page of its own): a page's
+/// examples run in order in one scratch copy, as a reader runs them (a report after the match
+/// it reads). The pages with the most examples come first, so that the two copies finish
+/// together rather than one waiting on the last long page.
 fn examples_by_page() -> Vec<(String, Vec<String>)> {
     let mut examples = page_examples();
     let help = help_examples();
     assert!(examples.len() >= 30, "page examples found: {examples:?}");
     assert!(help.len() >= 15, "--help examples found: {help:?}");
-    examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
+    examples.extend(help);
     let mut pages: Vec<(String, Vec<String>)> = Vec::new();
     for (page, example) in examples {
         match pages.last_mut() {
@@ -367,6 +374,7 @@ fn examples_by_page() -> Vec<(String, Vec<String>)> {
             _ => pages.push((page, vec![example])),
         }
     }
+    pages.sort_by_key(|(_, list)| std::cmp::Reverse(list.len()));
     pages
 }
 
