@@ -60,20 +60,15 @@ fn page_examples() -> Vec<(String, String)> {
     out
 }
 
-/// Every `Examples:` line of every `--help`, ablate's own and each command's, with the help
-/// it comes from (`ablate match --help`).
-fn help_examples() -> Vec<(String, String)> {
+/// Every `Examples:` line of every `--help`, ablate's own and each command's.
+fn help_examples() -> Vec<String> {
     let mut cli = ablate::cli::Cli::command();
-    let mut texts = vec![(
-        "ablate --help".to_string(),
-        cli.render_long_help().to_string(),
-    )];
+    let mut texts = vec![cli.render_long_help().to_string()];
     for sub in cli.get_subcommands_mut() {
-        let name = format!("ablate {} --help", sub.get_name());
-        texts.push((name, sub.render_long_help().to_string()));
+        texts.push(sub.render_long_help().to_string());
     }
     let mut out = Vec::new();
-    for (help, text) in texts {
+    for text in texts {
         let mut in_examples = false;
         for line in text.lines() {
             if line.starts_with("Example") {
@@ -85,7 +80,7 @@ fn help_examples() -> Vec<(String, String)> {
             }
             let command = strip_comment(line.trim());
             if in_examples && is_command(&command) {
-                out.push((help.clone(), command));
+                out.push(command);
             }
         }
     }
@@ -357,16 +352,17 @@ impl Scratch {
     }
 }
 
-/// Every example, grouped by page (each command's `--help` a page of its own): a page's
-/// examples run in order in one scratch copy, as a reader runs them (a report after the match
-/// it reads). The pages with the most examples come first, so that the two copies finish
-/// together rather than one waiting on the last long page.
+/// Every example, grouped by page (every `--help` together, as one's examples use another's
+/// files: `ablate train`'s read `ablate datagen`'s): a page's examples run in order in one
+/// scratch copy, as a reader runs them (a report after the match it reads). The pages with the
+/// most examples come first, so that the two copies finish together rather than one waiting
+/// on the last long page.
 fn examples_by_page() -> Vec<(String, Vec<String>)> {
     let mut examples = page_examples();
     let help = help_examples();
     assert!(examples.len() >= 30, "page examples found: {examples:?}");
     assert!(help.len() >= 15, "--help examples found: {help:?}");
-    examples.extend(help);
+    examples.extend(help.into_iter().map(|e| ("--help".to_string(), e)));
     let mut pages: Vec<(String, Vec<String>)> = Vec::new();
     for (page, example) in examples {
         match pages.last_mut() {
