@@ -1,5 +1,5 @@
 //! Every example a user can copy, from the shell blocks of README.md and every page of docs/
-//! and from every `--help`, runs as written (with depths made small, so the whole set takes
+//! and from every `--help`, runs as written (with depths made small, so that each takes
 //! seconds) in a scratch copy of the repository, exits 0 and leaves every committed file as it
 //! was: examples write under `results/runs/` or a temporary folder, never beside the sources.
 
@@ -176,7 +176,7 @@ fn design_point(words: &[String]) -> Vec<String> {
     let Some((experiment, run)) = declared(words) else {
         return Vec::new();
     };
-    // Without --run, the declared runs that have games play (interactions.toml's design).
+    // Without --run, the declared runs that have games resume: a design among them plays.
     let run_design = experiment
         .runs
         .iter()
@@ -352,8 +352,11 @@ impl Scratch {
     }
 }
 
-/// Every example, grouped by page in page order (`--help`'s last): a page's examples run in
-/// order in one scratch copy, as a reader runs them (a report after the match it reads).
+/// Every example, grouped by page (every `--help` together, as one's examples use another's
+/// files: `ablate train`'s read `ablate datagen`'s): a page's examples run in order in one
+/// scratch copy, as a reader runs them (a report after the match it reads). The pages with the
+/// most examples go first (the --help page, about a third of the time), so that neither copy
+/// starts a long page last.
 fn examples_by_page() -> Vec<(String, Vec<String>)> {
     let mut examples = page_examples();
     let help = help_examples();
@@ -367,6 +370,7 @@ fn examples_by_page() -> Vec<(String, Vec<String>)> {
             _ => pages.push((page, vec![example])),
         }
     }
+    pages.sort_by_key(|(_, list)| std::cmp::Reverse(list.len()));
     pages
 }
 

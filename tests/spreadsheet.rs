@@ -1,7 +1,7 @@
-//! The results CSV survives a real spreadsheet: every kind of committed results CSV, plus a run whose
-//! config hash and position ids are the kind spreadsheets mangle and its report's summary as
-//! data, goes through LibreOffice Calc (CSV → xlsx → CSV, headless) and comes back with every
-//! cell but the times unchanged.
+//! The results CSV survives a real spreadsheet: every kind of committed results CSV, plus a
+//! run whose config hash and position ids are the kind spreadsheets mangle and its report's
+//! summary as data, goes through LibreOffice Calc (CSV → xlsx → CSV, headless) and comes back
+//! with every cell but the times unchanged.
 //!
 //! Needs `libreoffice` (Debian's libreoffice-calc-nogui; `.ci/run` installs it when it runs as
 //! root). Without it the test prints why it skips.
