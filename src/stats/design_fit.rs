@@ -25,12 +25,11 @@
 //! out, a point's score varying more than its pairs show) widens every interval and p-value.
 
 use super::distributions::Z95;
+use super::elo::PAIR_SCORES;
 use super::linear::{from_rows, inverse, solve, to_rows};
 use nalgebra::{DMatrix, DVector};
 use std::f64::consts::LN_10;
 
-/// The mean pair score of each pentanomial bucket.
-const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// d(score)/d(Elo) at a score of ½, divided by ¼: logistic Elo's scale.
 const C: f64 = LN_10 / 400.0;
 

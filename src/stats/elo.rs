@@ -12,7 +12,7 @@ pub use crate::settings::sprt::{Sprt, SprtModel, MAX_SPRT_ELO, MAX_SPRT_NELO};
 use std::collections::HashMap;
 
 /// The score of each pentanomial bucket: a pair scoring 0, ½, 1, 1½ or 2 points of 2.
-const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+pub const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// 800 / ln 10: logistic Elo per unit of normalized score near 0.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 

@@ -99,18 +99,35 @@ impl Fit {
         }
     }
 
+    /// The curve's value at `x`.
+    pub fn value(&self, x: f64) -> f64 {
+        poly(&self.coef, x)
+    }
+
+    /// The standard error of g·b, a linear combination of the coefficients.
+    fn se_of(&self, g: &[f64]) -> f64 {
+        let n = self.coef.len();
+        let var: f64 = (0..n)
+            .map(|i| (0..n).map(|j| g[i] * self.cov[i][j] * g[j]).sum::<f64>())
+            .sum();
+        var.max(0.0).sqrt()
+    }
+
+    /// The standard error of the curve at `x`.
+    pub fn se_at(&self, x: f64) -> f64 {
+        let g: Vec<f64> = (0..self.coef.len()).map(|k| x.powi(k as i32)).collect();
+        self.se_of(&g)
+    }
+
+    /// The standard error of the linear coefficient (a line's slope).
+    pub fn slope_se(&self) -> f64 {
+        self.se_of(&[0.0, 1.0, 0.0])
+    }
+
     /// The curve at `x`, with its 95% interval: (value, lo, hi).
     pub fn at(&self, x: f64) -> (f64, f64, f64) {
-        let g: Vec<f64> = (0..self.coef.len()).map(|k| x.powi(k as i32)).collect();
-        let var: f64 = (0..g.len())
-            .map(|i| {
-                (0..g.len())
-                    .map(|j| g[i] * self.cov[i][j] * g[j])
-                    .sum::<f64>()
-            })
-            .sum();
-        let value = poly(&self.coef, x);
-        let half = self.quantile() * var.max(0.0).sqrt();
+        let value = self.value(x);
+        let half = self.quantile() * self.se_at(x);
         (value, value - half, value + half)
     }
 
@@ -119,11 +136,8 @@ impl Fit {
         // d/dx (b0 + b1 x + b2 x²) = b1 + 2 b2 x.
         let g = [0.0, 1.0, 2.0 * x];
         let n = self.coef.len();
-        let var: f64 = (0..n)
-            .map(|i| (0..n).map(|j| g[i] * self.cov[i][j] * g[j]).sum::<f64>())
-            .sum();
         let value = self.coef[1] + if n > 2 { 2.0 * self.coef[2] * x } else { 0.0 };
-        let half = self.quantile() * var.max(0.0).sqrt();
+        let half = self.quantile() * self.se_of(&g);
         (value, value - half, value + half)
     }
 
