@@ -2,7 +2,7 @@
 //! counts.
 //!
 //! The pipeline: config → suite → jobs → search → records → storage → reports, with matches
-//! (pairings → games, and statistics of them) beside it and thin commands on top.
+//! (pairings → games) and the statistics of games beside it and thin commands on top.
 //!
 //! # Layers
 //!
@@ -11,18 +11,21 @@
 //!
 //! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
 //! - `chess`: board helpers, evaluation, notation, perft
-//! - `config` `settings`: the knobs (each declared once), experiment files, `--set`; a match's
-//!   settings, as the command line and a config's `[runs]` give them
+//! - `settings`: a match's settings, as the command line and a config's `[runs]` give them, and
+//!   the values both take
+//! - `config`: the knobs (each declared once), experiment files, `--set`
 //! - `suite`: EPD and PGN position suites
 //! - `search`: the one search, its move picker, tables and time budget
-//! - `records`: one results row per (variant, position, depth)
+//! - `records` `game_record`: one results row per (variant, position, depth); one finished game
+//!   as the statistics read it (its games CSV row, its result, its moves' depths)
 //! - `uci`: UCI both ways: the server (`ablate uci`) and the client (engine variants)
 //! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
 //! - `jobs`: the job list, shards, and executing jobs in parallel
 //! - `runner`: an experiment run end to end; merge and check of results
-//! - `matches` `stats` `datagen` `train`: pairings, games and the games CSV; what they show (Elo,
-//!   SPRT, the design fit, trends, precision); self-play games as training data, and the
-//!   trainer of a network from them
+//! - `stats`: what games show (Elo, SPRT, the design fit, trends, precision), from games handed
+//!   to it: it reads no file and writes no text
+//! - `matches` `datagen` `train`: pairings, games and the games CSV; self-play games as training
+//!   data, and the trainer of a network from them
 //! - `reports`: the run summary, Markdown, SVG and PGN
 //! - `cli`: the command line's arguments and help
 //! - `commands`: one thin front end per command
@@ -35,6 +38,7 @@ pub mod commands;
 pub mod config;
 pub mod datagen;
 pub mod error;
+pub mod game_record;
 pub mod jobs;
 pub mod matches;
 pub mod output;

@@ -5,7 +5,7 @@
 //! design's aliasing must be reported, and the precision stopping rule must keep that coverage.
 
 use ablate::config::design::{parse, Design};
-use ablate::matches::games_csv::GameRow;
+use ablate::game_record::GameRow;
 use ablate::stats::design_effects::analyse;
 use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, Reference};
 use ablate::stats::precision::{first_check, worst_half_width};

@@ -5,7 +5,9 @@
 
 mod common;
 
-use ablate::matches::games_csv::{read_games, GameRow};
+use ablate::game_record::GameRow;
+
+use ablate::matches::games_csv::read_games;
 use common::{ablate, assert_success, installed, replay_pgn, ROOT};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -65,7 +65,7 @@ fn a_games_file_without_notes_reads_them_from_its_pgn() {
     assert!(old_rows.iter().all(|r| !r.notes.is_empty()));
     // Each move's note in full: the move, then its comment (the old CSV's earliest rows hold
     // the comment alone, as the PGN does).
-    let full = |row: &ablate::matches::games_csv::GameRow| -> Vec<String> {
+    let full = |row: &ablate::game_record::GameRow| -> Vec<String> {
         let moves = row.moves.split_whitespace();
         let notes = row.notes.split(';');
         moves
@@ -77,7 +77,7 @@ fn a_games_file_without_notes_reads_them_from_its_pgn() {
             .collect()
     };
     for (old, new) in old_rows.iter().zip(&new_rows) {
-        let strip = |r: &ablate::matches::games_csv::GameRow| {
+        let strip = |r: &ablate::game_record::GameRow| {
             let mut r = r.clone();
             r.notes.clear();
             r

@@ -13,7 +13,8 @@ mod common;
 use ablate::stats::design_fit::{
     column, fit, mean_of, model_terms, Estimate, PointPairs, Reference,
 };
-use ablate::stats::gauntlet_fit::{chi_square_sf, cochran_q};
+use ablate::stats::distributions::chi_square_sf;
+use ablate::stats::gauntlet_fit::cochran_q;
 use ablate::stats::inflation::{fieller, through_origin};
 use common::simulated_games::{pair, score_of, Rng, EFFECTS};
 

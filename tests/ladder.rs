@@ -44,7 +44,8 @@ fn the_trend_of_points_on_a_line_is_that_line() {
     let t = Trend::fit(&points).unwrap();
     assert!((t.slope.value - 5.0).abs() < 1e-9, "{t:?}");
     assert_eq!(
-        t.scale, 1.0,
+        t.scale(),
+        1.0,
         "points on the line scatter less than their intervals"
     );
     let at = t.at(1_048_576.0);
@@ -56,7 +57,7 @@ fn the_trend_of_points_on_a_line_is_that_line() {
     let mut scattered = points.clone();
     scattered[1].1 = interval(200.0, 180.0, 220.0);
     let s = Trend::fit(&scattered).unwrap();
-    assert!(s.scale > 1.0, "{s:?}");
+    assert!(s.scale() > 1.0, "{s:?}");
     // One budget is no trend.
     assert!(Trend::fit(&points[..1]).is_none());
 }

@@ -5,7 +5,9 @@
 
 mod common;
 
-use ablate::matches::games_csv::{read_games, GameRow};
+use ablate::game_record::GameRow;
+
+use ablate::matches::games_csv::read_games;
 use common::{ablate, assert_success, ROOT};
 use std::path::Path;
 use std::process::Command;
@@ -401,8 +403,9 @@ fn game_counts_are_bounded_and_scheduled_lazily() {
 /// interval, LOS, the draw ratio and, with an SPRT, the LLR with its bounds.
 #[test]
 fn a_committed_match_reports_in_the_field_s_conventions() {
-    use ablate::matches::summary::{conventional_lines, summarize};
+    use ablate::matches::summary::conventional_lines;
     use ablate::stats::elo::{estimate, Pentanomial, Sprt};
+    use ablate::stats::pairing_summary::summarize;
     let csv = Path::new(ROOT).join("results/pruning/pruning.games.csv");
     let rows = read_games(&csv).unwrap();
     let sprt = Sprt::parse("elo0=-10,elo1=0").unwrap();

@@ -106,8 +106,9 @@ fn opponent_is_refused_in_a_run_with_where_it_belongs_and_is_documented_and_used
 /// line gives the interval itself.
 #[test]
 fn plus_minus_is_half_the_interval_or_the_interval_is_given() {
-    use ablate::matches::games_csv::GameRow;
-    use ablate::matches::summary::{conventional_lines, summarize};
+    use ablate::game_record::GameRow;
+    use ablate::matches::summary::conventional_lines;
+    use ablate::stats::pairing_summary::summarize;
     // 5 pairs won 2-0, 3 drawn and 2 lost by half a point is far from even (a lopsided
     // interval); 4 won and 4 lost is even (a symmetric one).
     let rows = |pairs: &[(f64, f64)]| -> Vec<GameRow> {

@@ -8,8 +8,8 @@ mod common;
 use ablate::chess::terms::Terms;
 use ablate::config::experiment::Experiment;
 use ablate::matches::games_csv::read_games;
-use ablate::matches::summary::{summarize, PairingSummary};
 use ablate::reports::field::read_published;
+use ablate::stats::pairing_summary::{summarize, PairingSummary};
 use common::ROOT;
 use std::path::Path;
 

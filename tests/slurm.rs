@@ -14,7 +14,9 @@
 
 mod common;
 
-use ablate::matches::games_csv::{read_games, GameRow};
+use ablate::game_record::GameRow;
+
+use ablate::matches::games_csv::read_games;
 use ablate::records::{read_rows, TIME_COLUMNS};
 use common::ROOT;
 use std::path::{Path, PathBuf};

@@ -6,8 +6,9 @@ use crate::config::engine_args::engines_experiment;
 use crate::config::experiment::Experiment;
 use crate::matches::pairings::prepare_match;
 use crate::matches::session::{play_session, SessionOptions};
-use crate::matches::summary::{render_summary, summarize};
+use crate::matches::summary::render_summary;
 use crate::runner::{worker_threads, RUNS_DIR};
+use crate::stats::pairing_summary::summarize;
 use std::path::{Path, PathBuf};
 
 /// The experiment that plays: the config file's, or the one the command line's engines make

@@ -3,7 +3,7 @@
 //! the interactions, and the PGN.
 
 use crate::cli::ReportArgs;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json, Markdown, Text};
 use crate::reports::depth_profile_table::{depth_table, shallow_warning, write_depths};

@@ -12,7 +12,8 @@ use crate::storage::manifest::ManifestFile;
 pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     use crate::matches::games_csv::read_games;
     use crate::matches::games_manifest::MatchManifest;
-    use crate::matches::summary::{render_summary, summarize};
+    use crate::matches::summary::render_summary;
+    use crate::stats::pairing_summary::summarize;
     let rows = read_games(&args.csv)?;
     let manifest = MatchManifest::beside(&args.csv);
     if let Some(m) = manifest.as_ref().filter(|m| m.design.is_some()) {

@@ -5,7 +5,8 @@
 
 use crate::cli::ReportArgs;
 use crate::error::InputError;
-use crate::matches::games_csv::{read_games, GameRow};
+use crate::game_record::GameRow;
+use crate::matches::games_csv::read_games;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_notes::fixed_depth_note;

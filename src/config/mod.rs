@@ -25,14 +25,6 @@ pub mod toml_errors;
 
 pub use search_config::SearchConfig;
 
-/// The deepest nominal depth a user may ask for.
-pub const MAX_DEPTH: u32 = 64;
-
-/// The one depth check: a whole number from 1 to `MAX_DEPTH`.
-pub fn check_depth(depth: i64) -> Result<u32, String> {
-    if (1..=MAX_DEPTH as i64).contains(&depth) {
-        Ok(depth as u32)
-    } else {
-        Err(format!("{depth}; expected a depth from 1 to {MAX_DEPTH}"))
-    }
-}
+/// The depth bound and its check live with the values both the command line and the files
+/// take (`settings::values`), which stand below the configuration.
+pub use crate::settings::values::{check_depth, MAX_DEPTH};

@@ -13,8 +13,8 @@
 
 use crate::chess::notation::uci;
 use crate::chess::{is_tactical, legal_moves};
+use crate::game_record::GameResult;
 use crate::matches::game::GameRecord;
-use crate::matches::rules::GameResult;
 use crate::search::MATE_BOUND;
 use cozy_chess::{Board, Color};
 

@@ -1,7 +1,9 @@
 //! `--adjudicate`: ending a game early when both sides agree on its result, as cutechess-cli's
 //! `-draw` and `-resign` do.
 
-use super::rules::{GameResult, Termination};
+use crate::game_record::GameResult;
+
+use super::rules::Termination;
 use crate::search::MATE_BOUND;
 pub use crate::settings::adjudication_rules::Adjudication;
 

@@ -3,13 +3,12 @@
 //! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
-use super::games_csv::GameRow;
 use super::pairings::PreparedMatch;
 use crate::config::design::Design;
+use crate::game_record::GameRow;
 use crate::stats::design_fit::Reference;
-use crate::stats::elo::{Hypothesis, Pentanomial, Sprt};
+use crate::stats::elo::{Hypothesis, PairTally, Sprt};
 use crate::stats::precision::{first_check, stop_round, worst_half_width};
-use std::collections::BTreeMap;
 
 /// The match's design, if any, with who its points play (`Reference::of`).
 fn played_design<'a>(
@@ -193,19 +192,24 @@ fn sprt_decision(
         &prepared.variants[p.variant].name,
         &prepared.variants[p.opponent].name,
     );
-    let mut by_pair: BTreeMap<usize, Vec<f64>> = BTreeMap::new();
-    for r in rows.iter().filter(|r| &r.variant == v && &r.opponent == o) {
-        by_pair.entry(r.pair).or_default().push(r.variant_points());
-    }
-    let mut ptnml = Pentanomial::default();
-    for (expected, (pair, points)) in by_pair.iter().enumerate() {
-        if *pair != expected || points.len() < 2 {
+    let mut games: Vec<&GameRow> = rows
+        .iter()
+        .filter(|r| &r.variant == v && &r.opponent == o)
+        .collect();
+    games.sort_by_key(|r| r.pair);
+    // Pairs in order: the decision is read after each complete pair, up to the first pair
+    // that is missing or waits for its second game.
+    let (mut tally, mut complete) = (PairTally::default(), 0);
+    for r in games {
+        if r.pair > complete {
             return None;
         }
-        ptnml.0[(points.iter().sum::<f64>() * 2.0).round() as usize] += 1;
-        let llr = sprt.llr(&ptnml);
-        if let Some(h) = sprt.decide(llr) {
-            return Some((expected + 1, llr, h));
+        if tally.add(r.pair, r.variant_points()) {
+            complete += 1;
+            let llr = sprt.llr(&tally.ptnml);
+            if let Some(h) = sprt.decide(llr) {
+                return Some((complete, llr, h));
+            }
         }
     }
     None

@@ -2,9 +2,10 @@
 //! the rules, by adjudication or by a side's fault.
 
 use super::adjudication::{adjudicate, Adjudication};
-use super::rules::{game_over, GameResult, Termination};
+use super::rules::{game_over, Termination};
 use super::side::{MoveNote, NoMove, Player, Turn};
 use crate::chess::repetition_key;
+use crate::game_record::GameResult;
 use crate::search::clock::Limit;
 use cozy_chess::{Board, Color};
 use std::sync::atomic::AtomicBool;

@@ -1,6 +1,8 @@
 //! Merging the shard games CSVs of one match (`ablate match --shard K/N`).
 
-use super::games_csv::{read_games, write_games, GameRow, NotesKept};
+use crate::game_record::GameRow;
+
+use super::games_csv::{read_games, write_games, NotesKept};
 use super::games_manifest::MatchManifest;
 use crate::error::InputError;
 use crate::jobs::shard_merge::{gather, refuse_partial, ShardKind, ShardRow};

@@ -3,7 +3,7 @@
 //! PlyCount, and per move a `{score/depth nodes}` comment.
 
 use crate::chess::notation::san_position;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::Position;

@@ -3,7 +3,9 @@
 //! what the CSV and the manifest hold of this match is handed on: the games to resume, the
 //! earlier sitting's manifest, and whether its PGN is there.
 
-use super::games_csv::{read_games_with, GameRow};
+use crate::game_record::GameRow;
+
+use super::games_csv::read_games_with;
 use super::games_manifest::MatchManifest;
 use super::pairings::PreparedMatch;
 use crate::error::InputError;

@@ -23,6 +23,7 @@ pub mod pairings;
 pub mod played_game;
 pub mod record;
 pub mod rules;
+pub mod score_line;
 pub mod session;
 pub mod side;
 pub mod summary;

@@ -1,9 +1,9 @@
 //! A match's plan: its options, who plays whom, the openings in the order pairs take them,
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
-use super::games_csv::GameRow;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
+use crate::game_record::GameRow;
 use crate::search::clock::Limit;
 pub use crate::settings::match_settings::DEFAULT_TIME_MARGIN_MS;
 use crate::settings::MatchSettings;

@@ -2,10 +2,10 @@
 //! the row it makes.
 
 use super::game::{play_game, GameRecord};
-use super::games_csv::GameRow;
 use super::pairings::{GameJob, PreparedMatch};
 use super::side::Player;
 use crate::config::experiment::ResolvedVariant;
+use crate::game_record::GameRow;
 use crate::search::tt::TablePool;
 use crate::uci::pool::EnginePool;
 use std::sync::atomic::AtomicBool;

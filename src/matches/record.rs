@@ -2,7 +2,9 @@
 //! ends, the manifest marked unfinished until the end, and at the end the games the match
 //! keeps written in canonical order with their PGN and the manifest of every sitting.
 
-use super::games_csv::{notes_kept, write_games, GameRow, NotesKept};
+use crate::game_record::GameRow;
+
+use super::games_csv::{notes_kept, write_games, NotesKept};
 use super::games_manifest::MatchManifest;
 use super::games_pgn::{write_pgn, PgnLog, PgnTags};
 use super::match_files::{FoundFiles, SessionOptions};

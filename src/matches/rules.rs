@@ -2,48 +2,8 @@
 //! history, the fifty-move rule, insufficient material.
 
 use crate::chess::repetition_key;
+use crate::game_record::GameResult;
 use cozy_chess::{BitBoard, Board, Piece};
-
-/// A game's result, as PGN writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    /// 1-0.
-    WhiteWins,
-    /// 0-1.
-    BlackWins,
-    /// 1/2-1/2.
-    Draw,
-}
-
-impl GameResult {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The result a PGN token names.
-    pub fn parse(text: &str) -> Option<GameResult> {
-        match text {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-
-    /// White's points: 1, ½ or 0.
-    pub fn white_points(self) -> f64 {
-        match self {
-            GameResult::WhiteWins => 1.0,
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-        }
-    }
-}
 
 crate::choice_enum! {
     /// Why a game ended.

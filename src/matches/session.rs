@@ -14,11 +14,12 @@
 
 use super::decide::Decider;
 use super::game_pool::{play_games, Control};
-use super::games_csv::GameRow;
 use super::match_files::find_files;
 pub use super::match_files::SessionOptions;
 use super::pairings::{GameJob, PreparedMatch};
 use super::record::{Ending, Recorder};
+use super::score_line::score_line;
+use crate::game_record::GameRow;
 use crate::output::progress_bar::MatchProgress;
 use crate::signals::StopSignals;
 use crate::stats::running_score::RunningScore;
@@ -95,7 +96,7 @@ pub fn play_session(
         }
         if !options.quiet {
             running.add(rows.last().expect("the game just pushed"));
-            progress.game(rows.len(), || running.line());
+            progress.game(rows.len(), || score_line(&running));
         }
         Ok(())
     })?;

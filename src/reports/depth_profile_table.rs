@@ -2,7 +2,7 @@
 //! clock, a time per move or a node budget (`stats::depth_profile` gives the figures), and the
 //! warning a report puts above its figures when a player did not search.
 
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::output::number_format::thousands;
 use crate::output::table::{Cell, Table};

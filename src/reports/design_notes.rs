@@ -4,7 +4,7 @@
 //! with whether the fit without them moves any figure past its interval.
 
 use crate::config::design::Design;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use crate::output::number_format::{signed, Minus};
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_fit::Estimate;

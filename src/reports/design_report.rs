@@ -7,7 +7,7 @@ use super::depth_profile_table::{
     depth_table, players_depths, players_of, pooled, searching_rule_sentence, shallow_warning,
     PlayerDepths,
 };
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::{Cell, Table};

@@ -4,12 +4,13 @@
 use super::depth_profile_table::{
     depth_table, searching_rule_sentence, shallow_warning, PlayerDepths,
 };
-use crate::matches::summary::{ratio_text, PairingSummary};
+use crate::matches::summary::ratio_text;
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::Table;
 use crate::reports::style::{place_label, PixelBox};
 use crate::stats::elo::NO_INTERVAL;
+use crate::stats::pairing_summary::PairingSummary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 

@@ -10,8 +10,8 @@ use super::move_limit::{Limit, MoveTime, TimeControl};
 use super::shard::Shard;
 use super::sprt::Sprt;
 use super::values::{
-    number, parse_depth, parse_games, parse_millis, parse_nodes, parse_plies, parse_precision,
-    parse_seed, parse_threads, words,
+    check_depth, number, parse_depth, parse_games, parse_millis, parse_nodes, parse_plies,
+    parse_precision, parse_seed, parse_threads, words,
 };
 use crate::error::InputError;
 use serde::de::{Deserializer, Error};
@@ -115,7 +115,7 @@ fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
 }
 
 fn depth<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    number(d, |t| crate::config::check_depth(parse_depth(t)?.into())).map(Some)
+    number(d, |t| check_depth(parse_depth(t)?.into())).map(Some)
 }
 
 fn plies<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
@@ -265,10 +265,9 @@ impl MatchSettings {
             }
             ([n], _, _) => Limit::Nodes(*n),
             ([], Some(tc), _) => Limit::Clock(tc.value),
-            ([], None, Some(d)) => Limit::Depth(
-                crate::config::check_depth(d.into())
-                    .map_err(|m| InputError::in_file("--depth", m))?,
-            ),
+            ([], None, Some(d)) => {
+                Limit::Depth(check_depth(d.into()).map_err(|m| InputError::in_file("--depth", m))?)
+            }
             ([], None, None) => Limit::Depth(DEFAULT_DEPTH),
             (budgets, _, _) => {
                 return Err(InputError::in_file(

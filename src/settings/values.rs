@@ -4,6 +4,18 @@
 use serde::de::{Deserialize, Deserializer, Error};
 use toml::Value;
 
+/// The deepest nominal depth a user may ask for.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The one depth check: a whole number from 1 to `MAX_DEPTH`.
+pub fn check_depth(depth: i64) -> Result<u32, String> {
+    if (1..=MAX_DEPTH as i64).contains(&depth) {
+        Ok(depth as u32)
+    } else {
+        Err(format!("{depth}; expected a depth from 1 to {MAX_DEPTH}"))
+    }
+}
+
 /// A whole number, 0 or more; `expected` says in ablate's words what the option takes (the
 /// commands check the range that makes sense and say so).
 fn whole<T: TryFrom<u128>>(text: &str, expected: &str) -> Result<T, String> {
@@ -26,7 +38,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 pub fn parse_depth(text: &str) -> Result<u32, String> {
-    let max = crate::config::MAX_DEPTH;
+    let max = MAX_DEPTH;
     whole(
         text,
         &format!("a depth in plies, a whole number from 1 to {max}"),

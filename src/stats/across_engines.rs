@@ -12,7 +12,8 @@
 
 use super::design_effects::{holm, DesignAnalysis, StepWorth};
 use super::design_fit::{mean_of, Estimate};
-use super::gauntlet_fit::{chi_square_sf, cochran_q};
+use super::distributions::chi_square_sf;
+use super::gauntlet_fit::cochran_q;
 
 /// One engine's figures for a shared step.
 #[derive(Debug, Clone, serde::Serialize)]

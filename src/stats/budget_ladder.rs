@@ -3,14 +3,10 @@
 //! worth at each budget, the depth both sides reached, the node factor the step is worth
 //! (2^(Elo lost / Elo per doubling)), and a trend of Elo lost against log2 nodes.
 
-use super::elo::Z95;
-use crate::config::experiment::ResolvedVariant;
-use crate::error::InputError;
-use crate::matches::games_csv::{read_games, GameRow};
-use crate::matches::games_manifest::MatchManifest;
-use crate::matches::summary::summarize;
-use crate::storage::manifest::{manifest_path, ManifestFile};
-use std::path::{Path, PathBuf};
+use super::distributions::Z95;
+use super::pairing_summary::summarize;
+use super::trend_fit::{self, Fit, Shape};
+use crate::game_record::GameRow;
 
 /// A figure and its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -193,108 +189,6 @@ impl Step {
     }
 }
 
-/// One games CSV of the ladder, with what its manifest says.
-struct Match {
-    path: PathBuf,
-    manifest: MatchManifest,
-    budget: u64,
-}
-
-fn load(path: &Path) -> Result<Match, InputError> {
-    let shown = manifest_path(path).display().to_string();
-    let manifest = MatchManifest::read(&manifest_path(path))
-        .map_err(|e| InputError::in_file(&shown, format!("{e:#}")))?
-        .ok_or_else(|| {
-            InputError::in_file(&shown, "missing; a ladder needs each match's manifest")
-        })?;
-    let budget = node_budget(&manifest.limit).ok_or_else(|| {
-        InputError::in_file(
-            &shown,
-            format!(
-                "limit \"{}\"; a ladder's matches are played at node budgets (--nodes)",
-                manifest.limit
-            ),
-        )
-    })?;
-    Ok(Match {
-        path: path.to_path_buf(),
-        manifest,
-        budget,
-    })
-}
-
-/// The baseline: the opponent of the first match's first pairing.
-fn baseline_of(first: &Match) -> Result<String, InputError> {
-    first
-        .manifest
-        .pairings
-        .first()
-        .map(|p| p.1.clone())
-        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no pairing"))
-}
-
-fn variant<'a>(m: &'a Match, name: &str) -> Option<&'a ResolvedVariant> {
-    m.manifest.variants.iter().find(|v| v.name == name)
-}
-
-/// The variant that is the baseline at twice the budget, if the match has one.
-fn doubling_of(m: &Match, baseline: &ResolvedVariant) -> Option<String> {
-    let base = crate::config::knob::values(&baseline.config);
-    m.manifest.variants.iter().find_map(|v| {
-        let mut config = v.config.clone();
-        (v.engine.is_none() && config.game.node_factor == 2).then_some(())?;
-        config.game.node_factor = baseline.config.game.node_factor;
-        (crate::config::knob::values(&config) == base).then(|| v.name.clone())
-    })
-}
-
-/// The ladder from games CSVs at node budgets, each with its manifest beside it: every match
-/// must have been played at `--nodes`, with the same baseline (its resolved knobs) as the
-/// first; the doubling is the variant that is the baseline with game.node_factor = 2.
-pub fn from_files(csvs: &[PathBuf]) -> Result<Ladder, InputError> {
-    let matches: Vec<Match> = csvs.iter().map(|p| load(p)).collect::<Result<_, _>>()?;
-    let first = matches
-        .first()
-        .ok_or_else(|| InputError::in_file("ladder", "no games CSV"))?;
-    let baseline = baseline_of(first)?;
-    let reference = variant(first, &baseline)
-        .ok_or_else(|| InputError::in_file(first.path.display().to_string(), "no baseline"))?
-        .clone();
-    let same = crate::config::knob::values(&reference.config);
-    let mut doubling = None;
-    for m in &matches {
-        let theirs = variant(m, &baseline).map(|v| crate::config::knob::values(&v.config));
-        if theirs.as_ref() != Some(&same) {
-            return Err(InputError::in_file(
-                m.path.display().to_string(),
-                format!("its \"{baseline}\" is not the first file's: a ladder compares one baseline at every budget"),
-            ));
-        }
-        doubling = doubling.or_else(|| doubling_of(m, &reference));
-    }
-    let rungs: Vec<Rung> = matches
-        .iter()
-        .map(|m| {
-            Ok(Rung {
-                budget: m.budget,
-                rows: read_games(&m.path)?,
-            })
-        })
-        .collect::<Result<_, InputError>>()?;
-    let mut ladder = Ladder::build(&rungs, &baseline, doubling.as_deref().unwrap_or(""));
-    ladder.unfinished = matches
-        .iter()
-        .zip(&rungs)
-        .filter(|(m, _)| m.manifest.interrupted)
-        .map(|(m, rung)| Unfinished {
-            budget: m.budget,
-            games: rung.rows.len(),
-            planned: m.manifest.games_total,
-        })
-        .collect();
-    Ok(ladder)
-}
-
 /// Mean depth per move of `variant` and of `opponent` over their games against each other.
 fn mean_depths(rows: &[GameRow], variant: &str, opponent: &str) -> (f64, f64) {
     let (mut v, mut o) = ((0u64, 0usize), (0u64, 0usize));
@@ -344,22 +238,16 @@ pub fn node_factor(lost: Interval, doubling: Interval) -> Option<Interval> {
 }
 
 /// A weighted straight line through (log2 nodes, Elo lost), each point weighted by the inverse
-/// of its variance. When the points scatter more than their intervals allow (χ² per degree of
-/// freedom above 1), the errors are scaled up by √(χ²/dof), the Birge ratio.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+/// of its variance, fitted by the trend's own solver (`trend_fit::Fit`, a line). When the points
+/// scatter more than their intervals allow (χ² per degree of freedom above 1), the errors are
+/// scaled up by √(χ²/dof), the Birge ratio; the intervals here stay normal (1.96), as the
+/// ladder's removal tables have always given them.
+#[derive(Debug, Clone)]
 pub struct Trend {
     /// Elo lost per doubling of the budget, with its interval.
     pub slope: Interval,
-    /// Elo lost at 2^0 nodes (the line's intercept; only `at` gives it meaning).
-    pub intercept: f64,
-    /// The weighted mean of log2 nodes.
-    x_mean: f64,
-    /// Σ w (x − x̄)².
-    sxx: f64,
-    /// Σ w.
-    sw: f64,
-    /// The factor applied to the errors (1 when the points agree with their intervals).
-    pub scale: f64,
+    /// The line, its coefficients' covariance already scaled.
+    line: Fit,
     /// Points fitted.
     pub points: usize,
 }
@@ -368,56 +256,41 @@ impl Trend {
     /// The line through `points` (nodes a move, Elo lost with interval); `None` under two
     /// points with a bounded interval at different budgets.
     pub fn fit(points: &[(f64, Interval)]) -> Option<Trend> {
-        let data: Vec<(f64, f64, f64)> = points
+        let data: Vec<trend_fit::Point> = points
             .iter()
             .filter(|(n, e)| *n > 0.0 && e.stderr() > 0.0 && e.stderr().is_finite())
-            .map(|(n, e)| (n.log2(), e.value, 1.0 / e.stderr().powi(2)))
+            .map(|(n, e)| trend_fit::Point {
+                x: n.log2(),
+                y: e.value,
+                se: e.stderr(),
+            })
             .collect();
-        let spread = data.iter().any(|d| (d.0 - data[0].0).abs() > 1e-9);
-        if data.len() < 2 || !spread {
+        // All points at one budget make no line, whatever the solver's pivot makes of it.
+        if !data.iter().any(|p| (p.x - data[0].x).abs() > 1e-9) {
             return None;
         }
-        let sw: f64 = data.iter().map(|d| d.2).sum();
-        let x_mean = data.iter().map(|d| d.2 * d.0).sum::<f64>() / sw;
-        let y_mean = data.iter().map(|d| d.2 * d.1).sum::<f64>() / sw;
-        let sxx: f64 = data.iter().map(|d| d.2 * (d.0 - x_mean).powi(2)).sum();
-        let sxy: f64 = data
-            .iter()
-            .map(|d| d.2 * (d.0 - x_mean) * (d.1 - y_mean))
-            .sum();
-        let slope = sxy / sxx;
-        let intercept = y_mean - slope * x_mean;
-        let dof = data.len().saturating_sub(2);
-        let chi2: f64 = data
-            .iter()
-            .map(|d| d.2 * (d.1 - intercept - slope * d.0).powi(2))
-            .sum();
-        let scale = if dof > 0 {
-            (chi2 / dof as f64).sqrt().max(1.0)
-        } else {
-            1.0
-        };
-        let half = Z95 * scale / sxx.sqrt();
+        let line = Fit::new(&data, Shape::Line)?;
+        let (value, se) = (line.coef[1], line.slope_se());
         Some(Trend {
             slope: Interval {
-                value: slope,
-                lo: slope - half,
-                hi: slope + half,
+                value,
+                lo: value - Z95 * se,
+                hi: value + Z95 * se,
             },
-            intercept,
-            x_mean,
-            sxx,
-            sw,
-            scale,
+            line,
             points: data.len(),
         })
+    }
+
+    /// The factor applied to the errors (1 when the points agree with their intervals).
+    pub fn scale(&self) -> f64 {
+        self.line.scale
     }
 
     /// Where the line stands at `nodes`, with the interval of the line there.
     pub fn at(&self, nodes: f64) -> Interval {
         let x = nodes.log2();
-        let value = self.intercept + self.slope.value * x;
-        let se = self.scale * (1.0 / self.sw + (x - self.x_mean).powi(2) / self.sxx).sqrt();
+        let (value, se) = (self.line.value(x), self.line.se_at(x));
         Interval {
             value,
             lo: value - Z95 * se,

@@ -7,6 +7,8 @@
 //! searched to depth 2 or less. A design is read where every player's median is at least 7 and
 //! at most 5% of its moves are that shallow.
 
+use crate::game_record::MoveDepth;
+
 /// Moves up to this move number are left out of the median: the opening's.
 pub const OPENING_MOVES: u32 = 10;
 /// A move searched to this depth or less is a shallow one.
@@ -15,15 +17,6 @@ pub const SHALLOW_DEPTH: u32 = 2;
 pub const LEAST_MEDIAN: f64 = 7.0;
 /// The largest share of shallow moves a player that searches may have.
 pub const MOST_SHALLOW: f64 = 0.05;
-
-/// One move's depth and the game's move number it was played at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveDepth {
-    /// The full-move number, as the PGN numbers it.
-    pub move_number: u32,
-    /// The depth the move was searched to.
-    pub depth: u32,
-}
 
 /// A player's depths over its games.
 #[derive(Debug, Clone, PartialEq)]

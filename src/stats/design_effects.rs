@@ -14,10 +14,11 @@
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
 use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
+use super::distributions::two_sided_p;
 use super::precision::pentanomials;
 use crate::config::design::{Design, Role};
 use crate::config::experiment::ResolvedVariant;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 
 /// A step's name from its factor's: `no_null_move` (a removal) → `null_move`, `with_iir` (an
 /// addition) → `iir`; any other name as it is.
@@ -93,11 +94,6 @@ fn sign(role: Role) -> f64 {
         Role::Removal => -1.0,
         Role::Addition | Role::Swap => 1.0,
     }
-}
-
-/// The standard normal's two-sided tail beyond |z|.
-pub fn two_sided_p(z: f64) -> f64 {
-    1.0 - libm::erf(z.abs() / std::f64::consts::SQRT_2)
 }
 
 /// Holm's step-down adjustment of p-values, in their given order.

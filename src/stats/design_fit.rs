@@ -24,11 +24,12 @@
 //! variance is multiplied by it, so that a model that misses (three-step interactions it leaves
 //! out, a point's score varying more than its pairs show) widens every interval and p-value.
 
-use super::elo::Z95;
+use super::distributions::Z95;
+use super::elo::PAIR_SCORES;
+use super::linear::{from_rows, inverse, solve, to_rows};
+use nalgebra::{DMatrix, DVector};
 use std::f64::consts::LN_10;
 
-/// The mean pair score of each pentanomial bucket.
-const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// d(score)/d(Elo) at a score of ½, divided by ¼: logistic Elo's scale.
 const C: f64 = LN_10 / 400.0;
 
@@ -280,32 +281,25 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
             misses.push((p.point, elo(p.mean()), elo(mu)));
         }
     }
-    let a_inv = invert(&a).ok_or("the model's information matrix is singular")?;
+    let a_inv = inverse(&from_rows(&a)).ok_or("the model's information matrix is singular")?;
     let df = informative - m;
     let dispersion = if df > 0 {
         (pearson / df as f64).max(1.0)
     } else {
         1.0
     };
-    let cov: Vec<Vec<f64>> = multiply(&multiply(&a_inv, &b), &a_inv)
-        .into_iter()
-        .map(|row| row.into_iter().map(|v| v * dispersion).collect())
-        .collect();
+    let sandwich = &a_inv * from_rows(&b) * &a_inv * dispersion;
     // Back to every term, intercept first: with the corner fixed, the intercept is
     // −Σ column(t, corner) β_t, a linear map L of the free terms (coef = L β, cov = L V Lᵀ).
-    let map: Vec<Vec<f64>> = match origin {
-        Some(o) => std::iter::once(free.iter().map(|t| -column(*t, o)).collect())
-            .chain((0..m).map(|i| (0..m).map(|j| f64::from(i == j)).collect()))
-            .collect(),
-        None => (0..m)
-            .map(|i| (0..m).map(|j| f64::from(i == j)).collect())
-            .collect(),
+    let map = match origin {
+        Some(o) => DMatrix::from_fn(m + 1, m, |i, j| match i {
+            0 => -column(free[j], o),
+            _ => f64::from(i - 1 == j),
+        }),
+        None => DMatrix::identity(m, m),
     };
-    let coef = map
-        .iter()
-        .map(|row| row.iter().zip(&beta).map(|(l, b)| l * b).sum())
-        .collect();
-    let cov = multiply(&multiply(&map, &cov), &transpose(&map));
+    let coef = (&map * DVector::from_vec(beta)).iter().copied().collect();
+    let cov = to_rows(&(&map * sandwich * map.transpose()));
     Ok(Fit {
         terms: terms.to_vec(),
         coef,
@@ -336,7 +330,7 @@ fn newton(points: &[&PointPairs], rows: &[Vec<f64>]) -> Result<Vec<f64>, String>
                 }
             }
         }
-        let step = solve(&a, &u).ok_or(NOT_SEPARATED)?;
+        let step = solve(&from_rows(&a), &u).ok_or(NOT_SEPARATED)?;
         // A point won or lost every pair pulls its Elo to infinity: cap each step so that
         // Newton's method stays inside the region where the others still hold it.
         let largest = step.iter().fold(0.0f64, |s, x| s.max(x.abs()));
@@ -359,66 +353,6 @@ fn newton(points: &[&PointPairs], rows: &[Vec<f64>]) -> Result<Vec<f64>, String>
 /// `design_effects` reads them for their cause (points at the edge, too few games, aliasing).
 pub const NOT_SEPARATED: &str = "the points played cannot separate the model's terms";
 pub const NOT_CONVERGED: &str = "the fit did not converge";
-
-fn transpose(a: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let cols = a.first().map_or(0, Vec::len);
-    (0..cols)
-        .map(|j| a.iter().map(|row| row[j]).collect())
-        .collect()
-}
-
-/// a b, for any shapes that agree.
-fn multiply(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
-    let cols = b.first().map_or(0, Vec::len);
-    a.iter()
-        .map(|row| {
-            (0..cols)
-                .map(|j| row.iter().zip(b).map(|(x, brow)| x * brow[j]).sum())
-                .collect()
-        })
-        .collect()
-}
-
-/// Solves a x = y by Gaussian elimination with partial pivoting; `None` when singular.
-fn solve(a: &[Vec<f64>], y: &[f64]) -> Option<Vec<f64>> {
-    let n = y.len();
-    let mut m: Vec<Vec<f64>> = a
-        .iter()
-        .zip(y)
-        .map(|(row, v)| row.iter().copied().chain([*v]).collect())
-        .collect();
-    let scale = a.iter().flatten().fold(0.0f64, |s, x| s.max(x.abs()));
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
-        if m[pivot][col].abs() <= scale * 1e-12 {
-            return None;
-        }
-        m.swap(col, pivot);
-        let pivot_row = m[col].clone();
-        for (r, row) in m.iter_mut().enumerate() {
-            if r != col {
-                let f = row[col] / pivot_row[col];
-                for (x, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
-                    *x -= f * p;
-                }
-            }
-        }
-    }
-    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
-}
-
-fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
-    let n = a.len();
-    let columns: Option<Vec<Vec<f64>>> = (0..n)
-        .map(|j| solve(a, &(0..n).map(|i| f64::from(i == j)).collect::<Vec<_>>()))
-        .collect();
-    let columns = columns?;
-    Some(
-        (0..n)
-            .map(|i| (0..n).map(|j| columns[j][i]).collect())
-            .collect(),
-    )
-}
 
 #[cfg(test)]
 mod tests {

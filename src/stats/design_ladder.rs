@@ -5,20 +5,14 @@
 //! figure's trend against log2 of the nodes searched, by `trend_fit` (a line, or a quadratic
 //! where its curvature is told apart from zero; Student-t intervals where errors are scaled).
 
-use super::budget_ladder::{
-    node_budget, node_factor, Interval, Ladder, Point as LadderPoint, Step,
-};
+use super::budget_ladder::{node_factor, Interval, Ladder, Point as LadderPoint, Step};
 use super::design_effects::{analyse, DesignAnalysis};
 use super::design_fit::Estimate;
+use super::pairing_summary::summarize;
 use super::trend_fit::{choose, Fit, Point};
-use crate::config::experiment::Experiment;
-use crate::error::InputError;
-use crate::matches::games_csv::{read_games, GameRow};
-use crate::matches::games_manifest::MatchManifest;
-use crate::matches::summary::summarize;
-use crate::settings::match_settings::out_at_budget;
-use crate::storage::manifest::ManifestFile;
-use std::path::Path;
+use crate::config::design::Design;
+use crate::config::experiment::ResolvedVariant;
+use crate::game_record::GameRow;
 
 /// One rung: the factorial's fit at one node budget, and the doubling there when played.
 pub struct DesignRung {
@@ -40,6 +34,15 @@ pub struct DesignRung {
     pub doubling: Option<LadderPoint>,
 }
 
+/// What a factorial's manifest says was played: the design, its players as resolved, and who
+/// played whom.
+#[derive(Clone, Copy)]
+pub struct PlayedDesign<'a> {
+    pub design: &'a Design,
+    pub variants: &'a [ResolvedVariant],
+    pub pairings: &'a [(String, String)],
+}
+
 /// A figure of the design, named for the tables: a step's worth, or a pair's interaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Figure {
@@ -52,32 +55,28 @@ pub enum Figure {
 }
 
 impl DesignRung {
-    /// The rung in `games` (a factorial's games CSV, its manifest beside it), with the
-    /// doubling's games beside it when played (`doubling-<nodes>.games.csv`, as
-    /// `configs/budget-ladder-today.toml` names them).
-    pub fn load(games: &Path) -> Result<DesignRung, InputError> {
-        let shown = games.display().to_string();
-        let manifest = MatchManifest::beside(games)
-            .ok_or_else(|| InputError::in_file(&shown, "no readable manifest beside it"))?;
-        let design = (manifest.design.clone())
-            .ok_or_else(|| InputError::in_file(&shown, "its manifest declares no design"))?;
-        let budget = node_budget(&manifest.limit)
-            .ok_or_else(|| InputError::in_file(&shown, "not played at a node budget"))?;
-        let rows = read_games(games)?;
-        let analysis = analyse(&design, &manifest.variants, &manifest.pairings, &rows)
-            .map_err(|e| InputError::in_file(&shown, e))?;
-        let baseline = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
-        let (nodes_per_move, depth) = baseline_work(&rows, baseline);
-        let doubling = games.with_file_name(format!("doubling-{budget}.games.csv"));
-        let doubling = if doubling.exists() {
-            doubling_point(&doubling, budget)?
-        } else {
-            None
-        };
+    /// The rung of a factorial's games at `budget`: its design, players and pairings as its
+    /// manifest gives them, the precision its run declared, and the doubling beside it when
+    /// played. An error says why the design cannot be fitted.
+    pub fn new(
+        budget: u64,
+        rows: &[GameRow],
+        played: PlayedDesign,
+        precision: Option<f64>,
+        doubling: Option<LadderPoint>,
+    ) -> Result<DesignRung, String> {
+        let PlayedDesign {
+            design,
+            variants,
+            pairings,
+        } = played;
+        let analysis = analyse(design, variants, pairings, rows)?;
+        let baseline = pairings.first().map_or("", |(_, o)| o.as_str());
+        let (nodes_per_move, depth) = baseline_work(rows, baseline);
         Ok(DesignRung {
             budget,
             games: rows.len(),
-            precision: declared_precision(&manifest, games, budget).or(manifest.precision),
+            precision,
             worst_half_width: analysis.fit.worst_half_width(),
             nodes_per_move,
             depth,
@@ -125,31 +124,6 @@ impl DesignRung {
             doubling,
         )
     }
-}
-
-/// The precision the config declares for the run that writes `games`. A session may have
-/// stopped the run short of it with `--precision`, and the manifest records that one; the
-/// rung's target is the declared one. `None` when the config or the run cannot be found.
-fn declared_precision(manifest: &MatchManifest, games: &Path, budget: u64) -> Option<f64> {
-    // The manifest names the config from where the match ran (the repository's root): look
-    // for it there from the games' own folder upwards, so that any working folder reads alike.
-    let absolute = std::path::absolute(games).ok()?;
-    let config = absolute
-        .ancestors()
-        .map(|folder| folder.join(&manifest.config_file))
-        .find(|candidate| candidate.is_file())?;
-    let experiment = Experiment::load(&config).ok()?;
-    let name = games.file_name()?;
-    experiment
-        .runs
-        .iter()
-        .find(|run| {
-            let out = run.settings.out.as_deref();
-            run.settings.nodes.contains(&budget)
-                && out.is_some_and(|out| out_at_budget(out, Some(budget)).file_name() == Some(name))
-        })?
-        .settings
-        .precision
 }
 
 /// A figure's trend over the settled rungs that have it: against log2 of the baseline's
@@ -213,10 +187,9 @@ pub fn as_ladder(
     }
 }
 
-/// The doubling's point in `path`: the baseline at twice `budget` against it.
-fn doubling_point(path: &Path, budget: u64) -> Result<Option<LadderPoint>, InputError> {
-    let rows = read_games(path)?;
-    Ok(summarize(&rows, None).into_iter().find_map(|s| {
+/// The doubling's point in its games: the baseline at twice `budget` against it.
+pub fn doubling_point(rows: &[GameRow], budget: u64) -> Option<LadderPoint> {
+    summarize(rows, None).into_iter().find_map(|s| {
         let (value, lo, hi) = (s.elo?, s.elo_lo?, s.elo_hi?);
         Some(LadderPoint {
             budget,
@@ -227,28 +200,7 @@ fn doubling_point(path: &Path, budget: u64) -> Result<Option<LadderPoint>, Input
             nodes_per_move: s.nodes_per_move,
             opponent_nodes_per_move: s.opponent_nodes_per_move,
         })
-    }))
-}
-
-/// Every doubling played in `folder` (`doubling-<nodes>.games.csv`), whether or not its rung's
-/// factorial has started, cheapest first.
-pub fn doublings_in(folder: &Path) -> Result<Vec<LadderPoint>, InputError> {
-    let mut found = Vec::new();
-    let Ok(dir) = std::fs::read_dir(folder) else {
-        return Ok(found);
-    };
-    for entry in dir.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let budget = name
-            .strip_prefix("doubling-")
-            .and_then(|n| n.strip_suffix(".games.csv"))
-            .and_then(|n| n.parse::<u64>().ok());
-        if let Some(budget) = budget {
-            found.extend(doubling_point(&entry.path(), budget)?);
-        }
-    }
-    found.sort_by_key(|p| p.budget);
-    Ok(found)
+    })
 }
 
 /// Elo per doubling at every doubling played, against log2 of the nodes the side at N

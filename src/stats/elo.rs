@@ -7,12 +7,12 @@
 //! normalized score), as fastchess's `sprt.cpp` and fishtest's `stat_util.py` do; the roots are
 //! found here by bisection to machine precision.
 
+use super::distributions::{normal_cdf, Z95};
 pub use crate::settings::sprt::{Sprt, SprtModel, MAX_SPRT_ELO, MAX_SPRT_NELO};
+use std::collections::HashMap;
 
 /// The score of each pentanomial bucket: a pair scoring 0, ½, 1, 1½ or 2 points of 2.
-const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
-/// The two-sided 95% normal quantile.
-pub(crate) const Z95: f64 = 1.959_963_984_540_054;
+pub const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// 800 / ln 10: logistic Elo per unit of normalized score near 0.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 
@@ -24,6 +24,11 @@ impl Pentanomial {
     /// The number of pairs.
     pub fn pairs(&self) -> u64 {
         self.0.iter().sum()
+    }
+
+    /// Counts one complete pair from its two games' points (each 0, ½ or 1).
+    pub fn add_pair(&mut self, first: f64, second: f64) {
+        self.0[((first + second) * 2.0).round() as usize] += 1;
     }
 
     /// Mean score per game and the variance of a pair's mean score, from the frequencies.
@@ -40,6 +45,33 @@ impl Pentanomial {
             .map(|(a, p)| p * (a - mean) * (a - mean))
             .sum();
         Some((mean, var))
+    }
+}
+
+/// The one tally of games into pairs: each game's points as it ends, a pair counted once both
+/// its games are in, whatever order games end in (a pair waits only for its second game).
+#[derive(Debug, Clone, Default)]
+pub struct PairTally {
+    /// The complete pairs.
+    pub ptnml: Pentanomial,
+    /// The first game's points of pairs whose second game has not ended.
+    open: HashMap<usize, f64>,
+}
+
+impl PairTally {
+    /// Counts a game of pair `pair` in which the side tallied scored `points`; true when it
+    /// completed its pair.
+    pub fn add(&mut self, pair: usize, points: f64) -> bool {
+        match self.open.remove(&pair) {
+            Some(first) => {
+                self.ptnml.add_pair(first, points);
+                true
+            }
+            None => {
+                self.open.insert(pair, points);
+                false
+            }
+        }
     }
 }
 
@@ -108,7 +140,7 @@ pub fn estimate(ptnml: &Pentanomial) -> Option<EloEstimate> {
     let stderr = (var / n).sqrt();
     let clamp = |s: f64| s.clamp(0.0, 1.0);
     let los = if stderr > 0.0 {
-        0.5 * (1.0 + libm::erf((mean - 0.5) / (stderr * std::f64::consts::SQRT_2)))
+        normal_cdf((mean - 0.5) / stderr)
     } else if mean > 0.5 {
         1.0
     } else if mean < 0.5 {

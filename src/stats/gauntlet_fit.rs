@@ -14,10 +14,11 @@
 
 use super::design_effects::{analyse, holm, DesignAnalysis};
 use super::design_fit::{mean_of, Estimate};
+use super::distributions::{chi_square_sf, two_sided_p};
 use super::precision::opponents_of;
 use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 
 /// One figure (a step's averaged worth, or a pair's interaction) against every opponent and
 /// against the gauntlet.
@@ -114,7 +115,7 @@ fn pooled_figure(name: String, by_opponent: Vec<Estimate>) -> PooledFigure {
         pooled,
         q,
         p_depends: chi_square_sf(q, by_opponent.len().saturating_sub(1) as f64),
-        p: super::design_effects::two_sided_p(pooled.value / pooled.se),
+        p: two_sided_p(pooled.value / pooled.se),
         p_holm: 0.0,
         by_opponent,
     }
@@ -136,68 +137,9 @@ pub fn cochran_q(estimates: &[Estimate]) -> f64 {
         .sum()
 }
 
-/// P(χ²_df > x): the regularized upper incomplete gamma Q(df/2, x/2) (Numerical Recipes §6.2:
-/// its series below a + 1, its continued fraction above).
-pub fn chi_square_sf(x: f64, df: f64) -> f64 {
-    if df <= 0.0 || !x.is_finite() {
-        return if x.is_finite() { 1.0 } else { 0.0 };
-    }
-    let (a, x) = (df / 2.0, x / 2.0);
-    if x <= 0.0 {
-        return 1.0;
-    }
-    let log_front = a * x.ln() - x - libm::lgamma(a);
-    if x < a + 1.0 {
-        let (mut sum, mut term, mut ap) = (1.0 / a, 1.0 / a, a);
-        for _ in 0..1000 {
-            ap += 1.0;
-            term *= x / ap;
-            sum += term;
-            if term.abs() < sum.abs() * 1e-15 {
-                break;
-            }
-        }
-        (1.0 - sum * log_front.exp()).clamp(0.0, 1.0)
-    } else {
-        // Lentz's method for the continued fraction.
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..1000 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            d = if d.abs() < tiny { tiny } else { d };
-            c = b + an / c;
-            c = if c.abs() < tiny { tiny } else { c };
-            d = 1.0 / d;
-            let delta = d * c;
-            h *= delta;
-            if (delta - 1.0).abs() < 1e-15 {
-                break;
-            }
-        }
-        (log_front.exp() * h).clamp(0.0, 1.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_chi_square_tail_matches_its_tables() {
-        // χ² table values: 3.841 (1 df), 5.991 (2), 7.815 (3), 11.070 (5) at p = 0.05.
-        for (x, df) in [(3.841, 1.0), (5.991, 2.0), (7.815, 3.0), (11.070, 5.0)] {
-            let p = chi_square_sf(x, df);
-            assert!((p - 0.05).abs() < 2e-4, "{x} {df}: {p}");
-        }
-        // Two degrees of freedom: exactly e^(−x/2).
-        assert!((chi_square_sf(1.3, 2.0) - (-0.65f64).exp()).abs() < 1e-12);
-        assert_eq!(chi_square_sf(0.0, 3.0), 1.0);
-    }
 
     #[test]
     fn the_pooled_figure_is_the_mean_and_q_measures_the_spread() {

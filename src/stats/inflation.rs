@@ -15,7 +15,7 @@
 
 use super::design_effects::DesignAnalysis;
 use super::design_fit::Estimate;
-use super::elo::Z95;
+use super::distributions::Z95;
 use super::gauntlet_fit::GauntletAnalysis;
 
 /// A step's worth (switched on, averaged over the other steps) in self-play and against the

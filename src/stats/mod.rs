@@ -1,11 +1,15 @@
-//! Statistics of games: Elo, pentanomials and the SPRT (`elo`), the running score a match
+//! Statistics of games: Elo, pentanomials and the SPRT (`elo`), each pairing's summary
+//! (`pairing_summary`), the running score a match
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
 //! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
 //! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
-//! player searched (`depth_profile`).
+//! player searched (`depth_profile`). The distributions they lean on (normal, t, χ²) come from
+//! statrs through `distributions`, and the fits' linear algebra from nalgebra through `linear`.
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
+//! It takes games (`game_record::GameRow`) and returns figures: it reads no file and writes no
+//! text, and imports nothing from `matches`, which stands above it.
 
 pub mod across_engines;
 pub mod budget_ladder;
@@ -13,9 +17,12 @@ pub mod depth_profile;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
+pub mod distributions;
 pub mod elo;
 pub mod gauntlet_fit;
 pub mod inflation;
+pub mod linear;
+pub mod pairing_summary;
 pub mod precision;
 pub mod running_score;
 pub mod slow_games;

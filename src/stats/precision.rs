@@ -11,9 +11,9 @@
 //! intervals' coverage close to 95%: `tests/design_statistics.rs` measures it by simulation.
 
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
-use super::elo::{estimate, Pentanomial};
+use super::elo::{estimate, PairTally, Pentanomial};
 use crate::config::design::Design;
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use std::collections::HashMap;
 
 /// Pairs a run must hold, over all its pairings, before the rule is first checked.
@@ -37,21 +37,13 @@ pub fn pentanomials(
         .enumerate()
         .map(|(i, (v, o))| ((v.as_str(), o.as_str()), i))
         .collect();
-    let mut open: HashMap<(usize, usize), f64> = HashMap::new();
-    let mut out = vec![Pentanomial::default(); pairings.len()];
+    let mut tallies = vec![PairTally::default(); pairings.len()];
     for row in rows.iter().filter(|r| r.pair < rounds) {
-        let Some(&i) = index.get(&(row.variant.as_str(), row.opponent.as_str())) else {
-            continue;
-        };
-        let points = row.variant_points();
-        match open.remove(&(i, row.pair)) {
-            Some(first) => out[i].0[((first + points) * 2.0).round() as usize] += 1,
-            None => {
-                open.insert((i, row.pair), points);
-            }
+        if let Some(&i) = index.get(&(row.variant.as_str(), row.opponent.as_str())) {
+            tallies[i].add(row.pair, row.variant_points());
         }
     }
-    out
+    tallies.into_iter().map(|t| t.ptnml).collect()
 }
 
 /// The largest 95% half-width the run's figures have over its first `rounds` rounds: each

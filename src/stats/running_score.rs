@@ -1,18 +1,16 @@
 //! The running score of a match in progress, kept game by game in constant memory per pairing
-//! (a pair waits only until its second game ends): the progress line's score, Elo and LLR.
+//! (a pair waits only until its second game ends): the figures of the progress line (score,
+//! Elo and LLR), which `matches::score_line` writes.
 
-use super::elo::{estimate, Pentanomial, Sprt, NO_INTERVAL};
-use crate::matches::games_csv::GameRow;
-use std::collections::HashMap;
+use super::elo::{estimate, EloEstimate, PairTally, Sprt};
+use crate::game_record::GameRow;
 
 /// One pairing so far.
 #[derive(Default)]
 struct Tally {
     points: f64,
     games: usize,
-    ptnml: Pentanomial,
-    /// The first game's points of pairs whose second game has not ended.
-    open_pairs: HashMap<usize, f64>,
+    pairs: PairTally,
 }
 
 /// Every pairing's score so far, in the order the pairings first finished a game.
@@ -25,7 +23,7 @@ pub struct RunningScore {
 }
 
 impl RunningScore {
-    /// An empty score; with an SPRT, the line shows each pairing's LLR.
+    /// An empty score; with an SPRT, each pairing also has its LLR.
     pub fn new(sprt: Option<Sprt>) -> Self {
         RunningScore {
             pairings: Vec::new(),
@@ -53,67 +51,53 @@ impl RunningScore {
         let points = row.variant_points();
         tally.points += points;
         tally.games += 1;
-        if let Some(first) = tally.open_pairs.remove(&row.pair) {
-            tally.ptnml.0[((first + points) * 2.0).round() as usize] += 1;
-        } else {
-            tally.open_pairs.insert(row.pair, points);
-        }
+        tally.pairs.add(row.pair, points);
     }
 
-    /// One short line: each pairing's score, Elo +/- (from its complete pairs) and LLR; past
-    /// three pairings, the first three and how many more.
-    pub fn line(&self) -> String {
-        let mut parts: Vec<String> = self
-            .pairings
+    /// Each pairing's figures so far, in the order the pairings first finished a game; each
+    /// computed as it is taken (an LLR is a search of its own).
+    pub fn pairings(&self) -> impl Iterator<Item = PairingScore<'_>> {
+        self.pairings
             .iter()
-            .take(3)
-            .map(|((variant, opponent), t)| {
-                let mut part = format!(
-                    "{variant} vs {opponent} {:.1}%",
-                    100.0 * t.points / t.games.max(1) as f64
-                );
-                if let Some(e) = estimate(&t.ptnml).filter(|e| e.elo.is_finite()) {
-                    // Under half an Elo prints as 0, never +0 or -0.
-                    let elo = if e.elo.abs() < 0.5 {
-                        "0".to_string()
-                    } else {
-                        format!("{:+.0}", e.elo)
-                    };
-                    // ± only where it is half the interval and the estimate ± it its bounds to
-                    // the printed digit; logistic Elo's interval is lopsided far from even.
-                    let (below, above) = (e.elo - e.elo_lo, e.elo_hi - e.elo);
-                    if !e.has_interval() {
-                        part.push_str(&format!(" Elo {elo} ({NO_INTERVAL})"));
-                    } else if (below - above).abs() <= 1.0 {
-                        part.push_str(&format!(" Elo {elo} +/- {:.0}", (below + above) / 2.0));
-                    } else {
-                        part.push_str(&format!(" Elo {elo} [{:+.0}, {:+.0}]", e.elo_lo, e.elo_hi));
-                    }
-                }
-                if let Some(sprt) = &self.sprt {
-                    part.push_str(&format!(" LLR {:.2}", sprt.llr(&t.ptnml)));
-                }
-                part
+            .map(|((variant, opponent), t)| PairingScore {
+                variant,
+                opponent,
+                points: t.points,
+                games: t.games,
+                elo: estimate(&t.pairs.ptnml).filter(|e| e.elo.is_finite()),
+                llr: self.sprt.as_ref().map(|sprt| sprt.llr(&t.pairs.ptnml)),
             })
-            .collect();
-        if self.pairings.len() > 3 {
-            parts.push(format!("{} more pairings", self.pairings.len() - 3));
-        }
-        // The figure a precision run waits on comes first: the worst half-width so far.
-        if let Some((worst, target)) = self.precision {
-            let worst = match worst.is_finite() {
-                true => format!("±{worst:.1}"),
-                false => "not yet estimable".to_string(),
-            };
-            parts.insert(0, format!("worst {worst} (target ±{target})"));
-        }
-        parts.join(" | ")
     }
+
+    /// How many pairings have finished a game.
+    pub fn pairing_count(&self) -> usize {
+        self.pairings.len()
+    }
+
+    /// The last precision check on whole rounds: the worst half-width and the target.
+    pub fn precision(&self) -> Option<(f64, f64)> {
+        self.precision
+    }
+}
+
+/// One pairing's running figures.
+#[derive(Debug, Clone, Copy)]
+pub struct PairingScore<'a> {
+    pub variant: &'a str,
+    pub opponent: &'a str,
+    /// Points and games so far.
+    pub points: f64,
+    pub games: usize,
+    /// The Elo of its complete pairs, where finite.
+    pub elo: Option<EloEstimate>,
+    /// The SPRT's log-likelihood ratio, when the match runs one.
+    pub llr: Option<f64>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::elo::Pentanomial;
 
     fn game(pair: usize, white: &str, result: &str) -> GameRow {
         GameRow {
@@ -132,44 +116,12 @@ mod tests {
         let mut score = RunningScore::new(None);
         score.add(&game(0, "a", "1-0"));
         score.add(&game(1, "a", "1/2-1/2"));
-        assert_eq!(score.pairings[0].1.ptnml, Pentanomial::default());
+        assert_eq!(score.pairings[0].1.pairs.ptnml, Pentanomial::default());
+        assert!(score.pairings().next().unwrap().elo.is_none());
         score.add(&game(0, "b", "1-0"));
-        assert_eq!(score.pairings[0].1.ptnml.0, [0, 0, 1, 0, 0]);
-        assert!(score.line().starts_with("a vs b 50.0%"), "{}", score.line());
-    }
-
-    #[test]
-    fn plus_minus_is_half_the_interval_and_a_lopsided_one_is_given_whole() {
-        let mut even = RunningScore::new(None);
-        let mut lopsided = RunningScore::new(None);
-        let mut edge = RunningScore::new(None);
-        for pair in 0..20 {
-            // Even: pairs won and lost in turn. Lopsided: 14 pairs won 2-0, 6 drawn 1-1. At the
-            // edge: 17 won, 3 drawn, whose interval reaches a score of 1 (an end at +inf).
-            let (first, second) = if pair % 2 == 0 {
-                ("1-0", "0-1")
-            } else {
-                ("0-1", "1-0")
-            };
-            even.add(&game(pair, "a", first));
-            even.add(&game(pair, "b", second));
-            for (won, score) in [(14, &mut lopsided), (17, &mut edge)] {
-                let (first, second) = if pair < won {
-                    ("1-0", "0-1")
-                } else {
-                    ("1/2-1/2", "1/2-1/2")
-                };
-                score.add(&game(pair, "a", first));
-                score.add(&game(pair, "b", second));
-            }
-        }
-        assert!(even.line().contains("Elo 0 +/- "), "{}", even.line());
-        let line = lopsided.line();
-        assert!(line.contains(" [+") && !line.contains("+/-"), "{line}");
-        let line = edge.line();
-        assert!(
-            line.contains("(too few games)") && !line.contains("inf"),
-            "{line}"
-        );
+        assert_eq!(score.pairings[0].1.pairs.ptnml.0, [0, 0, 1, 0, 0]);
+        let first = score.pairings().next().unwrap();
+        assert_eq!((first.variant, first.opponent), ("a", "b"));
+        assert_eq!((first.points, first.games), (1.5, 3));
     }
 }

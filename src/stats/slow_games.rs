@@ -4,7 +4,7 @@
 //! either side's nodes a second fell under `SLOW_FRACTION` of that player's median over the
 //! games given; the design report says how many, and whether dropping them moves an effect.
 
-use crate::matches::games_csv::GameRow;
+use crate::game_record::GameRow;
 use std::collections::HashMap;
 
 /// A side under this share of its player's median nodes a second flags its game.

@@ -5,8 +5,8 @@
 //! the errors are scaled by √(χ²/dof) and the quantile is Student's t at those degrees of
 //! freedom, not 1.96 (issue 54).
 
-/// The 97.5% normal quantile, for errors known from the games alone.
-const Z95: f64 = 1.959_963_984_540_054;
+use super::distributions::{t_quantile, Z95};
+use super::linear::{from_rows, inverse, to_rows};
 
 /// One point: log2 nodes, the figure, and its standard error.
 #[derive(Debug, Clone, Copy)]
@@ -62,9 +62,9 @@ impl Fit {
                 }
             }
         }
-        let inverse = invert(a)?;
+        let a_inv = to_rows(&inverse(&from_rows(&a))?);
         let coef: Vec<f64> = (0..terms)
-            .map(|i| (0..terms).map(|j| inverse[i][j] * v[j]).sum())
+            .map(|i| (0..terms).map(|j| a_inv[i][j] * v[j]).sum())
             .collect();
         let dof = points.len() - terms;
         let chi2: f64 = points
@@ -76,7 +76,7 @@ impl Fit {
         } else {
             1.0
         };
-        let cov = inverse
+        let cov = a_inv
             .iter()
             .map(|r| r.iter().map(|c| c * scale * scale).collect())
             .collect();
@@ -93,24 +93,41 @@ impl Fit {
     /// where the errors were scaled from the scatter, the normal one where they were not.
     pub fn quantile(&self) -> f64 {
         if self.scale > 1.0 && self.dof > 0 {
-            student_t_quantile(0.975, self.dof as f64)
+            t_quantile(0.975, self.dof as f64)
         } else {
             Z95
         }
     }
 
+    /// The curve's value at `x`.
+    pub fn value(&self, x: f64) -> f64 {
+        poly(&self.coef, x)
+    }
+
+    /// The standard error of g·b, a linear combination of the coefficients.
+    fn se_of(&self, g: &[f64]) -> f64 {
+        let n = self.coef.len();
+        let var: f64 = (0..n)
+            .map(|i| (0..n).map(|j| g[i] * self.cov[i][j] * g[j]).sum::<f64>())
+            .sum();
+        var.max(0.0).sqrt()
+    }
+
+    /// The standard error of the curve at `x`.
+    pub fn se_at(&self, x: f64) -> f64 {
+        let g: Vec<f64> = (0..self.coef.len()).map(|k| x.powi(k as i32)).collect();
+        self.se_of(&g)
+    }
+
+    /// The standard error of the linear coefficient (a line's slope).
+    pub fn slope_se(&self) -> f64 {
+        self.se_of(&[0.0, 1.0, 0.0])
+    }
+
     /// The curve at `x`, with its 95% interval: (value, lo, hi).
     pub fn at(&self, x: f64) -> (f64, f64, f64) {
-        let g: Vec<f64> = (0..self.coef.len()).map(|k| x.powi(k as i32)).collect();
-        let var: f64 = (0..g.len())
-            .map(|i| {
-                (0..g.len())
-                    .map(|j| g[i] * self.cov[i][j] * g[j])
-                    .sum::<f64>()
-            })
-            .sum();
-        let value = poly(&self.coef, x);
-        let half = self.quantile() * var.max(0.0).sqrt();
+        let value = self.value(x);
+        let half = self.quantile() * self.se_at(x);
         (value, value - half, value + half)
     }
 
@@ -119,11 +136,8 @@ impl Fit {
         // d/dx (b0 + b1 x + b2 x²) = b1 + 2 b2 x.
         let g = [0.0, 1.0, 2.0 * x];
         let n = self.coef.len();
-        let var: f64 = (0..n)
-            .map(|i| (0..n).map(|j| g[i] * self.cov[i][j] * g[j]).sum::<f64>())
-            .sum();
         let value = self.coef[1] + if n > 2 { 2.0 * self.coef[2] * x } else { 0.0 };
-        let half = self.quantile() * var.max(0.0).sqrt();
+        let half = self.quantile() * self.se_of(&g);
         (value, value - half, value + half)
     }
 
@@ -144,7 +158,7 @@ pub fn detectable_slope(points: &[Point]) -> Option<(f64, usize)> {
     }
     let dof = line.dof as f64;
     let se = line.cov[1][1].sqrt() / line.scale;
-    let power = student_t_quantile(0.975, dof) + student_t_quantile(0.8, dof);
+    let power = t_quantile(0.975, dof) + t_quantile(0.8, dof);
     Some((power * se, line.dof))
 }
 
@@ -157,7 +171,7 @@ pub fn choose(points: &[Point]) -> Option<Fit> {
         return Some(line);
     };
     let t = quadratic.curvature_t().unwrap_or(0.0);
-    let critical = student_t_quantile(0.975, quadratic.dof as f64);
+    let critical = t_quantile(0.975, quadratic.dof as f64);
     Some(if t.abs() > critical { quadratic } else { line })
 }
 
@@ -165,126 +179,9 @@ fn poly(coef: &[f64], x: f64) -> f64 {
     coef.iter().rev().fold(0.0, |acc, c| acc * x + c)
 }
 
-/// Gauss-Jordan inversion of a small symmetric positive matrix; `None` when singular.
-fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
-    let n = a.len();
-    let mut inv: Vec<Vec<f64>> = (0..n)
-        .map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect())
-        .collect();
-    for col in 0..n {
-        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
-        if a[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(col, pivot);
-        inv.swap(col, pivot);
-        let d = a[col][col];
-        for j in 0..n {
-            a[col][j] /= d;
-            inv[col][j] /= d;
-        }
-        for i in (0..n).filter(|&i| i != col) {
-            let f = a[i][col];
-            for j in 0..n {
-                a[i][j] -= f * a[col][j];
-                inv[i][j] -= f * inv[col][j];
-            }
-        }
-    }
-    Some(inv)
-}
-
-/// Student's t distribution function at `t` with `dof` degrees of freedom, through the
-/// regularized incomplete beta function.
-fn student_t_cdf(t: f64, dof: f64) -> f64 {
-    let x = dof / (dof + t * t);
-    let tail = 0.5 * incomplete_beta(dof / 2.0, 0.5, x);
-    if t > 0.0 {
-        1.0 - tail
-    } else {
-        tail
-    }
-}
-
-/// The `p` quantile of Student's t with `dof` degrees of freedom, by bisection.
-pub fn student_t_quantile(p: f64, dof: f64) -> f64 {
-    let (mut lo, mut hi) = (-1e3, 1e3);
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if student_t_cdf(mid, dof) < p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
-}
-
-/// The regularized incomplete beta function I_x(a, b) (Numerical Recipes' continued fraction).
-fn incomplete_beta(a: f64, b: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    if x >= 1.0 {
-        return 1.0;
-    }
-    let ln_front =
-        libm::lgamma(a + b) - libm::lgamma(a) - libm::lgamma(b) + a * x.ln() + b * (1.0 - x).ln();
-    if x < (a + 1.0) / (a + b + 2.0) {
-        ln_front.exp() * beta_fraction(a, b, x) / a
-    } else {
-        1.0 - ln_front.exp() * beta_fraction(b, a, 1.0 - x) / b
-    }
-}
-
-fn beta_fraction(a: f64, b: f64, x: f64) -> f64 {
-    let tiny = 1e-300;
-    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < tiny {
-        d = tiny;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..300 {
-        let m = m as f64;
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        d = if d.abs() < tiny { tiny } else { d };
-        c = 1.0 + aa / c;
-        c = if c.abs() < tiny { tiny } else { c };
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        d = if d.abs() < tiny { tiny } else { d };
-        c = 1.0 + aa / c;
-        c = if c.abs() < tiny { tiny } else { c };
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-14 {
-            break;
-        }
-    }
-    h
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn student_t_quantiles_are_the_tables() {
-        // Two-sided 95%: 12.706 (1 dof), 4.303 (2), 2.776 (4), 2.228 (10), → 1.960.
-        for (dof, t) in [(1.0, 12.706), (2.0, 4.303), (4.0, 2.776), (10.0, 2.228)] {
-            let q = student_t_quantile(0.975, dof);
-            assert!((q - t).abs() < 2e-3, "{dof} dof: {q} against {t}");
-        }
-        assert!((student_t_quantile(0.975, 1e6) - Z95).abs() < 1e-3);
-    }
 
     /// A small deterministic generator (xorshift) and Box-Muller normals, so that the test
     /// reads the same draws on every machine.

@@ -1,10 +1,10 @@
 //! How a figure block writes its numbers: the terminal's formats (`output::number_format`), tables
 //! written by the one Markdown writer, and Elo with its interval and true minus signs.
 
-use crate::matches::summary::PairingSummary;
 /// A figure block's table: built as data and written by the one Markdown writer.
 pub use crate::output::export::markdown_table::markdown_of as table;
 pub use crate::output::number_format::{interval, sig3, signed, Minus};
+use crate::stats::pairing_summary::PairingSummary;
 
 /// 1234567 → "1,234,567", as the terminal prints counts.
 pub fn thousands(value: u64) -> String {

@@ -6,10 +6,11 @@
 use super::format::{table, text_cell};
 use super::sources::Sources;
 use crate::matches::games_manifest::MatchManifest;
-use crate::matches::summary::{summarize, PairingSummary};
 use crate::output::number_format::{interval, signed, Minus};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::design_fit::Estimate;
+use crate::stats::distributions::Z95;
+use crate::stats::pairing_summary::{summarize, PairingSummary};
 use crate::storage::manifest::ManifestFile;
 use std::fmt::Write;
 
@@ -82,16 +83,16 @@ fn cross_check(predicted: &Estimate, row: &PairingSummary) -> String {
     let (Some(elo), Some(lo), Some(hi)) = (row.elo, row.elo_lo, row.elo_hi) else {
         return text_cell("—");
     };
-    let row_se = (hi - lo) / 2.0 / crate::stats::elo::Z95;
+    let row_se = (hi - lo) / 2.0 / Z95;
     let se = (predicted.se.powi(2) + row_se.powi(2)).sqrt();
     let gap = predicted.value - elo;
-    if gap.abs() <= crate::stats::elo::Z95 * se {
+    if gap.abs() <= Z95 * se {
         format!("consistent (gap {})", signed(gap, 1, Minus::True))
     } else {
         format!(
             "**differs** (gap {} ± {:.0})",
             signed(gap, 1, Minus::True),
-            1.96 * se
+            Z95 * se
         )
     }
 }

@@ -6,7 +6,7 @@ use super::format::{
     three_decimals, Minus,
 };
 use super::sources::{EngineRow, Results, Sources};
-use crate::matches::summary::PairingSummary;
+use crate::stats::pairing_summary::PairingSummary;
 use std::fmt::Write;
 
 pub(super) fn pruning(src: &Sources) -> String {

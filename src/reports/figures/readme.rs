@@ -65,7 +65,7 @@ fn strength_row(src: &Sources) -> Vec<String> {
     let rows = src.games(name);
     let crashes = rows.iter().filter(|r| r.crashed()).count();
     let finished: Vec<_> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
-    let fair = crate::matches::summary::summarize(&finished, None);
+    let fair = crate::stats::pairing_summary::summarize(&finished, None);
     let p = src.pairing(&fair, "strongest", name);
     let elo = match (p.elo, p.elo_lo, p.elo_hi) {
         (Some(elo), Some(lo), Some(hi)) => format!(

@@ -10,7 +10,8 @@ use super::format::{games_against_goal, interval, table, text_cell, Minus};
 use super::sources::Sources;
 use super::test_bed::{published_figure, run_line};
 use crate::config::experiment::Experiment;
-use crate::matches::summary::{summarize, PairingSummary};
+use crate::stats::distributions::{two_sided_p, Z95};
+use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::fmt::Write;
 
 /// The games of the removal table: every run of `configs/removal.toml` but its evaluation
@@ -96,14 +97,14 @@ struct Beside {
 impl Beside {
     /// The standard error of the gap between the two figures, from both intervals.
     fn gap_se(&self) -> f64 {
-        let mine = (self.hi - self.lo) / (2.0 * 1.96);
-        let field = self.half_width / 1.96;
+        let mine = (self.hi - self.lo) / (2.0 * Z95);
+        let field = self.half_width / Z95;
         mine.hypot(field)
     }
 
     /// The two-sided p of "ablate's figure is the field's".
     fn p(&self) -> f64 {
-        crate::stats::design_effects::two_sided_p((self.elo - self.published) / self.gap_se())
+        two_sided_p((self.elo - self.published) / self.gap_se())
     }
 }
 
@@ -113,7 +114,7 @@ impl Beside {
 /// in ablate would pass; "consistent" otherwise, and "borderline" when the row alone would
 /// differ at 95% but the correction leaves it.
 fn verdict(b: &Beside, p: f64, p_holm: f64) -> String {
-    let half = 1.96 * b.gap_se();
+    let half = Z95 * b.gap_se();
     if p_holm < 0.05 {
         // Removal figures are negative where a step helps: lower in ablate, worth more there.
         text_cell(if b.elo < b.published {

@@ -6,9 +6,11 @@
 //! what was missing. The block is then refused with every problem listed, so one missing
 //! variant names itself instead of stopping the render in the middle of a table.
 
-use crate::matches::games_csv::{read_games, GameRow};
-use crate::matches::summary::{summarize, PairingSummary};
+use crate::game_record::GameRow;
+
+use crate::matches::games_csv::read_games;
 use crate::reports::field::{read_budgets, read_published, FieldBudget, Published};
+use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

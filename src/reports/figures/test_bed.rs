@@ -6,9 +6,9 @@ use super::format::{
     elo_interval, games_against_goal, half_widths, removal_verdict, table, text_cell, thousands,
 };
 use super::sources::Sources;
-use crate::matches::games_csv::GameRow;
-use crate::matches::summary::summarize;
+use crate::game_record::GameRow;
 use crate::reports::field::Published;
+use crate::stats::pairing_summary::summarize;
 use std::fmt::Write;
 
 /// One published figure: `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the

@@ -2,7 +2,7 @@
 //! them to results/budget-ladder/ladder.md from the ladder's games.
 
 use super::sources::Sources;
-use crate::stats::budget_ladder::from_files;
+use crate::reports::ladder::ladder_files::from_files;
 use std::path::PathBuf;
 
 /// The ladder's games files (`nodes-*.games.csv`), then the removal table's 10,000-node games.

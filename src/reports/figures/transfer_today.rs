@@ -7,9 +7,9 @@ use super::sources::Sources;
 use crate::reports::ladder::factorial_tables::{
     effects_table, field_table, pairs_resolved, rungs_table, trends_table, FallenDoubling,
 };
-use crate::stats::budget_ladder::from_files;
+use crate::reports::ladder::ladder_files::{design_rung, doublings_in, from_files};
 use crate::stats::budget_ladder::Point as LadderPoint;
-use crate::stats::design_ladder::{doublings_in, DesignRung};
+use crate::stats::design_ladder::DesignRung;
 
 const FOLDER: &str = "results/budget-ladder-today";
 
@@ -30,7 +30,7 @@ pub(super) fn rungs(src: &Sources) -> Vec<DesignRung> {
     files.sort();
     let mut rungs = Vec::new();
     for games in files {
-        match DesignRung::load(&games) {
+        match design_rung(&games) {
             Ok(rung) => rungs.push(rung),
             Err(e) => src.problem(e.to_string()),
         }

@@ -6,6 +6,7 @@
 pub mod factorial_tables;
 pub mod factorial_tidy;
 pub mod ladder_chart;
+pub mod ladder_files;
 pub mod removal_tables;
 pub mod tidy_rows;
 
@@ -14,8 +15,9 @@ use crate::matches::games_manifest::MatchManifest;
 use crate::output::table::Table;
 use crate::reports::field::{FieldBudget, Published};
 use crate::stats::budget_ladder::{Ladder, Point as LadderPoint};
-use crate::stats::design_ladder::{as_ladder, doublings_in, DesignRung, Figure};
+use crate::stats::design_ladder::{as_ladder, DesignRung, Figure};
 use crate::storage::manifest::ManifestFile;
+use ladder_files::{design_rung, doublings_in, from_files};
 use std::path::{Path, PathBuf};
 
 /// The rungs, as played.
@@ -35,13 +37,11 @@ impl Rungs {
     pub fn load(csvs: &[PathBuf]) -> Result<Rungs, InputError> {
         let designed = MatchManifest::beside(&csvs[0]).is_some_and(|m| m.design.is_some());
         if !designed {
-            return Ok(Rungs::Removals(crate::stats::budget_ladder::from_files(
-                csvs,
-            )?));
+            return Ok(Rungs::Removals(from_files(csvs)?));
         }
         let mut rungs = csvs
             .iter()
-            .map(|csv| DesignRung::load(csv))
+            .map(|csv| design_rung(csv))
             .collect::<Result<Vec<_>, _>>()?;
         rungs.sort_by_key(|r| r.budget);
         let doublings = doublings_in(&folder_of(&csvs[0]))?;

@@ -1,0 +1,84 @@
+//! The distributions the figures lean on (normal, Student's t, χ²), each from statrs: one
+//! place for the 95% quantile and the tails, rather than a copy per estimator.
+
+use statrs::distribution::{ChiSquared, ContinuousCDF, Normal, StudentsT};
+
+/// The standard normal's 97.5% quantile: the half-width of a 95% interval in standard errors.
+/// A constant so that it can stand in constant expressions; a test checks it against statrs.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+fn standard_normal() -> Normal {
+    // Mean 0 and standard deviation 1 are valid parameters.
+    Normal::new(0.0, 1.0).expect("the standard normal")
+}
+
+/// P(Z ≤ z) for the standard normal.
+pub fn normal_cdf(z: f64) -> f64 {
+    standard_normal().cdf(z)
+}
+
+/// The standard normal's two-sided tail beyond |z|.
+pub fn two_sided_p(z: f64) -> f64 {
+    2.0 * standard_normal().sf(z.abs())
+}
+
+/// The `p` quantile of Student's t with `dof` degrees of freedom (more than 0).
+pub fn t_quantile(p: f64, dof: f64) -> f64 {
+    match StudentsT::new(0.0, 1.0, dof) {
+        Ok(t) => t.inverse_cdf(p),
+        Err(_) => f64::NAN,
+    }
+}
+
+/// P(χ²_df > x); 1 without a degree of freedom (nothing to test), 0 at an infinite x.
+pub fn chi_square_sf(x: f64, df: f64) -> f64 {
+    if !x.is_finite() {
+        return 0.0;
+    }
+    if df <= 0.0 || x <= 0.0 {
+        return 1.0;
+    }
+    match ChiSquared::new(df) {
+        Ok(chi) => chi.sf(x),
+        Err(_) => f64::NAN,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn z95_is_the_normal_quantile() {
+        let q = standard_normal().inverse_cdf(0.975);
+        assert!((q - Z95).abs() < 1e-12, "{q}");
+        // statrs's complementary error function is good to about 10⁻¹¹ here.
+        assert!((two_sided_p(Z95) - 0.05).abs() < 1e-10);
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn student_t_quantiles_are_the_tables() {
+        // Two-sided 95%: 12.706 (1 dof), 4.303 (2), 2.776 (4), 2.228 (10), → 1.960.
+        for (dof, t) in [(1.0, 12.706), (2.0, 4.303), (4.0, 2.776), (10.0, 2.228)] {
+            let q = t_quantile(0.975, dof);
+            assert!((q - t).abs() < 2e-3, "{dof} dof: {q} against {t}");
+        }
+        assert!((t_quantile(0.975, 1e6) - Z95).abs() < 1e-3);
+        // One-sided 80% at 5 dof: 0.920.
+        assert!((t_quantile(0.8, 5.0) - 0.920).abs() < 1e-3);
+    }
+
+    #[test]
+    fn the_chi_square_tail_matches_its_tables() {
+        // χ² table values: 3.841 (1 df), 5.991 (2), 7.815 (3), 11.070 (5) at p = 0.05.
+        for (x, df) in [(3.841, 1.0), (5.991, 2.0), (7.815, 3.0), (11.070, 5.0)] {
+            let p = chi_square_sf(x, df);
+            assert!((p - 0.05).abs() < 2e-4, "{x} {df}: {p}");
+        }
+        // Two degrees of freedom: exactly e^(−x/2).
+        assert!((chi_square_sf(1.3, 2.0) - (-0.65f64).exp()).abs() < 1e-12);
+        assert_eq!(chi_square_sf(0.0, 3.0), 1.0);
+        assert_eq!(chi_square_sf(f64::INFINITY, 3.0), 0.0);
+    }
+}
