@@ -3,6 +3,7 @@
 //! pairings, the first three and how many more; with a precision target, the worst
 //! half-width first.
 
+use crate::output::number_format::{signed, Minus};
 use crate::stats::elo::NO_INTERVAL;
 use crate::stats::running_score::{PairingScore, RunningScore};
 
@@ -34,12 +35,8 @@ fn pairing_part(p: PairingScore) -> String {
         100.0 * p.points / p.games.max(1) as f64
     );
     if let Some(e) = p.elo {
-        // Under half an Elo prints as 0, never +0 or -0.
-        let elo = if e.elo.abs() < 0.5 {
-            "0".to_string()
-        } else {
-            format!("{:+.0}", e.elo)
-        };
+        // number_format's one zero rule: an Elo that rounds to 0 keeps the side it lies on.
+        let elo = signed(e.elo, 0, Minus::Ascii);
         // ± only where it is half the interval and the estimate ± it its bounds to the printed
         // digit; logistic Elo's interval is lopsided far from even.
         let (below, above) = (e.elo - e.elo_lo, e.elo_hi - e.elo);
@@ -48,7 +45,11 @@ fn pairing_part(p: PairingScore) -> String {
         } else if (below - above).abs() <= 1.0 {
             part.push_str(&format!(" Elo {elo} +/- {:.0}", (below + above) / 2.0));
         } else {
-            part.push_str(&format!(" Elo {elo} [{:+.0}, {:+.0}]", e.elo_lo, e.elo_hi));
+            let (lo, hi) = (
+                signed(e.elo_lo, 0, Minus::Ascii),
+                signed(e.elo_hi, 0, Minus::Ascii),
+            );
+            part.push_str(&format!(" Elo {elo} [{lo}, {hi}]"));
         }
     }
     if let Some(llr) = p.llr {
@@ -113,7 +114,7 @@ mod tests {
             }
         }
         assert!(
-            score_line(&even).contains("Elo 0 +/- "),
+            score_line(&even).contains("Elo +0 +/- "),
             "{}",
             score_line(&even)
         );
