@@ -489,11 +489,15 @@ pub struct MergeArgs {
     pub force: bool,
 }
 
+/// The depth of bench.epd's plain search: `ablate bench`'s default, and `ablate uci bench`'s,
+/// whose node count is the signature OpenBench reads.
+pub const BENCH_DEPTH: u32 = 6;
+
 /// Options of `ablate bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Search depth for bench.epd.
-    #[arg(long, short = 'd', default_value_t = 6, value_parser = parse_depth, allow_negative_numbers = true)]
+    #[arg(long, short = 'd', default_value_t = BENCH_DEPTH, value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Search depth for the speedup run over wac300.epd (lower it on a slow machine).
     #[arg(long, default_value_t = 5, value_name = "DEPTH", value_parser = parse_depth, allow_negative_numbers = true)]

@@ -112,37 +112,11 @@ pub fn measure(depths: BenchDepths) -> anyhow::Result<BenchReport> {
 
     let full = variant("configs/elo-worth.toml", FULL_CONFIG, None)?;
     let strongest = variant("configs/strength.toml", STRONGEST_CONFIG, Some("strongest"))?;
-    let plain = vec![ResolvedVariant {
-        name: "default".into(),
-        config: SearchConfig::default(),
-        engine: None,
-    }];
-    let pruning = vec![full];
-    let strongest = vec![strongest];
+    let (plain, pruning, strongest) = (plain_search(), vec![full], vec![strongest]);
     let stop = AtomicBool::new(false);
-    // Each run gets a pool of its own, as `ablate --config` does, dropped when the run ends.
-    let run_with =
-        |variants: &[ResolvedVariant], positions: &[EpdPosition], depth: u32, threads: usize| {
-            let tables = TablePool::default();
-            let depths = [depth];
-            let cache = crate::jobs::MinimalCache::default();
-            let engines = EnginePool::default();
-            let context = JobContext {
-                minimal: crate::config::experiment::MinimalMode::Off,
-                minimal_cache: &cache,
-                experiment: "bench",
-                variants,
-                positions,
-                depths: &depths,
-                config_hash: "",
-                tables: &tables,
-                engines: &engines,
-                keep_tables: false,
-            };
-            let jobs = plan_jobs(1, positions.len(), &[0], None);
-            timed_run(&context, &jobs, threads, &stop)
-        };
-
+    let run_with = |variants: &[ResolvedVariant], positions: &[EpdPosition], depth, threads| {
+        search_bench(variants, positions, depth, threads, &stop)
+    };
     let run = |positions: &[EpdPosition], depth: u32, threads: usize| {
         run_with(&plain, positions, depth, threads)
     };
@@ -187,6 +161,53 @@ pub fn measure(depths: BenchDepths) -> anyhow::Result<BenchReport> {
         strongest_search_nodes,
         peak_rss_kb: peak_rss_kb(),
     })
+}
+
+/// The plain search: the default configuration, no pruning.
+fn plain_search() -> Vec<ResolvedVariant> {
+    vec![ResolvedVariant {
+        name: "default".into(),
+        config: SearchConfig::default(),
+        engine: None,
+    }]
+}
+
+/// OpenBench's bench, the part of `measure` an engine's `bench` command gives: the plain
+/// search over bench.epd at `depth` on one thread, its nodes (the signature) and nodes a second.
+pub fn openbench(depth: u32) -> anyhow::Result<(u64, f64)> {
+    let positions = parse_embedded("bench.epd", BENCH_EPD)?;
+    let stop = AtomicBool::new(false);
+    let (_, nodes, seconds) = search_bench(&plain_search(), &positions, depth, 1, &stop)?;
+    Ok((nodes, nodes as f64 / seconds))
+}
+
+/// One fixed-depth run of `variants` over `positions`, with a pool of its own as
+/// `ablate --config` has, dropped when the run ends: wall seconds, nodes and search seconds.
+fn search_bench(
+    variants: &[ResolvedVariant],
+    positions: &[EpdPosition],
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> anyhow::Result<(f64, u64, f64)> {
+    let tables = TablePool::default();
+    let depths = [depth];
+    let cache = crate::jobs::MinimalCache::default();
+    let engines = EnginePool::default();
+    let context = JobContext {
+        minimal: crate::config::experiment::MinimalMode::Off,
+        minimal_cache: &cache,
+        experiment: "bench",
+        variants,
+        positions,
+        depths: &depths,
+        config_hash: "",
+        tables: &tables,
+        engines: &engines,
+        keep_tables: false,
+    };
+    let jobs = plan_jobs(1, positions.len(), &[0], None);
+    timed_run(&context, &jobs, threads, stop)
 }
 
 /// Wall seconds, total nodes and summed search seconds of one pass over the jobs.
