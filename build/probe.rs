@@ -2,7 +2,7 @@
 //! `missing_<program>` cfg for each, so that a test needing one is marked ignored, with its
 //! reason, in `cargo test`'s own lines. Under `CI=true` nothing is marked: CI installs every
 //! program, and a test whose program is missing must fail there, not be ignored.
-//! `tests/ignored_tests.rs` includes this file to test it.
+//! `tests/integration/ignored_tests.rs` includes this file to test it.
 
 /// An outside program the tests drive: the cfg set when it is missing, and how it is found.
 pub struct Program {
@@ -23,7 +23,8 @@ pub enum Check {
 }
 
 /// Every program some test needs. A test needing one carries
-/// `#[cfg_attr(missing_<name>, ignore = "...")]` (`tests/ignored_tests.rs` checks it does).
+/// `#[cfg_attr(missing_<name>, ignore = "...")]` (`tests/integration/ignored_tests.rs` checks it
+/// does).
 pub const PROGRAMS: &[Program] = &[
     Program {
         name: "libreoffice",

@@ -7,7 +7,8 @@
 //! # Layers
 //!
 //! Lowest first. A module imports only from its own line and the lines above it; no file
-//! imports one that imports it back. `tests/layers.rs` reads this list and checks every `use`.
+//! imports one that imports it back. `tests/integration/layers.rs` reads this list and checks
+//! every `use`.
 //!
 //! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
 //! - `chess`: board helpers, evaluation, notation, perft

@@ -8,7 +8,8 @@
 //! checked before `MIN_PAIRS` pairs (and 4 rounds), because a spread measured on a handful of
 //! pairs can come out small by chance and stop the run early on an interval that is too
 //! narrow. Stopping on a half-width (which does not look at the estimate itself) leaves the
-//! intervals' coverage close to 95%: `tests/design_statistics.rs` measures it by simulation.
+//! intervals' coverage close to 95%: `tests/integration/design_statistics.rs` measures it by
+//! simulation.
 
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
 use super::elo::{estimate, PairTally, Pentanomial};
