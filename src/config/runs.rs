@@ -17,7 +17,7 @@ use toml::Value;
 const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends", "opponents"];
 
 /// The keys that set a limit per move: a run that sets one drops the others it inherits.
-const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc"];
+const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc", "st"];
 
 /// `[runs]` split into the defaults written straight under it and the runs (its tables). A
 /// run's own key (its players, its output, what it extends) is no default.
@@ -230,6 +230,18 @@ mod tests {
             (Some(3), &[][..])
         );
         assert_eq!(found[1].settings.adjudicate[0].text, "draw=40,10,8");
+    }
+
+    #[test]
+    fn a_fixed_time_a_move_is_a_limit_like_the_others() {
+        // st replaces a default node budget as depth, nodes and tc do, rather than joining it.
+        let found = runs("[runs]\nnodes = 100\n[runs.x]\nst = 0.1\n").unwrap();
+        assert!(found[0].settings.nodes.is_empty() && found[0].settings.st.is_some());
+        let err = runs("[runs.x]\ntc = \"1+0.01\"\nst = 0.1\n").unwrap_err();
+        assert!(
+            err.contains("tc and st all given; expected one limit per move"),
+            "{err}"
+        );
     }
 
     #[test]
