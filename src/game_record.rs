@@ -172,3 +172,19 @@ pub struct MoveDepth {
     /// The depth the move was searched to.
     pub depth: u32,
 }
+
+#[cfg(test)]
+impl GameRow {
+    /// A game of variant "a" against "b" for unit tests: its pair, who had white, the result.
+    pub fn a_against_b(pair: usize, white: &str, result: &str) -> GameRow {
+        GameRow {
+            variant: "a".into(),
+            opponent: "b".into(),
+            pair,
+            white: white.into(),
+            black: if white == "a" { "b" } else { "a" }.into(),
+            result: result.into(),
+            ..GameRow::default()
+        }
+    }
+}

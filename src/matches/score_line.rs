@@ -63,24 +63,12 @@ mod tests {
     use super::*;
     use crate::game_record::GameRow;
 
-    fn game(pair: usize, white: &str, result: &str) -> GameRow {
-        GameRow {
-            variant: "a".into(),
-            opponent: "b".into(),
-            pair,
-            white: white.into(),
-            black: if white == "a" { "b" } else { "a" }.into(),
-            result: result.into(),
-            ..GameRow::default()
-        }
-    }
-
     #[test]
     fn the_line_starts_with_the_score() {
         let mut score = RunningScore::new(None);
-        score.add(&game(0, "a", "1-0"));
-        score.add(&game(1, "a", "1/2-1/2"));
-        score.add(&game(0, "b", "1-0"));
+        score.add(&GameRow::a_against_b(0, "a", "1-0"));
+        score.add(&GameRow::a_against_b(1, "a", "1/2-1/2"));
+        score.add(&GameRow::a_against_b(0, "b", "1-0"));
         assert!(
             score_line(&score).starts_with("a vs b 50.0%"),
             "{}",
@@ -101,16 +89,16 @@ mod tests {
             } else {
                 ("0-1", "1-0")
             };
-            even.add(&game(pair, "a", first));
-            even.add(&game(pair, "b", second));
+            even.add(&GameRow::a_against_b(pair, "a", first));
+            even.add(&GameRow::a_against_b(pair, "b", second));
             for (won, score) in [(14, &mut lopsided), (17, &mut edge)] {
                 let (first, second) = if pair < won {
                     ("1-0", "0-1")
                 } else {
                     ("1/2-1/2", "1/2-1/2")
                 };
-                score.add(&game(pair, "a", first));
-                score.add(&game(pair, "b", second));
+                score.add(&GameRow::a_against_b(pair, "a", first));
+                score.add(&GameRow::a_against_b(pair, "b", second));
             }
         }
         assert!(

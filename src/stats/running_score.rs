@@ -99,26 +99,14 @@ mod tests {
     use super::*;
     use crate::stats::elo::Pentanomial;
 
-    fn game(pair: usize, white: &str, result: &str) -> GameRow {
-        GameRow {
-            variant: "a".into(),
-            opponent: "b".into(),
-            pair,
-            white: white.into(),
-            black: if white == "a" { "b" } else { "a" }.into(),
-            result: result.into(),
-            ..GameRow::default()
-        }
-    }
-
     #[test]
     fn pairs_count_once_both_games_end() {
         let mut score = RunningScore::new(None);
-        score.add(&game(0, "a", "1-0"));
-        score.add(&game(1, "a", "1/2-1/2"));
+        score.add(&GameRow::a_against_b(0, "a", "1-0"));
+        score.add(&GameRow::a_against_b(1, "a", "1/2-1/2"));
         assert_eq!(score.pairings[0].1.pairs.ptnml, Pentanomial::default());
         assert!(score.pairings().next().unwrap().elo.is_none());
-        score.add(&game(0, "b", "1-0"));
+        score.add(&GameRow::a_against_b(0, "b", "1-0"));
         assert_eq!(score.pairings[0].1.pairs.ptnml.0, [0, 0, 1, 0, 0]);
         let first = score.pairings().next().unwrap();
         assert_eq!((first.variant, first.opponent), ("a", "b"));
