@@ -43,7 +43,7 @@ pub struct DatagenArgs {
     /// Games in the whole run (every shard's together).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub games: usize,
-    /// Nodes a move (the search checks its count every 4,096 nodes).
+    /// Nodes a move (the search checks its count every 4,096 nodes; every 256 below 4,096).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub nodes: u64,
     /// The seed of the openings' order and of the random plies.

@@ -46,7 +46,7 @@ impl GameTables {
 
 /// Searches a game's position: `game` holds the repetition keys (`chess::repetition_key`) of
 /// the positions before it, oldest first, which count for repetition; the search stops at
-/// `limits.depth`, after about `limits.nodes` nodes (checked every 4096), on `stop`, or when
+/// `limits.depth`, after about `limits.nodes` nodes (checked every 4096, or 256 under 4096), on `stop`, or when
 /// `on_iteration` returns false. It starts from `tables` as the game's last search left them
 /// when the configuration keeps them (`game.keep_table`, `game.keep_history`), from empty ones
 /// otherwise, and leaves its own there. Returns the completed iterations, each also handed to
@@ -83,4 +83,35 @@ pub fn search_game(
     }
     tables.fresh = false;
     reports
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nodes the last completed iteration had searched under a node limit of `nodes`.
+    fn searched_under(nodes: u64) -> u64 {
+        let config = SearchConfig::default();
+        let mut tables = GameTables::new(None);
+        let limits = GameLimits {
+            depth: 64,
+            nodes: Some(nodes),
+        };
+        let board = cozy_chess::Board::default();
+        let reports = search_game(&board, limits, &config, &[], None, &mut tables, &mut |_| {
+            true
+        });
+        reports.last().expect("an iteration completes").nodes_cum
+    }
+
+    #[test]
+    fn a_small_node_limit_is_looked_at_often_and_a_large_one_every_4096() {
+        // Under 4,096 the limit is looked at every 256 nodes: no completed iteration of a
+        // 300-node search goes past the look at 512.
+        let small = searched_under(300);
+        assert!(small <= 512, "{small}");
+        // At 4,096 the search runs to its first look, at 4,096, and completes deeper.
+        let large = searched_under(4096);
+        assert!(large > 512 && large <= 4096, "{large}");
+    }
 }

@@ -56,6 +56,6 @@ pub struct Aborted;
 pub struct GameLimits {
     /// The deepest iteration.
     pub depth: u32,
-    /// Stop after about this many nodes (checked every 4096).
+    /// Stop after about this many nodes (checked every 4096; every 256 under 4096).
     pub nodes: Option<u64>,
 }

@@ -242,6 +242,12 @@ fn runnable(example: &str) -> Result<String, &'static str> {
     if example.starts_with("cargo ") {
         return Err("cargo itself: this test is built and run by cargo");
     }
+    if is_the_node_count_check(&example) {
+        return Err(
+            "the node-count check: tests/integration/check.rs runs the same command \
+                    (from configs/, which a bare config name resolves to)",
+        );
+    }
     if example.starts_with("sbatch ") {
         return Err(
             "needs a running Slurm cluster: tests/integration/slurm.rs submits the same script",
@@ -257,6 +263,27 @@ fn runnable(example: &str) -> Result<String, &'static str> {
         return Ok(format!("scripts/slurm/ablate-array.sh --dry-run {rest}"));
     }
     Ok(shrink(&example))
+}
+
+/// `ablate check` of a committed reference, which tests/integration/check.rs runs as its gate.
+fn is_the_node_count_check(example: &str) -> bool {
+    let Some(rest) = example.strip_prefix("ablate check --config ") else {
+        return false;
+    };
+    let rest = rest.strip_prefix("configs/").unwrap_or(rest);
+    crate::check::NODE_COUNT_CHECKS
+        .iter()
+        .any(|(config, reference)| {
+            rest == format!(
+                "{} --reference {reference}",
+                config.strip_prefix("configs/").unwrap_or(config)
+            )
+        })
+}
+
+/// A command that writes nothing, whose second run in the other copy would show nothing new.
+fn writes_nothing(command: &str) -> bool {
+    command.starts_with("ablate bench ") || command == "ablate figures --check"
 }
 
 /// Every file under `dir` but `results/runs/`, with the SHA-256 of its bytes.
@@ -381,13 +408,14 @@ fn examples_by_page() -> Vec<(String, Vec<String>)> {
 }
 
 /// Runs one page's examples in `scratch`, skipping a command this copy has already run (the
-/// same command on another page, the ci check or the bench, shows nothing new); each failure
-/// as a message.
+/// same command on another page shows nothing new), or either copy has when it writes nothing;
+/// each failure as a message.
 fn run_page(
     scratch: &Scratch,
     page: &str,
     examples: &[String],
     ran: &mut std::collections::HashSet<String>,
+    ran_anywhere: &std::sync::Mutex<std::collections::HashSet<String>>,
 ) -> Vec<String> {
     let mut failures = Vec::new();
     for example in examples {
@@ -399,6 +427,9 @@ fn run_page(
             }
         };
         if !ran.insert(command.clone()) {
+            continue;
+        }
+        if writes_nothing(&command) && !ran_anywhere.lock().unwrap().insert(command.clone()) {
             continue;
         }
         let started = std::time::Instant::now();
@@ -426,6 +457,7 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
     let queue = std::sync::Mutex::new(std::collections::VecDeque::from(examples_by_page()));
     let failures = std::sync::Mutex::new(Vec::new());
     let touched_files = std::sync::Mutex::new(Vec::new());
+    let ran_anywhere = std::sync::Mutex::new(std::collections::HashSet::new());
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| {
@@ -436,7 +468,7 @@ fn every_page_and_help_example_runs_and_leaves_the_repository_clean() {
                     let Some((page, examples)) = queue.lock().unwrap().pop_front() else {
                         break;
                     };
-                    let failed = run_page(&scratch, &page, &examples, &mut ran);
+                    let failed = run_page(&scratch, &page, &examples, &mut ran, &ran_anywhere);
                     failures.lock().unwrap().extend(failed);
                 }
                 let after = snapshot(scratch.dir.path());

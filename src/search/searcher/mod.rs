@@ -65,6 +65,11 @@ use stack::Stack;
 use std::sync::atomic::{AtomicBool, Ordering};
 use switches::Switches;
 
+/// Nodes between looks at the stop flag and the node limit: rare enough to cost nothing.
+const POLL_EVERY: u64 = 4096;
+/// The same under a node limit below `POLL_EVERY`.
+const SMALL_POLL_EVERY: u64 = 256;
+
 /// One search's state: the configuration, its tables and its counters. Nothing is shared.
 pub struct Searcher<'a> {
     cfg: &'a SearchConfig,
@@ -103,6 +108,8 @@ pub struct Searcher<'a> {
     earlier: repetition::EarlierPositions,
     /// Stop once this many nodes (main and quiescence) are searched.
     node_limit: Option<u64>,
+    /// The stop and the limit are looked at when the count's bits under this mask are zero.
+    poll_mask: u64,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
 }
@@ -174,6 +181,7 @@ impl<'a> Searcher<'a> {
             game: &[],
             earlier: repetition::EarlierPositions::default(),
             node_limit: None,
+            poll_mask: POLL_EVERY - 1,
             stop,
             aborted: false,
         }
@@ -201,6 +209,12 @@ impl<'a> Searcher<'a> {
         let mut searcher = Self::with_eval_caches(cfg, stop, None, caches, tables);
         searcher.game = game;
         searcher.node_limit = node_limit;
+        // A limit under one poll interval is looked at every SMALL_POLL_EVERY nodes, so that a
+        // 300-node move searches about 300 rather than 4,096; a limit of 4,096 or more keeps the
+        // interval, and with it every game already played at such a budget.
+        if node_limit.is_some_and(|limit| limit < POLL_EVERY) {
+            searcher.poll_mask = SMALL_POLL_EVERY - 1;
+        }
         // The game's positions are looked up in the repetition step of the selective search.
         searcher.selective |= !game.is_empty();
         searcher
@@ -343,11 +357,12 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Every 4096 nodes: a stop request or the node limit ends the search.
+    /// Every `POLL_EVERY` nodes (`SMALL_POLL_EVERY` under a small limit): a stop request or
+    /// the node limit ends the search.
     #[inline]
     fn poll_stop(&mut self) {
         let searched = self.stats.nodes + self.stats.qnodes;
-        if searched & 4095 == 0 {
+        if searched & self.poll_mask == 0 {
             if let Some(stop) = self.stop {
                 if stop.load(Ordering::Relaxed) {
                     self.aborted = true;
