@@ -19,6 +19,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
         )
         .into());
     }
+    // A reference that cannot be read is refused before the run, not after a minute of search.
+    let expected = if args.reference.exists() {
+        read_rows(&args.reference)?
+    } else {
+        Vec::new()
+    };
     let scratch = tempfile_path(&args.reference);
     let run_args = RunOptions {
         jobs: args.jobs,
@@ -35,11 +41,6 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     let _ = std::fs::remove_file(&scratch);
     println!("signature: {}", signature(&got));
 
-    let expected = if args.reference.exists() {
-        read_rows(&args.reference)?
-    } else {
-        Vec::new()
-    };
     let report = compare(&expected, &got);
     if args.bless {
         let before = std::fs::read(&args.reference).ok();
