@@ -149,7 +149,7 @@ fn games_are_the_same_for_any_jobs_and_replay_legally_in_python_chess() {
 fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
     let dir = tempfile::tempdir().unwrap();
     setup(dir.path());
-    // 200 game pairs of two nearly equal variants.
+    // 100 game pairs of two nearly equal variants.
     let out = ablate(
         dir.path(),
         &[
@@ -157,7 +157,7 @@ fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
             "-c",
             "even.toml",
             "--games",
-            "400",
+            "200",
             "--nodes",
             "1500",
             "--adjudicate",
@@ -176,7 +176,7 @@ fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
     assert_eq!(itself["variant"], "itself");
     assert_eq!(
         itself["ptnml"],
-        serde_json::json!([0, 0, 200, 0, 0]),
+        serde_json::json!([0, 0, 100, 0, 0]),
         "{itself}"
     );
     // Every pair alike: an Elo of 0, but no spread to give an interval from (issue 79), so
@@ -206,7 +206,7 @@ fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
     ] {
         assert!(s.get(key).is_some(), "no key {key}: {s}");
     }
-    assert_eq!(s["games"], 400);
+    assert_eq!(s["games"], 200);
     assert_eq!(
         s["ptnml"]
             .as_array()
@@ -214,7 +214,7 @@ fn an_even_match_contains_zero_and_a_lopsided_one_decides_both_ways() {
             .iter()
             .map(|v| v.as_u64().unwrap())
             .sum::<u64>(),
-        200
+        100
     );
     let (lo, hi) = (s["elo_lo"].as_f64().unwrap(), s["elo_hi"].as_f64().unwrap());
     assert!(
@@ -275,9 +275,9 @@ fn an_interrupted_match_resumes_and_shards_merge_to_the_whole() {
             "-c",
             "even.toml",
             "--games",
-            "40",
+            "20",
             "--nodes",
-            "3000",
+            "1000",
             "-q",
             "--out",
             out,
