@@ -13,6 +13,7 @@ Examples:
   ablate datagen --games 20000 --shard 0/2 --jobs 1     # results/runs/datagen-strongest-5000.shard-0-of-2.txt
   ablate datagen --games 20000 --shard 1/2 --jobs 1
   ablate merge results/runs/datagen-strongest-5000.shard-0-of-2.txt results/runs/datagen-strongest-5000.shard-1-of-2.txt -o results/runs/merged.txt
+  ablate datagen --from-games results/budget-ladder-today/doubling-10000.games.csv --out results/runs/doubling-10000.txt   # games already played
 
 The variant (strength.toml's strongest unless --config/--variant say otherwise) plays itself
 at --nodes a move from the openings, each game after --random-plies random moves. Each position
@@ -21,7 +22,13 @@ except those in check, those whose best move is a capture or a promotion, and ma
 Game i depends on the seed and i alone: the file is the same for any --jobs, and the shards
 merged are the file one run writes. The index of finished games (.games.csv) and the manifest
 (.json) go beside the data; an interrupted run resumes where it stopped, and a larger --games
-extends a finished one.";
+extends a finished one.
+
+With --from-games nothing is played: the games of matches already played give the lines, each
+position where one of ablate's own searches with the variant's evaluation was to move (an
+engine's scores are on its own scale, a search without a term scores by another) with the
+score of its search, kept or dropped as above, and a position an earlier game of the run
+already gave dropped as a duplicate.";
 
 /// Options of `ablate datagen`.
 #[derive(Debug, Args)]
@@ -76,6 +83,11 @@ pub struct DatagenArgs {
     /// Check everything, print the data file's path, play nothing.
     #[arg(long)]
     pub print_outputs: bool,
+    /// Play nothing: take the lines from these games CSVs of `ablate match` (each with its
+    /// manifest and PGN beside it), every position where one of ablate's own searches with the
+    /// variant's evaluation was to move.
+    #[arg(long, value_name = "CSV", num_args = 1.., requires = "out", conflicts_with_all = ["games", "nodes", "seed", "random_plies", "openings", "adjudicate", "jobs", "shard", "print_outputs"])]
+    pub from_games: Vec<PathBuf>,
 }
 
 pub const TRAIN_EXAMPLES: &str = "\

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 
 /// Runs `ablate datagen`.
 pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
+    if !args.from_games.is_empty() {
+        return from_games(args);
+    }
     let experiment = crate::config::experiment::Experiment::load(&args.config)?;
     if experiment
         .engines
@@ -79,6 +82,43 @@ pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
         dropped.tactical,
         dropped.mate,
         m.positions_per_second
+    );
+    Ok(())
+}
+
+/// `ablate datagen --from-games`: the lines of games already played.
+fn from_games(args: &DatagenArgs) -> anyhow::Result<()> {
+    let out = args
+        .out
+        .as_ref()
+        .expect("clap requires --out with --from-games");
+    if out.exists() && !args.force {
+        let message = "exists; give --force to replace it, or another --out";
+        return Err(crate::error::InputError::in_file(out.display().to_string(), message).into());
+    }
+    // The evaluation the data's searches must share: the variant's, as a manifest writes it.
+    let (_, config, _) = super::variant_config(&VariantArgs {
+        config: Some(args.config.clone()),
+        variant: Some(args.variant.clone()),
+        sets: args.sets.clone(),
+    })?;
+    let reference = serde_json::to_value(&config)?["eval"].clone();
+    let m = crate::datagen::from_games::data_from_games(&args.from_games, &reference, out)?;
+    let sum = |f: fn(&crate::datagen::from_games::FileTotals) -> usize| -> usize {
+        m.files.iter().map(f).sum()
+    };
+    println!(
+        "wrote {} ({} games of {} files; {} positions; dropped {} in check, {} with a capture or promotion best, {} mate scores, {} duplicates; {} with an engine or another evaluation to move, {} games without notes)",
+        out.display(),
+        m.games,
+        m.files.len(),
+        m.positions,
+        sum(|f| f.dropped.in_check),
+        sum(|f| f.dropped.tactical),
+        sum(|f| f.dropped.mate),
+        sum(|f| f.duplicates),
+        sum(|f| f.others_to_move),
+        sum(|f| f.games_without_notes),
     );
     Ok(())
 }

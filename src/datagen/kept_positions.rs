@@ -15,8 +15,9 @@ use crate::chess::notation::uci;
 use crate::chess::{is_tactical, legal_moves};
 use crate::game_record::GameResult;
 use crate::matches::game::GameRecord;
+use crate::matches::side::MoveNote;
 use crate::search::MATE_BOUND;
-use cozy_chess::{Board, Color};
+use cozy_chess::{Board, Color, Move};
 
 /// How many positions of a game were dropped, by reason.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -62,43 +63,69 @@ pub fn result_text(result: GameResult) -> &'static str {
 
 /// The lines of `record`, a game played from `start`.
 pub fn kept_positions(start: &Board, record: &GameRecord) -> KeptGame {
-    let result = result_text(record.result);
+    kept_positions_where(start, record.result, &record.moves, |_| true)
+        .expect("a game's moves are legal in its positions")
+}
+
+/// The lines of a game of `moves` from `start` that ended in `result`, among the positions
+/// where `candidate` holds (all of them in self-play; a match's games keep only those whose
+/// side to move is one of ablate's own searches, whose scores the net learns). The error
+/// names the first move that is not legal where it was played.
+pub fn kept_positions_where(
+    start: &Board,
+    result: GameResult,
+    moves: &[MoveNote],
+    mut candidate: impl FnMut(&Board) -> bool,
+) -> Result<KeptGame, String> {
+    let result = result_text(result);
     let mut board = start.clone();
     let mut kept = KeptGame {
         lines: String::new(),
         kept: 0,
         dropped: Dropped::default(),
     };
-    for note in &record.moves {
+    for (ply, note) in moves.iter().enumerate() {
         let mv = legal_moves(&board)
             .into_iter()
             .find(|m| uci(&board, *m) == note.uci)
-            .expect("a game's moves are legal in its positions");
-        if !board.checkers().is_empty() {
-            kept.dropped.in_check += 1;
-        } else if is_tactical(&board, mv) {
-            kept.dropped.tactical += 1;
-        } else if note.mate.is_some() || note.score_cp.abs() >= MATE_BOUND {
-            kept.dropped.mate += 1;
-        } else {
-            let white = match board.side_to_move() {
-                Color::White => note.score_cp,
-                Color::Black => -note.score_cp,
-            };
-            kept.lines
-                .push_str(&format!("{board} | {white} | {result}\n"));
-            kept.kept += 1;
+            .ok_or_else(|| {
+                format!(
+                    "ply {}: move \"{}\" is not legal in {board}",
+                    ply + 1,
+                    note.uci
+                )
+            })?;
+        if candidate(&board) {
+            keep_or_drop(&board, mv, note, result, &mut kept);
         }
         board.play_unchecked(mv);
     }
-    kept
+    Ok(kept)
+}
+
+/// Writes the line of `board`, where `mv` was played with `note`'s score, or counts why not.
+fn keep_or_drop(board: &Board, mv: Move, note: &MoveNote, result: &str, kept: &mut KeptGame) {
+    if !board.checkers().is_empty() {
+        kept.dropped.in_check += 1;
+    } else if is_tactical(board, mv) {
+        kept.dropped.tactical += 1;
+    } else if note.mate.is_some() || note.score_cp.abs() >= MATE_BOUND {
+        kept.dropped.mate += 1;
+    } else {
+        let white = match board.side_to_move() {
+            Color::White => note.score_cp,
+            Color::Black => -note.score_cp,
+        };
+        kept.lines
+            .push_str(&format!("{board} | {white} | {result}\n"));
+        kept.kept += 1;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::matches::rules::Termination;
-    use crate::matches::side::MoveNote;
 
     fn note(uci: &str, score_cp: i32, mate: Option<i32>) -> MoveNote {
         MoveNote {

@@ -9,12 +9,14 @@
 //! of a game become lines, and why the others are dropped), record (`data_index`: the data file
 //! and its index of finished games, resume, canonical order; `datagen_manifest`). Game `i` is
 //! decided by the seed and `i` alone, so the data is the same for any `--jobs`, any shards
-//! merged (`datagen_merge`), and any number of sittings.
+//! merged (`datagen_merge`), and any number of sittings. `from_games` takes the same lines from
+//! the games of matches already played, whose every move keeps its search score.
 
 pub mod data_index;
 pub mod datagen_manifest;
 pub mod datagen_merge;
 pub mod datagen_plan;
 pub mod datagen_session;
+pub mod from_games;
 pub mod kept_positions;
 pub mod random_plies;

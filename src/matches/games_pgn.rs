@@ -2,6 +2,7 @@
 //! FEN/SetUp, the standard's Termination value (the detail in a comment), TimeControl and
 //! PlyCount, and per move a `{score/depth nodes}` comment.
 
+use super::side::comment_of;
 use crate::chess::notation::san_position;
 use crate::game_record::GameRow;
 use shakmaty::san::SanPlus;
@@ -206,14 +207,6 @@ impl PgnLog {
         self.file.flush()?;
         Ok(())
     }
-}
-
-/// A note's comment: the note without its leading move (games CSVs before the move led each
-/// note hold the comment alone).
-fn comment_of<'a>(note: &'a str, uci: &str) -> &'a str {
-    note.strip_prefix(uci)
-        .and_then(|rest| rest.strip_prefix(' '))
-        .unwrap_or(note)
 }
 
 #[cfg(test)]

@@ -42,6 +42,44 @@ impl MoveNote {
         };
         format!("{score}/{} {}", self.depth, self.nodes)
     }
+
+    /// The note of `uci` as a games CSV keeps it (`e2e4 +0.25/5 1234`, or the comment alone
+    /// in a CSV written before the move led each note, with a leading `'` that kept
+    /// spreadsheets from reading it as a formula), read back; `None` for a note not of that
+    /// form. A mate's `score_cp` is 0: the comment gives its moves, not the raw score.
+    pub fn read(uci: &str, note: &str) -> Option<MoveNote> {
+        let comment = comment_of(note, uci);
+        let mut fields = comment.trim_start_matches('\'').split_whitespace();
+        let (eval, nodes) = (fields.next()?, fields.next()?);
+        let (score, depth) = eval.rsplit_once('/')?;
+        let mate = match score.strip_prefix("+M") {
+            Some(m) => Some(m.parse::<i32>().ok()?),
+            None => match score.strip_prefix("-M") {
+                Some(m) => Some(-m.parse::<i32>().ok()?),
+                None => None,
+            },
+        };
+        let score_cp = match mate {
+            Some(_) => 0,
+            // Two decimals of a pawn: the centipawns exactly.
+            None => (score.parse::<f64>().ok()? * 100.0).round() as i32,
+        };
+        Some(MoveNote {
+            uci: uci.to_string(),
+            score_cp,
+            mate,
+            depth: depth.parse().ok()?,
+            nodes: nodes.parse().ok()?,
+        })
+    }
+}
+
+/// A note's comment: the note without its leading move (games CSVs before the move led each
+/// note hold the comment alone).
+pub fn comment_of<'a>(note: &'a str, uci: &str) -> &'a str {
+    note.strip_prefix(uci)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .unwrap_or(note)
 }
 
 /// What a side needs to know to move.
