@@ -124,24 +124,6 @@ pub fn hint(name: &str, candidates: &[String]) -> String {
     }
 }
 
-/// serde's "unknown field `gmes`, expected one of `games`, `depth`, ..." in ablate's words:
-/// `unknown key "gmes"; did you mean "games"?`. Any other message is returned as it is.
-pub fn unknown_field_said(message: &str) -> String {
-    let Some(rest) = message.strip_prefix("unknown field `") else {
-        return message.to_string();
-    };
-    // The field, then the expected names: every other piece between backquotes.
-    let names: Vec<String> = rest
-        .split('`')
-        .step_by(2)
-        .map(str::to_string)
-        .filter(|n| !n.contains(' ') && !n.is_empty())
-        .collect();
-    let field = rest.split('`').next().unwrap_or_default();
-    let known = names.get(1..).unwrap_or_default();
-    format!("unknown key \"{field}\"; {}", hint(field, known))
-}
-
 /// The nearest valid key by edit distance (two letters swapped count as one edit), when it is
 /// near enough to be a typo.
 pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
