@@ -48,11 +48,9 @@ pub struct Experiment {
     pub keep_tables: bool,
     /// The name of the `[search]` variant, the one ratios are taken against.
     pub baseline_name: String,
-    /// The `[search]` overrides.
-    pub baseline: Table,
     /// Named variants in file order, grid combinations last; the baseline is not among them.
-    pub variants: Vec<(String, Table)>,
-    /// The variants that are external UCI engines, by name (their tables above are empty).
+    pub variants: Vec<String>,
+    /// The variants that are external UCI engines, by name.
     pub engines: Vec<(String, EngineSpec)>,
     /// Each of ablate's variants' override tables down its `extends` chain, the baseline's
     /// first, merged in order over the defaults (`config::extends`).
@@ -138,7 +136,7 @@ impl Experiment {
             )));
         }
         keys::check_layer(&search.knobs).map_err(|m| err(format!("[search]: {m}")))?;
-        let mut own = vec![(baseline_name.clone(), search.knobs.clone(), search.base)];
+        let mut own = vec![(baseline_name.clone(), search.knobs, search.base)];
         let (mut variants, mut engines) =
             read_variants(written.variants, &baseline_name, &mut own, &source)?;
         if let Some(grid) = &written.grid {
@@ -146,11 +144,11 @@ impl Experiment {
                 grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
             {
                 keys::check_layer(&overrides).map_err(|m| err(format!("[grid]: {m}")))?;
-                if variants.iter().any(|(n, _)| *n == vname) {
+                if variants.contains(&vname) {
                     return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
                 }
-                own.push((vname.clone(), overrides.clone(), None));
-                variants.push((vname, overrides));
+                own.push((vname.clone(), overrides, None));
+                variants.push(vname);
             }
         }
         let design = written.design;
@@ -162,12 +160,11 @@ impl Experiment {
             };
             super::design_points::add_points(design, &baseline_name, players).map_err(err)?;
         }
-        let names: Vec<String> = variants.iter().map(|(n, _)| n.clone()).collect();
         let engine_names: Vec<String> = engines.iter().map(|(n, _)| n.clone()).collect();
         check_baseline(
             &baseline_name,
             search.name.as_deref(),
-            &names,
+            &variants,
             &engine_names,
         )
         .map_err(err)?;
@@ -195,7 +192,7 @@ impl Experiment {
         };
         let stacks = stacks(&own, &mut load, Chains::Variants).map_err(err)?;
         let playable: Vec<String> = std::iter::once(baseline_name.clone())
-            .chain(variants.iter().map(|(n, _)| n.clone()))
+            .chain(variants.iter().cloned())
             .chain(engines.iter().map(|(n, _)| n.clone()))
             .collect();
         if let Some(design) = &design {
@@ -208,7 +205,6 @@ impl Experiment {
                 None => err(e.message),
             })?;
         experiment.baseline_name = baseline_name;
-        experiment.baseline = search.knobs;
         (experiment.variants, experiment.engines) = (variants, engines);
         (experiment.stacks, experiment.runs, experiment.design) = (stacks, runs, design);
         experiment.check_design().map_err(err)?;
@@ -274,7 +270,6 @@ impl Experiment {
             ids: written.ids.clone(),
             keep_tables: written.keep_tables,
             baseline_name: String::new(),
-            baseline: Table::new(),
             variants: Vec::new(),
             engines: Vec::new(),
             stacks: Vec::new(),
@@ -297,8 +292,8 @@ fn place(path: &[String]) -> String {
 
 /// One variant's override table with what it extends (`extends::stacks` takes them).
 type Own = (String, Table, Option<Base>);
-/// Variants by name: ablate's override tables, and the engines'.
-type Overrides = Vec<(String, Table)>;
+/// The variants' names, and the engines among them.
+type Names = Vec<String>;
 type Engines = Vec<(String, EngineSpec)>;
 
 /// The file's `[variants.NAME]` in file order: ablate's (their overrides, pushed onto `own`
@@ -308,7 +303,7 @@ fn read_variants(
     baseline_name: &str,
     own: &mut Vec<Own>,
     source: &Source,
-) -> Result<(Overrides, Engines), InputError> {
+) -> Result<(Names, Engines), InputError> {
     let (mut variants, mut engines) = (Vec::new(), Vec::new());
     for (vname, variant) in written {
         let err = |m: String| source.error(&["variants", &vname], m);
@@ -323,7 +318,7 @@ fn read_variants(
                 // An engine named as the baseline takes [search]'s place at the front;
                 // [search] is then only the layer under ablate's variants.
                 if vname != baseline_name {
-                    variants.push((vname, Table::new()));
+                    variants.push(vname);
                 }
             }
             Variant::Search { .. } if vname == baseline_name => {
@@ -332,8 +327,8 @@ fn read_variants(
                 )))
             }
             Variant::Search { base, knobs } => {
-                own.push((vname.clone(), knobs.clone(), base));
-                variants.push((vname, knobs));
+                own.push((vname.clone(), knobs, base));
+                variants.push(vname);
             }
         }
     }

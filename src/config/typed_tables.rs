@@ -6,7 +6,7 @@
 //! parser's own spans: a value's where it stands, a table's at its header.
 
 use crate::error::InputError;
-use serde::de::{self, DeserializeOwned, Visitor};
+use serde::de::{self, DeserializeOwned};
 use serde::Deserialize as _;
 use std::ops::Range;
 use toml::{Table, Value};
@@ -194,56 +194,11 @@ fn line_column(text: &str, span: Range<usize>) -> (usize, usize) {
     (line, column)
 }
 
-/// The fields serde reads `T` from, as its derive declares them: what it hands the
-/// deserializer, caught by one that reads nothing. `None` for a type that takes any key.
+/// The fields serde reads `T` from, as its derive declares them; `None` for a type that
+/// takes any key (a map, or a struct with a flattened table, which serde reads as a map).
 pub fn fields_of<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
-    let mut fields = None;
-    let _ = T::deserialize(FieldsProbe(&mut fields));
-    fields
-}
-
-/// A deserializer that records the fields of the struct asked of it, and reads nothing.
-struct FieldsProbe<'a>(&'a mut Option<&'static [&'static str]>);
-
-#[derive(Debug)]
-struct Probed;
-
-impl std::fmt::Display for Probed {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("probed")
-    }
-}
-
-impl std::error::Error for Probed {}
-
-impl de::Error for Probed {
-    fn custom<M: std::fmt::Display>(_: M) -> Self {
-        Probed
-    }
-}
-
-impl<'de> de::Deserializer<'de> for FieldsProbe<'_> {
-    type Error = Probed;
-
-    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Probed> {
-        Err(Probed)
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        fields: &'static [&'static str],
-        _: V,
-    ) -> Result<V::Value, Probed> {
-        *self.0 = Some(fields);
-        Err(Probed)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
-        ignored_any
-    }
+    let fields = serde_aux::serde_introspection::serde_introspect::<T>();
+    (!fields.is_empty()).then_some(fields)
 }
 
 /// A TOML string, refused in ablate's words (`name = 5; expected a string`).
