@@ -119,37 +119,13 @@ impl Experiment {
         let (written, source): (ExperimentFile, Source) = Source::read(file, text, place)?;
         let mut experiment = Self::top_level(file, &written).map_err(err)?;
         let search = written.search;
-        // [search] names itself (`name = "plain"`); `baseline` names the variant the others
-        // are measured against: [search] by that name, or an engine variant.
-        if let Some(s) = search.name.as_ref().filter(|s| !is_variant_name(s)) {
-            return Err(err(format!(
-                "[search]: name = \"{s}\"; expected the [search] variant's name: {VARIANT_NAME}"
-            )));
-        }
-        let baseline_name = written
-            .baseline
-            .or_else(|| search.name.clone())
-            .unwrap_or_else(|| BASELINE.to_string());
-        if !is_variant_name(&baseline_name) {
-            return Err(err(format!(
-                "baseline = \"{baseline_name}\"; expected a variant's name: {VARIANT_NAME}"
-            )));
-        }
+        let baseline_name = baseline_of(written.baseline, search.name.as_ref()).map_err(err)?;
         keys::check_layer(&search.knobs).map_err(|m| err(format!("[search]: {m}")))?;
         let mut own = vec![(baseline_name.clone(), search.knobs, search.base)];
         let (mut variants, mut engines) =
             read_variants(written.variants, &baseline_name, &mut own, &source)?;
         if let Some(grid) = &written.grid {
-            for (vname, overrides) in
-                grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
-            {
-                keys::check_layer(&overrides).map_err(|m| err(format!("[grid]: {m}")))?;
-                if variants.contains(&vname) {
-                    return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
-                }
-                own.push((vname.clone(), overrides, None));
-                variants.push(vname);
-            }
+            add_grid(grid, &mut variants, &mut own).map_err(|m| err(format!("[grid]: {m}")))?;
         }
         let design = written.design;
         if let Some(design) = &design {
@@ -168,28 +144,15 @@ impl Experiment {
             &engine_names,
         )
         .map_err(err)?;
-        for (vname, _, base) in &own {
-            if let Some(Base::Variant(other)) = base {
-                if engines.iter().any(|(n, _)| n == other) {
-                    return Err(err(format!(
-                        "variant \"{vname}\": extends = \"{other}\": an engine variant has no knobs to start from"
-                    )));
-                }
-            }
+        if let Some((vname, other)) = own.iter().find_map(|(v, _, base)| match base {
+            Some(Base::Variant(o)) if engines.iter().any(|(n, _)| n == o) => Some((v, o)),
+            _ => None,
+        }) {
+            return Err(err(format!(
+                "variant \"{vname}\": extends = \"{other}\": an engine variant has no knobs to start from"
+            )));
         }
-        let mut load = |other: &Path, variant: &str| -> Result<Vec<Table>, String> {
-            if depth >= MAX_EXTENDS_FILES {
-                return Err(format!(
-                    "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
-                ));
-            }
-            let path = beside(file, other).unwrap_or_else(|| locate(other));
-            let shown = path.display().to_string();
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
-            experiment.stack(variant).map_err(|e| e.to_string())
-        };
+        let mut load = |other: &Path, variant: &str| Self::stack_in(file, other, variant, depth);
         let stacks = stacks(&own, &mut load, Chains::Variants).map_err(err)?;
         let playable: Vec<String> = std::iter::once(baseline_name.clone())
             .chain(variants.iter().cloned())
@@ -209,6 +172,26 @@ impl Experiment {
         (experiment.stacks, experiment.runs, experiment.design) = (stacks, runs, design);
         experiment.check_design().map_err(err)?;
         Ok(experiment)
+    }
+
+    /// The stack of `variant` in the file `other` names (beside `file`), `depth` files down.
+    fn stack_in(
+        file: &str,
+        other: &Path,
+        variant: &str,
+        depth: usize,
+    ) -> Result<Vec<Table>, String> {
+        if depth >= MAX_EXTENDS_FILES {
+            return Err(format!(
+                "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
+            ));
+        }
+        let path = beside(file, other).unwrap_or_else(|| locate(other));
+        let shown = path.display().to_string();
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
+        experiment.stack(variant).map_err(|e| e.to_string())
     }
 
     /// What the top-level keys say, checked: the name, the suite, the depths and the other
@@ -278,6 +261,38 @@ impl Experiment {
             given_engines: Vec::new(),
         })
     }
+}
+
+/// The baseline's name: `baseline`'s, else the one [search] gives itself (`name = "plain"`),
+/// else "baseline". `baseline` names the variant the others are measured against: [search]
+/// by that name, or an engine variant.
+fn baseline_of(baseline: Option<String>, search_name: Option<&String>) -> Result<String, String> {
+    if let Some(s) = search_name.filter(|s| !is_variant_name(s)) {
+        return Err(format!(
+            "[search]: name = \"{s}\"; expected the [search] variant's name: {VARIANT_NAME}"
+        ));
+    }
+    let name = baseline.or_else(|| search_name.cloned());
+    let name = name.unwrap_or_else(|| BASELINE.to_string());
+    if !is_variant_name(&name) {
+        return Err(format!(
+            "baseline = \"{name}\"; expected a variant's name: {VARIANT_NAME}"
+        ));
+    }
+    Ok(name)
+}
+
+/// The grid's combinations, each a variant after the file's own.
+fn add_grid(grid: &Table, variants: &mut Names, own: &mut Vec<Own>) -> Result<(), String> {
+    for (vname, overrides) in grid_variants(grid)? {
+        keys::check_layer(&overrides)?;
+        if variants.contains(&vname) {
+            return Err(format!("variant \"{vname}\" is defined twice"));
+        }
+        own.push((vname.clone(), overrides, None));
+        variants.push(vname);
+    }
+    Ok(())
 }
 
 /// A variant's and a run's name, which only its table's key gives, before an error its
