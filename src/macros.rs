@@ -29,6 +29,17 @@ macro_rules! choice_enum {
             /// Every value as written in TOML, in declaration order.
             pub const NAMES: &'static [&'static str] = &[$($text),*];
         }
+
+        impl std::str::FromStr for $name {
+            type Err = String;
+
+            /// The value a word names, read as serde reads it from TOML; else the words it may be.
+            fn from_str(text: &str) -> Result<Self, String> {
+                use serde::de::value::{Error, StrDeserializer};
+                <Self as serde::Deserialize>::deserialize(StrDeserializer::<Error>::new(text))
+                    .map_err(|_| format!("expected {}", Self::NAMES.join(" | ")))
+            }
+        }
     };
 }
 

@@ -308,16 +308,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Minimal-tree figures beside every row: off, exact (full-width, small depths) or oracle.
-    #[arg(long, value_name = "MODE", value_parser = parse_minimal)]
+    #[arg(long, value_name = "MODE", value_parser = str::parse::<MinimalMode>)]
     pub minimal: Option<MinimalMode>,
     /// Check the config and suite, print the CSV this run would write (its manifest is the
     /// .json beside it), and exit without searching; scripts use it instead of parsing TOML.
     #[arg(long)]
     pub print_outputs: bool,
-}
-
-fn parse_minimal(text: &str) -> Result<MinimalMode, String> {
-    MinimalMode::parse(text).ok_or_else(|| format!("expected {}", MinimalMode::NAMES.join(" | ")))
 }
 
 /// Options of `ablate perft`.

@@ -1,7 +1,7 @@
 //! `ablate datagen`: a variant plays itself at a node budget and its searched positions are
 //! written as training data (`datagen`).
 
-use crate::cli::{DatagenArgs, VariantArgs};
+use crate::cli::DatagenArgs;
 use crate::config::experiment::ResolvedVariant;
 use crate::datagen::datagen_plan::{DatagenPlan, DatagenSettings};
 use crate::datagen::datagen_session::{generate, DatagenOptions};
@@ -25,11 +25,7 @@ pub fn run(args: &DatagenArgs) -> anyhow::Result<()> {
         );
         return Err(crate::error::InputError::in_file(&experiment.file, message).into());
     }
-    let (_, config, _) = super::variant_config(&VariantArgs {
-        config: Some(args.config.clone()),
-        variant: Some(args.variant.clone()),
-        sets: args.sets.clone(),
-    })?;
+    let (_, config, _) = super::variant_of(Some(&experiment), Some(&args.variant), &args.sets)?;
     let variant = ResolvedVariant {
         name: args.variant.clone(),
         config,

@@ -3,6 +3,7 @@
 //! own (`MatchSettings::over`).
 
 use crate::cli::MatchArgs;
+use crate::config::experiment::Experiment;
 use crate::config::runs::Run;
 use crate::error::InputError;
 use crate::matches::games_csv::holds_games;
@@ -15,8 +16,7 @@ use std::path::Path;
 /// without it, the declared matches (`with_games`) when the command line changes none of their
 /// games, else the one match the command line describes (as for a config that declares no runs;
 /// a list of node budgets plays one match per budget).
-pub fn plan(args: &MatchArgs) -> anyhow::Result<Vec<MatchArgs>> {
-    let experiment = super::r#match::experiment(args)?;
+pub fn plan(args: &MatchArgs, experiment: &Experiment) -> anyhow::Result<Vec<MatchArgs>> {
     let overridden = args.settings.games_part() != MatchSettings::default();
     let runs: Vec<&Run> = match &args.run {
         Some(name) => {

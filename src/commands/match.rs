@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// The experiment that plays: the config file's, or the one the command line's engines make
 /// (`--engine`, `config::engine_args`).
-pub fn experiment(args: &MatchArgs) -> anyhow::Result<Experiment> {
+fn experiment(args: &MatchArgs) -> anyhow::Result<Experiment> {
     Ok(match &args.config {
         Some(config) => Experiment::load(config)?,
         None => engines_experiment(&args.engines.0, &args.each)?,
@@ -21,20 +21,22 @@ pub fn experiment(args: &MatchArgs) -> anyhow::Result<Experiment> {
 }
 
 /// Runs `ablate match`: the match the command line describes, or the runs its config declares.
+/// The experiment is read once and handed to each match it plays.
 pub fn run(args: &MatchArgs) -> anyhow::Result<()> {
-    let plays = super::declared::plan(args)?;
+    let experiment = experiment(args)?;
+    let plays = super::declared::plan(args, &experiment)?;
     for play in &plays {
         super::declared::announce(play, plays.len(), args);
-        play_one(play)?;
+        play_one(play, experiment.clone())?;
     }
     Ok(())
 }
 
-/// Plays one match, its settings complete (`declared::plan` has laid the command line over
-/// the run and split a ladder into its budgets).
-fn play_one(args: &MatchArgs) -> anyhow::Result<()> {
+/// Plays one match of `experiment`, its settings complete (`declared::plan` has laid the
+/// command line over the run and split a ladder into its budgets).
+fn play_one(args: &MatchArgs, experiment: Experiment) -> anyhow::Result<()> {
     let settings = &args.settings;
-    let mut prepared = prepare_match(experiment(args)?, settings.clone())?;
+    let mut prepared = prepare_match(experiment, settings.clone())?;
     let threads = worker_threads(settings.jobs, args.quiet)?;
     let name = &prepared.experiment.name;
     let csv: PathBuf = match (&settings.out, settings.shard) {

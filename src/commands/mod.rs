@@ -23,25 +23,33 @@ pub mod train;
 pub mod uci;
 
 use crate::cli::{Cli, Command};
+use crate::config::experiment::Experiment;
+use crate::config::SearchConfig;
 
 /// The override layers and the resolved configuration that `--config/--variant/--set` name,
 /// with the variant's name when a file gave it.
 pub fn variant_config(
     args: &crate::cli::VariantArgs,
-) -> anyhow::Result<(
-    Vec<toml::Table>,
-    crate::config::SearchConfig,
-    Option<String>,
-)> {
+) -> anyhow::Result<(Vec<toml::Table>, SearchConfig, Option<String>)> {
+    let experiment = args.config.as_deref().map(Experiment::load).transpose()?;
+    variant_of(experiment.as_ref(), args.variant.as_deref(), &args.sets)
+}
+
+/// `variant_config` of an experiment already read: its variant `variant` (without one, the
+/// first ablate searches itself) with `sets` over it; `--set` alone without an experiment.
+pub fn variant_of(
+    experiment: Option<&Experiment>,
+    variant: Option<&str>,
+    sets: &[String],
+) -> anyhow::Result<(Vec<toml::Table>, SearchConfig, Option<String>)> {
     use crate::config::keys;
     let mut layers = Vec::new();
     let mut name = None;
-    if let Some(path) = &args.config {
-        let experiment = crate::config::experiment::Experiment::load(path)?;
+    if let Some(experiment) = experiment {
         // Without --variant, the first variant ablate searches itself: the baseline, unless
         // that is an engine (strength.toml's fruit), which has no settings of ablate's.
-        let variant = match &args.variant {
-            Some(v) => v.clone(),
+        let variant = match variant {
+            Some(v) => v.to_string(),
             None => experiment
                 .variant_names()
                 .into_iter()
@@ -56,7 +64,7 @@ pub fn variant_config(
         layers = experiment.layers(&variant)?;
         name = Some(variant);
     }
-    layers.push(keys::sets_table(&args.sets)?);
+    layers.push(keys::sets_table(sets)?);
     let refs: Vec<&toml::Table> = layers.iter().collect();
     let config = keys::resolve(&refs).map_err(|m| crate::error::InputError::in_file("--set", m))?;
     Ok((layers, config, name))

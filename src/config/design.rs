@@ -12,9 +12,10 @@
 //! with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
 //! ```
 
+use super::engine::EngineOptions;
 use super::fractions::{self, TABLE};
 use super::keys;
-use super::toml_errors::read_table;
+use super::typed_tables::{read_table, Refused};
 use toml::{Table, Value};
 
 /// The most points a design may have: a full factorial of 10 factors.
@@ -195,16 +196,20 @@ struct DesignTable {
     opponent: Option<String>,
 }
 
+/// `design = ...` read into its design (a field's `deserialize_with`): a table, or an error
+/// the parser places at it.
+pub fn from_file<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Design>, D::Error> {
+    use serde::de::Error;
+    match <Value as serde::Deserialize>::deserialize(d)? {
+        Value::Table(table) => parse(table).map(Some).map_err(D::Error::custom),
+        _ => Err(D::Error::custom("expected a table [design]")),
+    }
+}
+
 /// Reads `[design]`. Errors say which key or factor and what was expected; the caller adds
 /// the file.
-pub fn parse(value: &Value) -> Result<Design, String> {
-    let Value::Table(table) = value else {
-        return Err(format!("design = {value}; expected a table [design]"));
-    };
-    let written: DesignTable = read_table(table, |key, value, message| match message {
-        m if m.starts_with("unknown field") => format!("[design]: {}", keys::unknown_field_said(m)),
-        m => format!("[design]: {key} = {value}; {m}"),
-    })?;
+pub fn parse(table: Table) -> Result<Design, String> {
+    let written: DesignTable = read_table(table).map_err(|r| format!("[design]: {}", r.said()))?;
     let factors = parse_factors(written.factors.as_ref())?;
     let fraction = written.fraction.unwrap_or_else(|| "full".to_string());
     let wanted = parse_fraction(&fraction)?;
@@ -278,7 +283,7 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
             return Err(format!("[design]: factor \"{name}\" = {body}; {expected}"));
         };
         let written: FactorTable =
-            read_table(body, |key, value, m| factor_said(name, key, value, m))?;
+            read_table(body.clone()).map_err(|refused| factor_said(name, &refused))?;
         let engine = engine_settings(name, &written, &mut set_by)?;
         let mut overrides = Table::new();
         for (key, value) in keys::flatten(&written.knobs) {
@@ -296,11 +301,9 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
             ));
         }
         keys::check_layer(&overrides).map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
-        let role = match &written.role {
-            Some(word) => role_named(word)
-                .ok_or_else(|| factor_said(name, "role", &Value::String(word.clone()), ""))?,
-            None => read_role(&overrides, &engine),
-        };
+        let role = written
+            .role
+            .unwrap_or_else(|| read_role(&overrides, &engine));
         out.push(Factor {
             name: name.clone(),
             overrides,
@@ -315,25 +318,32 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
 #[derive(serde::Deserialize)]
 struct FactorTable {
     /// `removal`, `addition` or `swap`; else read from the knobs' values.
-    role: Option<String>,
-    /// An engine design's options (`option_table` reads them) and other build.
-    engine_options: Option<Value>,
+    role: Option<Role>,
+    /// An engine design's options and other build.
+    engine_options: Option<EngineOptions>,
     engine: Option<String>,
     #[serde(flatten)]
     knobs: Table,
 }
 
-/// An error in factor `name`'s `key`, with what that key expects.
-fn factor_said(name: &str, key: &str, value: &Value, message: &str) -> String {
-    let expected = match key {
+/// An error in factor `name`, said with what its key expects.
+fn factor_said(name: &str, refused: &Refused) -> String {
+    let expected = match refused.key().as_str() {
         "role" => {
             let quoted: Vec<String> = Role::NAMES.iter().map(|n| format!("\"{n}\"")).collect();
             format!("expected {}", quoted.join(", "))
         }
         "engine" => "expected the command line of another build".into(),
-        _ => message.to_string(),
+        _ => return format!("[design]: factor \"{name}\": {}", refused.said()),
     };
-    format!("[design]: factor \"{name}\": {key} = {value}; {expected}")
+    let value = match refused {
+        Refused::Value { value, .. } => value.to_string(),
+        Refused::Key { .. } => String::new(),
+    };
+    format!(
+        "[design]: factor \"{name}\": {} = {value}; {expected}",
+        refused.key()
+    )
 }
 
 /// An engine design's settings of one factor; two factors setting one option are refused, as
@@ -344,17 +354,14 @@ fn engine_settings(
     set_by: &mut Vec<(String, String)>,
 ) -> Result<EngineSettings, String> {
     let mut engine = EngineSettings::default();
-    if let Some(value) = &written.engine_options {
-        engine.options = super::engine::option_table(value)
-            .map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
+    if let Some(options) = &written.engine_options {
+        engine.options = options.0.clone();
     }
     if let Some(command) = &written.engine {
         if command.trim().is_empty() {
-            return Err(factor_said(
-                name,
-                "engine",
-                &Value::String(command.clone()),
-                "",
+            let value = Value::String(command.clone());
+            return Err(format!(
+                "[design]: factor \"{name}\": engine = {value}; expected the command line of another build"
             ));
         }
         engine.command = Some(command.clone());
@@ -372,14 +379,6 @@ fn engine_settings(
         set_by.push((key, name.to_string()));
     }
     Ok(engine)
-}
-
-fn role_named(text: &str) -> Option<Role> {
-    [Role::Removal, Role::Addition, Role::Swap]
-        .into_iter()
-        .zip(Role::NAMES)
-        .find(|(_, n)| **n == text)
-        .map(|(r, _)| r)
 }
 
 /// A factor that only switches off (false, 0, "none", "off") is a removal; any other adds.
@@ -500,8 +499,11 @@ mod tests {
     use super::*;
 
     fn design(text: &str) -> Result<Design, String> {
-        let table: Table = text.parse().unwrap();
-        parse(table.get("design").unwrap())
+        let mut table: Table = text.parse().unwrap();
+        match table.remove("design") {
+            Some(Value::Table(design)) => parse(design),
+            _ => panic!("no [design] in {text}"),
+        }
     }
 
     const FIVE: &str = r#"

@@ -10,14 +10,14 @@ use toml::Table;
 
 /// The variants and stacks a parsed experiment is being built from.
 pub struct Players<'a> {
-    pub variants: &'a mut Vec<(String, Table)>,
+    pub variants: &'a mut Vec<String>,
     pub engines: &'a mut Vec<(String, EngineSpec)>,
     pub own: &'a mut Vec<(String, Table, Option<Base>)>,
 }
 
 /// Adds every point of `design` to the players, over the baseline `baseline`.
 pub fn add_points(design: &Design, baseline: &str, players: Players) -> Result<(), String> {
-    let taken: Vec<&String> = players.variants.iter().map(|(n, _)| n).collect();
+    let taken: Vec<&String> = players.variants.iter().collect();
     let points = design.variants(baseline, &taken)?;
     let base = players
         .engines
@@ -32,8 +32,8 @@ pub fn add_points(design: &Design, baseline: &str, players: Players) -> Result<(
             ));
         }
         for (name, overrides) in points {
-            players.own.push((name.clone(), overrides.clone(), None));
-            players.variants.push((name, overrides));
+            players.own.push((name.clone(), overrides, None));
+            players.variants.push(name);
         }
         return Ok(());
     };
@@ -43,7 +43,7 @@ pub fn add_points(design: &Design, baseline: &str, players: Players) -> Result<(
         players
             .engines
             .push((name.clone(), engine_point(design, point, &base)));
-        players.variants.push((name, Table::new()));
+        players.variants.push(name);
     }
     Ok(())
 }

@@ -1,20 +1,11 @@
 //! External UCI engines as variants: `engine = "stockfish"` in a `[variants.NAME]` table.
 
-use super::toml_errors::read_table;
+use super::typed_tables::{read_table, Refused};
 use crate::settings::values::number;
 use serde::de::{Deserializer, Error};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
-
-/// The keys an engine variant takes; knob keys belong to ablate's own search and are refused.
-pub const ENGINE_KEYS: [&str; 5] = [
-    "engine",
-    "engine_options",
-    "engine_timeout",
-    "limit_nodes",
-    "limit",
-];
 
 /// Seconds an engine may take to answer (a handshake, or one `go` to its `bestmove`) unless
 /// `engine_timeout` says otherwise.
@@ -66,21 +57,18 @@ impl EngineSpec {
     }
 
     /// Reads a variant table that has an `engine` key; errors name the key.
-    pub fn from_table(table: &Table) -> Result<EngineSpec, String> {
-        let written: EngineTable = read_table(table, |key, value, message| {
-            match message.starts_with("unknown field") {
-                true => format!(
-                    "key \"{key}\": an engine variant runs another program, so ablate's search \
-                     keys do not apply; expected only {}",
-                    ENGINE_KEYS.join(", ")
-                ),
-                false => format!("{key} = {value}; {message}"),
-            }
+    pub fn from_table(table: Table) -> Result<EngineSpec, String> {
+        let written: EngineTable = read_table(table).map_err(|refused| match refused {
+            Refused::Key { key, fields } => format!(
+                "key \"{key}\": an engine variant runs another program, so ablate's search \
+                 keys do not apply; expected only {}",
+                fields.join(", ")
+            ),
+            value => value.said(),
         })?;
-        let options = written.engine_options.as_ref().map(option_table);
         let spec = EngineSpec {
             command: written.engine,
-            options: options.transpose()?.unwrap_or_default(),
+            options: written.engine_options.unwrap_or_default().0,
             timeout_s: written.engine_timeout,
             limit_nodes: written.limit_nodes,
             limit: written.limit,
@@ -96,7 +84,7 @@ impl EngineSpec {
 struct EngineTable {
     #[serde(deserialize_with = "command")]
     engine: String,
-    engine_options: Option<Value>,
+    engine_options: Option<EngineOptions>,
     #[serde(default = "default_timeout", deserialize_with = "seconds")]
     engine_timeout: u64,
     #[serde(default, deserialize_with = "nodes")]
@@ -150,29 +138,47 @@ fn own_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<SideLimit>, D::Er
     }
 }
 
-/// `engine_options = { K = V, ... }` as the text `setoption` sends for each value; errors
-/// name the option.
-pub fn option_table(value: &Value) -> Result<BTreeMap<String, String>, String> {
-    let Value::Table(t) = value else {
-        return Err(format!(
-            "engine_options = {value}; expected a table such as {{ Hash = 16, Threads = 1 }}"
-        ));
-    };
-    let mut options = BTreeMap::new();
-    for (name, value) in t {
-        let text = match value {
-            Value::String(s) => s.clone(),
-            Value::Integer(i) => i.to_string(),
-            Value::Boolean(b) => b.to_string(),
-            other => {
-                return Err(format!(
-                    "engine_options.\"{name}\" = {other}; expected a string, a whole number or true/false"
-                ))
+/// `engine_options = { K = V, ... }`: each value as the text `setoption` sends.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EngineOptions(pub BTreeMap<String, String>);
+
+impl<'de> Deserialize<'de> for EngineOptions {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<EngineOptions, D::Error> {
+        struct Options;
+        impl<'de> serde::de::Visitor<'de> for Options {
+            type Value = EngineOptions;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table such as { Hash = 16, Threads = 1 }")
             }
-        };
-        options.insert(name.clone(), text);
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Self::Value, M::Error> {
+                let mut options = BTreeMap::new();
+                while let Some((name, OptionText(text))) = map.next_entry::<String, OptionText>()? {
+                    options.insert(name, text);
+                }
+                Ok(EngineOptions(options))
+            }
+        }
+        d.deserialize_map(Options)
     }
-    Ok(options)
+}
+
+/// One option's value, a string, a whole number or true/false, as `setoption` sends it.
+struct OptionText(String);
+
+impl<'de> Deserialize<'de> for OptionText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OptionText, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(OptionText(s)),
+            Value::Integer(i) => Ok(OptionText(i.to_string())),
+            Value::Boolean(b) => Ok(OptionText(b.to_string())),
+            _ => Err(D::Error::custom(
+                "expected a string, a whole number or true/false",
+            )),
+        }
+    }
 }
 
 /// The value `options` gives option `name`, its name matched as UCI matches option names,
@@ -189,7 +195,7 @@ mod tests {
     use super::*;
 
     fn spec(text: &str) -> Result<EngineSpec, String> {
-        EngineSpec::from_table(&text.parse::<Table>().unwrap())
+        EngineSpec::from_table(text.parse::<Table>().unwrap())
     }
 
     #[test]

@@ -2,58 +2,25 @@
 
 use super::design::Design;
 use super::engine::EngineSpec;
-use super::extends::{stacks, take_extends, Base, Chains};
+use super::extends::{stacks, Base, Chains};
+use super::file_tables::{ExperimentFile, Variant};
 use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::{check_baseline, grid_variants};
 pub use super::names::{is_experiment_name, is_variant_name, EXPERIMENT_NAME, VARIANT_NAME};
 pub use super::paths::locate;
 use super::paths::{beside, looked_at, suite_path};
+use super::typed_tables::Source;
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
 use indexmap::IndexMap as Map;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
-use toml::{Spanned, Table, Value};
+use toml::Table;
 
 /// How many files one `extends` chain may pass through (more is taken for a cycle).
 const MAX_EXTENDS_FILES: usize = 16;
 
 pub use super::names::BASELINE;
-
-/// The file as written: serde checks its keys and their TOML types, with the parser's span for
-/// an error; what the values mean is checked after, in `Experiment::parse_at`.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExperimentFile {
-    name: Option<String>,
-    #[serde(default)]
-    description: String,
-    suite: Option<String>,
-    depths: Option<Vec<i64>>,
-    limit: Option<i64>,
-    minimal: Option<String>,
-    minimal_max_depth: Option<i64>,
-    ids: Option<Vec<String>>,
-    #[serde(default)]
-    keep_tables: bool,
-    baseline: Option<String>,
-    #[serde(default)]
-    search: SearchTable,
-    #[serde(default)]
-    variants: Map<String, Spanned<Value>>,
-    grid: Option<Table>,
-    design: Option<Spanned<Value>>,
-    runs: Option<Map<String, Spanned<Value>>>,
-}
-
-/// `[search]`: the baseline's name and its knobs (and what it extends).
-#[derive(Default, serde::Deserialize)]
-struct SearchTable {
-    name: Option<String>,
-    #[serde(flatten)]
-    knobs: Table,
-}
 
 /// An experiment as written in its TOML file (before command-line overrides).
 #[derive(Debug, Clone)]
@@ -81,11 +48,9 @@ pub struct Experiment {
     pub keep_tables: bool,
     /// The name of the `[search]` variant, the one ratios are taken against.
     pub baseline_name: String,
-    /// The `[search]` overrides.
-    pub baseline: Table,
     /// Named variants in file order, grid combinations last; the baseline is not among them.
-    pub variants: Vec<(String, Table)>,
-    /// The variants that are external UCI engines, by name (their tables above are empty).
+    pub variants: Vec<String>,
+    /// The variants that are external UCI engines, by name.
     pub engines: Vec<(String, EngineSpec)>,
     /// Each of ablate's variants' override tables down its `extends` chain, the baseline's
     /// first, merged in order over the defaults (`config::extends`).
@@ -151,123 +116,18 @@ impl Experiment {
     /// `parse`, `depth` files down an `extends` chain.
     fn parse_at(file: &str, text: &str, depth: usize) -> Result<Experiment, InputError> {
         let err = |m: String| InputError::in_file(file, m);
-        let at = |span: Range<usize>, m: String| super::toml_errors::at(file, text, span, m);
-        // The syntax first, so that a broken file says "not valid TOML" and where.
-        text.parse::<Table>().map_err(|e: toml::de::Error| {
-            let line = e.span().map(|s| text[..s.start].lines().count().max(1));
-            let message = format!("not valid TOML: {}", e.message());
-            match line {
-                Some(line) => InputError::at_line(file, line, message),
-                None => InputError::in_file(file, message),
-            }
-        })?;
-        let written: ExperimentFile =
-            toml::from_str(text).map_err(|e| super::toml_errors::located(file, text, &e))?;
-        let stem = Path::new(file)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let name_given = written.name.is_some();
-        let name = written.name.unwrap_or(stem);
-        if !is_experiment_name(&name) {
-            return Err(err(match name_given {
-                true => format!("name = \"{name}\"; expected {EXPERIMENT_NAME}"),
-                false => format!(
-                    "the file name \"{name}\" is the experiment's name; expected {EXPERIMENT_NAME}, or a key name = \"...\""
-                ),
-            }));
-        }
-        let suite = match written.suite.as_deref() {
-            Some("") => {
-                return Err(err(
-                    "suite = \"\"; expected the path of an EPD or PGN file".into()
-                ))
-            }
-            given => given.map(|s| suite_path(file, Path::new(s))),
-        };
-        let depths = match written.depths {
-            Some(items) => {
-                let depths = items
-                    .iter()
-                    .map(|&d| {
-                        check_depth(d)
-                            .map_err(|_| err(format!("depths: {d}; {}", depth_expected())))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                normalise_depths(depths).map_err(|m| err(format!("depths: {m}")))?
-            }
-            None => Vec::new(),
-        };
-        let limit = match written.limit {
-            Some(n) if n < 1 => {
-                return Err(err(format!(
-                    "limit = {n}; expected a whole number of positions, 1 or more"
-                )))
-            }
-            given => given.map(|n| n as usize),
-        };
-        let minimal = written
-            .minimal
-            .as_deref()
-            .map_or(Some(MinimalMode::Off), MinimalMode::parse);
-        let minimal = minimal.ok_or_else(|| {
-            let given = written.minimal.clone().unwrap_or_default();
-            err(format!(
-                "minimal = \"{given}\"; expected {}",
-                MinimalMode::NAMES.join(" | ")
-            ))
-        })?;
-        let minimal_max_depth = match written.minimal_max_depth {
-            None => DEFAULT_MINIMAL_MAX_DEPTH,
-            Some(d) => check_depth(d).map_err(|m| err(format!("minimal_max_depth: {m}")))?,
-        };
-        if written.ids.as_ref().is_some_and(Vec::is_empty) {
-            return Err(err(
-                "ids = []; expected a non-empty list of position ids".into()
-            ));
-        }
-        let (ids, keep_tables, description) =
-            (written.ids, written.keep_tables, written.description);
-        let mut baseline = written.search.knobs;
-        // [search] names itself (`name = "plain"`); `baseline` names the variant the others
-        // are measured against: [search] by that name, or an engine variant.
-        let search_name = written.search.name;
-        if let Some(s) = search_name.as_ref().filter(|s| !is_variant_name(s)) {
-            return Err(err(format!(
-                "[search]: name = \"{s}\"; expected the [search] variant's name: {VARIANT_NAME}"
-            )));
-        }
-        let baseline_name = written
-            .baseline
-            .or_else(|| search_name.clone())
-            .unwrap_or_else(|| BASELINE.to_string());
-        if !is_variant_name(&baseline_name) {
-            return Err(err(format!(
-                "baseline = \"{baseline_name}\"; expected a variant's name: {VARIANT_NAME}"
-            )));
-        }
-        let search_base = take_extends(&mut baseline).map_err(|m| err(format!("[search]: {m}")))?;
-        keys::check_layer(&baseline).map_err(|m| err(format!("[search]: {m}")))?;
-        let mut own = vec![(baseline_name.clone(), baseline.clone(), search_base)];
-
+        let (written, source): (ExperimentFile, Source) = Source::read(file, text, place)?;
+        let mut experiment = Self::top_level(file, &written).map_err(err)?;
+        let search = written.search;
+        let baseline_name = baseline_of(written.baseline, search.name.as_ref()).map_err(err)?;
+        keys::check_layer(&search.knobs).map_err(|m| err(format!("[search]: {m}")))?;
+        let mut own = vec![(baseline_name.clone(), search.knobs, search.base)];
         let (mut variants, mut engines) =
-            read_variants(&written.variants, &baseline_name, &mut own, &at)?;
+            read_variants(written.variants, &baseline_name, &mut own, &source)?;
         if let Some(grid) = &written.grid {
-            for (vname, overrides) in
-                grid_variants(grid).map_err(|m| err(format!("[grid]: {m}")))?
-            {
-                keys::check_layer(&overrides).map_err(|m| err(format!("[grid]: {m}")))?;
-                if variants.iter().any(|(n, _)| *n == vname) {
-                    return Err(err(format!("[grid]: variant \"{vname}\" is defined twice")));
-                }
-                own.push((vname.clone(), overrides.clone(), None));
-                variants.push((vname, overrides));
-            }
+            add_grid(grid, &mut variants, &mut own).map_err(|m| err(format!("[grid]: {m}")))?;
         }
-        let design = match &written.design {
-            Some(d) => Some(super::design::parse(d.get_ref()).map_err(|m| at(d.span(), m))?),
-            None => None,
-        };
+        let design = written.design;
         if let Some(design) = &design {
             let players = super::design_points::Players {
                 variants: &mut variants,
@@ -276,133 +136,216 @@ impl Experiment {
             };
             super::design_points::add_points(design, &baseline_name, players).map_err(err)?;
         }
-        let names: Vec<String> = variants.iter().map(|(n, _)| n.clone()).collect();
         let engine_names: Vec<String> = engines.iter().map(|(n, _)| n.clone()).collect();
         check_baseline(
             &baseline_name,
-            search_name.as_deref(),
-            &names,
+            search.name.as_deref(),
+            &variants,
             &engine_names,
         )
         .map_err(err)?;
-        for (vname, _, base) in &own {
-            if let Some(Base::Variant(other)) = base {
-                if engines.iter().any(|(n, _)| n == other) {
-                    return Err(err(format!(
-                        "variant \"{vname}\": extends = \"{other}\": an engine variant has no knobs to start from"
-                    )));
-                }
-            }
+        if let Some((vname, other)) = own.iter().find_map(|(v, _, base)| match base {
+            Some(Base::Variant(o)) if engines.iter().any(|(n, _)| n == o) => Some((v, o)),
+            _ => None,
+        }) {
+            return Err(err(format!(
+                "variant \"{vname}\": extends = \"{other}\": an engine variant has no knobs to start from"
+            )));
         }
-        let mut load = |other: &Path, variant: &str| -> Result<Vec<Table>, String> {
-            if depth >= MAX_EXTENDS_FILES {
-                return Err(format!(
-                    "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
-                ));
-            }
-            let path = beside(file, other).unwrap_or_else(|| locate(other));
-            let shown = path.display().to_string();
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
-            experiment.stack(variant).map_err(|e| e.to_string())
-        };
+        let mut load = |other: &Path, variant: &str| Self::stack_in(file, other, variant, depth);
         let stacks = stacks(&own, &mut load, Chains::Variants).map_err(err)?;
         let playable: Vec<String> = std::iter::once(baseline_name.clone())
-            .chain(variants.iter().map(|(n, _)| n.clone()))
+            .chain(variants.iter().cloned())
             .chain(engines.iter().map(|(n, _)| n.clone()))
             .collect();
         if let Some(design) = &design {
             design.check_opponent(&playable).map_err(err)?;
         }
         let points = design.as_ref().map(Design::point_names).unwrap_or_default();
-        let runs_table = written.runs.as_ref().map(|runs| {
-            let plain = runs.iter().map(|(k, v)| (k.clone(), v.get_ref().clone()));
-            Value::Table(plain.collect())
-        });
-        let runs = super::runs::parse(runs_table.as_ref(), &playable, &points).map_err(|e| {
-            let run = e.run.as_ref().and_then(|r| written.runs.as_ref()?.get(r));
-            match run {
-                Some(run) => at(run.span(), e.message),
+        let runs =
+            super::runs::parse(&written.runs, &playable, &points).map_err(|e| match e.run {
+                Some(run) => source.error(&["runs", &run], e.message),
                 None => err(e.message),
+            })?;
+        experiment.baseline_name = baseline_name;
+        (experiment.variants, experiment.engines) = (variants, engines);
+        (experiment.stacks, experiment.runs, experiment.design) = (stacks, runs, design);
+        experiment.check_design().map_err(err)?;
+        Ok(experiment)
+    }
+
+    /// The stack of `variant` in the file `other` names (beside `file`), `depth` files down.
+    fn stack_in(
+        file: &str,
+        other: &Path,
+        variant: &str,
+        depth: usize,
+    ) -> Result<Vec<Table>, String> {
+        if depth >= MAX_EXTENDS_FILES {
+            return Err(format!(
+                "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
+            ));
+        }
+        let path = beside(file, other).unwrap_or_else(|| locate(other));
+        let shown = path.display().to_string();
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        let experiment = Self::parse_at(&shown, &text, depth + 1).map_err(|e| e.to_string())?;
+        experiment.stack(variant).map_err(|e| e.to_string())
+    }
+
+    /// What the top-level keys say, checked: the name, the suite, the depths and the other
+    /// settings of a search run. The tables are filled in by `parse_at`.
+    fn top_level(file: &str, written: &ExperimentFile) -> Result<Experiment, String> {
+        let stem = Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let name = written.name.clone().unwrap_or(stem);
+        if !is_experiment_name(&name) {
+            return Err(match written.name.is_some() {
+                true => format!("name = \"{name}\"; expected {EXPERIMENT_NAME}"),
+                false => format!(
+                    "the file name \"{name}\" is the experiment's name; expected {EXPERIMENT_NAME}, or a key name = \"...\""
+                ),
+            });
+        }
+        let suite = match written.suite.as_deref() {
+            Some("") => return Err("suite = \"\"; expected the path of an EPD or PGN file".into()),
+            given => given.map(|s| suite_path(file, Path::new(s))),
+        };
+        let depths = match &written.depths {
+            Some(items) => {
+                let depths = items
+                    .iter()
+                    .map(|&d| {
+                        check_depth(d).map_err(|_| format!("depths: {d}; {}", depth_expected()))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                normalise_depths(depths).map_err(|m| format!("depths: {m}"))?
             }
-        })?;
-        let experiment = Experiment {
+            None => Vec::new(),
+        };
+        let limit = match written.limit {
+            Some(n) if n < 1 => {
+                return Err(format!(
+                    "limit = {n}; expected a whole number of positions, 1 or more"
+                ))
+            }
+            given => given.map(|n| n as usize),
+        };
+        let minimal_max_depth = match written.minimal_max_depth {
+            None => DEFAULT_MINIMAL_MAX_DEPTH,
+            Some(d) => check_depth(d).map_err(|m| format!("minimal_max_depth: {m}"))?,
+        };
+        if written.ids.as_ref().is_some_and(Vec::is_empty) {
+            return Err("ids = []; expected a non-empty list of position ids".into());
+        }
+        Ok(Experiment {
             file: file.to_string(),
             name,
-            description,
+            description: written.description.clone().unwrap_or_default(),
             suite,
             depths,
             limit,
-            minimal,
+            minimal: written.minimal.unwrap_or(MinimalMode::Off),
             minimal_max_depth,
-            ids,
-            keep_tables,
-            baseline_name,
-            baseline,
-            variants,
-            engines,
-            stacks,
-            runs,
-            design,
+            ids: written.ids.clone(),
+            keep_tables: written.keep_tables,
+            baseline_name: String::new(),
+            variants: Vec::new(),
+            engines: Vec::new(),
+            stacks: Vec::new(),
+            runs: Vec::new(),
+            design: None,
             given_engines: Vec::new(),
-        };
-        experiment.check_design().map_err(err)?;
-        Ok(experiment)
+        })
+    }
+}
+
+/// The baseline's name: `baseline`'s, else the one [search] gives itself (`name = "plain"`),
+/// else "baseline". `baseline` names the variant the others are measured against: [search]
+/// by that name, or an engine variant.
+fn baseline_of(baseline: Option<String>, search_name: Option<&String>) -> Result<String, String> {
+    if let Some(s) = search_name.filter(|s| !is_variant_name(s)) {
+        return Err(format!(
+            "[search]: name = \"{s}\"; expected the [search] variant's name: {VARIANT_NAME}"
+        ));
+    }
+    let name = baseline.or_else(|| search_name.cloned());
+    let name = name.unwrap_or_else(|| BASELINE.to_string());
+    if !is_variant_name(&name) {
+        return Err(format!(
+            "baseline = \"{name}\"; expected a variant's name: {VARIANT_NAME}"
+        ));
+    }
+    Ok(name)
+}
+
+/// The grid's combinations, each a variant after the file's own.
+fn add_grid(grid: &Table, variants: &mut Names, own: &mut Vec<Own>) -> Result<(), String> {
+    for (vname, overrides) in grid_variants(grid)? {
+        keys::check_layer(&overrides)?;
+        if variants.contains(&vname) {
+            return Err(format!("variant \"{vname}\" is defined twice"));
+        }
+        own.push((vname.clone(), overrides, None));
+        variants.push(vname);
+    }
+    Ok(())
+}
+
+/// A variant's and a run's name, which only its table's key gives, before an error its
+/// table's reader said.
+fn place(path: &[String]) -> String {
+    match path {
+        [table, name, ..] if table == "variants" => format!("variant \"{name}\": "),
+        [table, name, ..] if table == "runs" => format!("[runs.{name}]: "),
+        _ => String::new(),
     }
 }
 
 /// One variant's override table with what it extends (`extends::stacks` takes them).
 type Own = (String, Table, Option<Base>);
-/// Variants by name: ablate's override tables, and the engines'.
-type Overrides = Vec<(String, Table)>;
+/// The variants' names, and the engines among them.
+type Names = Vec<String>;
 type Engines = Vec<(String, EngineSpec)>;
 
-/// The file's `[variants.NAME]` tables in file order: ablate's (their overrides, pushed onto
-/// `own` with what each extends) and the engines'. An error is placed at the variant's table.
+/// The file's `[variants.NAME]` in file order: ablate's (their overrides, pushed onto `own`
+/// with what each extends) and the engines'. An error is placed at the variant's table.
 fn read_variants(
-    written: &Map<String, Spanned<Value>>,
+    written: Map<String, Variant>,
     baseline_name: &str,
     own: &mut Vec<Own>,
-    at: &dyn Fn(Range<usize>, String) -> InputError,
-) -> Result<(Overrides, Engines), InputError> {
+    source: &Source,
+) -> Result<(Names, Engines), InputError> {
     let (mut variants, mut engines) = (Vec::new(), Vec::new());
-    for (vname, body) in written {
-        let err = |m: String| at(body.span(), m);
-        if !is_variant_name(vname) {
+    for (vname, variant) in written {
+        let err = |m: String| source.error(&["variants", &vname], m);
+        if !is_variant_name(&vname) {
             return Err(err(format!(
                 "variant \"{vname}\": expected a name of {VARIANT_NAME}"
             )));
         }
-        let Value::Table(overrides) = body.get_ref() else {
-            return Err(err(format!(
-                "variant \"{vname}\" = {}; expected a table [variants.{vname}]",
-                body.get_ref()
-            )));
-        };
-        let is_engine = overrides.contains_key("engine");
-        if vname == baseline_name && !is_engine {
-            return Err(err(format!(
-                "variant \"{vname}\": the name is reserved for [search]; rename it"
-            )));
-        }
-        if is_engine {
-            let spec = EngineSpec::from_table(overrides)
-                .map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-            engines.push((vname.clone(), spec));
-            // An engine named as the baseline takes [search]'s place at the front; [search]
-            // is then only the layer under ablate's variants.
-            if vname != baseline_name {
-                variants.push((vname.clone(), Table::new()));
+        match variant {
+            Variant::Engine(spec) => {
+                engines.push((vname.clone(), spec));
+                // An engine named as the baseline takes [search]'s place at the front;
+                // [search] is then only the layer under ablate's variants.
+                if vname != baseline_name {
+                    variants.push(vname);
+                }
             }
-            continue;
+            Variant::Search { .. } if vname == baseline_name => {
+                return Err(err(format!(
+                    "variant \"{vname}\": the name is reserved for [search]; rename it"
+                )))
+            }
+            Variant::Search { base, knobs } => {
+                own.push((vname.clone(), knobs, base));
+                variants.push(vname);
+            }
         }
-        let mut overrides = overrides.clone();
-        let base =
-            take_extends(&mut overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-        keys::check_layer(&overrides).map_err(|m| err(format!("variant \"{vname}\": {m}")))?;
-        own.push((vname.clone(), overrides.clone(), base));
-        variants.push((vname.clone(), overrides));
     }
     Ok((variants, engines))
 }
@@ -535,6 +478,30 @@ pvs = false
         );
         assert!(parse_err(&text)
             .starts_with("configs/k.toml: [grid]: key \"tt\" = \"ful\": expected one of \"off\", \"move\", \"full\"; did you mean \"full\"?"));
+    }
+
+    #[test]
+    fn an_implicit_table_is_read_as_the_table_toml_means() {
+        // `[design.factors]` with no `[design]` above it, and `[variants.k.ordering]` with no
+        // `[variants.k]`, are the same tables as written out (TOML's implicit tables).
+        let explicit = "suite = \"x.epd\"\ndepths = [1]\n[search]\nnull_move.enabled = true\n\
+                        [variants.k]\n[variants.k.ordering]\nkillers = 1\n\
+                        [design]\n[design.factors]\nno_null_move = { \"null_move.enabled\" = false }\n\
+                        with_lmr = { \"lmr.enabled\" = true }\n";
+        let read = |text: &str| format!("{:?}", Experiment::parse("configs/k.toml", text).unwrap());
+        let without_variant = explicit.replace("[variants.k]\n", "");
+        let without_design = explicit.replace("[design]\n", "");
+        assert_eq!(read(&without_variant), read(explicit));
+        assert_eq!(read(&without_design), read(explicit));
+        let e = Experiment::parse("configs/k.toml", &without_design).unwrap();
+        assert_eq!(e.design.as_ref().unwrap().points.len(), 4);
+        assert_eq!(e.resolve(&[]).unwrap()[1].config.ordering.killers, 1);
+        // An error in an implicit table is placed at the key that opens it.
+        let bad = without_variant.replace("killers = 1", "killer = 1");
+        assert_eq!(
+            parse_err(&bad),
+            "configs/k.toml:5:11: variant \"k\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+        );
     }
 
     #[test]

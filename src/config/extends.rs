@@ -8,8 +8,8 @@
 //! Declared runs (`[runs.NAME]`) build on one another by the same rule (`Chains::Runs`): a run's
 //! stack is `[runs]`'s defaults, then each run down its chain.
 
-use super::keys::{hint, unknown_field_said};
-use super::toml_errors::read_table;
+use super::keys::hint;
+use super::typed_tables::{read_table, Refused};
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
@@ -44,11 +44,9 @@ pub fn take_extends(table: &mut Table) -> Result<Option<Base>, String> {
     match value {
         Value::String(name) if !name.is_empty() => Ok(Some(Base::Variant(name))),
         Value::Table(t) => {
-            let base: FileBase = read_table(&t, |_, _, m| match m {
-                m if m.starts_with("unknown field") => {
-                    format!("extends: {}", unknown_field_said(m))
-                }
-                _ => format!("extends = {t}; {expected}"),
+            let base: FileBase = read_table(t.clone()).map_err(|refused| match refused {
+                Refused::Key { .. } => format!("extends: {}", refused.said()),
+                Refused::Value { .. } => format!("extends = {t}; {expected}"),
             })?;
             Ok(Some(Base::File {
                 file: base.file,
@@ -87,24 +85,24 @@ impl Chains {
     }
 }
 
-/// Reads another file's variant and returns its stack of override tables.
-pub type LoadVariant<'a> = dyn FnMut(&Path, &str) -> Result<Vec<Table>, String> + 'a;
+/// Reads another file's variant and returns its stack of layers.
+pub type LoadVariant<'a, L> = dyn FnMut(&Path, &str) -> Result<Vec<L>, String> + 'a;
 
-/// Each variant's stack of override tables, `[search]`'s chain first. `own` holds every
-/// variant's own table and its base, the baseline (with `[search]`'s table) first; `load`
+/// Each variant's stack of layers (override tables; a run's settings), `[search]`'s chain
+/// first. `own` holds every variant's own layer and its base, the baseline (with `[search]`'s table) first; `load`
 /// resolves another file's variant to its stack. A cycle or an unknown name is an error naming
 /// the variant and its chain.
-pub fn stacks(
-    own: &[(String, Table, Option<Base>)],
-    load: &mut LoadVariant,
+pub fn stacks<L: Clone>(
+    own: &[(String, L, Option<Base>)],
+    load: &mut LoadVariant<L>,
     chains: Chains,
-) -> Result<Vec<(String, Vec<Table>)>, String> {
+) -> Result<Vec<(String, Vec<L>)>, String> {
     let names: Vec<String> = own.iter().map(|(n, _, _)| n.clone()).collect();
-    let mut done: Vec<Option<Vec<Table>>> = vec![None; own.len()];
+    let mut done: Vec<Option<Vec<L>>> = vec![None; own.len()];
     for start in 0..own.len() {
         // Walk down the chain until a resolved variant, the baseline or another file.
         let mut chain = vec![start];
-        let mut below: Vec<Table> = loop {
+        let mut below: Vec<L> = loop {
             let i = *chain.last().expect("the chain starts with one variant");
             if let Some(stack) = &done[i] {
                 chain.pop();

@@ -54,12 +54,28 @@ pub fn check_layer(layer: &Table) -> Result<(), String> {
 }
 
 /// `check_layer` with the known keys worked out already (they come from serialising the
-/// default configuration: a config's every variant and layer need them once, not each).
+/// default configuration: a config's every variant and layer need them once, not each). The
+/// names first, each key and choice word with the one it may have meant; then the values'
+/// types, the layer read whole as a configuration, the bad key found by its serde path.
 fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), String> {
-    for (key, value) in flatten(layer) {
-        check_key(&key, &value, known)?;
+    let leaves = flatten(layer);
+    let mut written = Table::new();
+    for (key, value) in &leaves {
+        check_name(key, value, known)?;
+        insert(&mut written, key, value.clone());
     }
-    Ok(())
+    let read = serde_path_to_error::deserialize::<_, SearchConfig>(Value::Table(written));
+    read.map(|_| ()).map_err(|e| {
+        use serde_path_to_error::Segment;
+        let keys = e.path().iter().filter_map(|s| match s {
+            Segment::Map { key } => Some(key.as_str()),
+            _ => None,
+        });
+        let key = keys.collect::<Vec<_>>().join(".");
+        let value = leaves.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+        let value = value.map_or(String::new(), Value::to_string);
+        format!("key \"{key}\" = {value}: {}", e.inner().message().trim())
+    })
 }
 
 /// Merges override tables over the defaults, in order, and reads a validated `SearchConfig`.
@@ -81,8 +97,8 @@ pub fn resolve(layers: &[&Table]) -> Result<SearchConfig, String> {
     Ok(config)
 }
 
-/// One key: is it known, and does its value have the right type?
-fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
+/// One key: is it known, and, for a choice, is its word one of the choice's?
+fn check_name(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
     if !known.iter().any(|k| k == key) {
         return Err(match suggest(key, known) {
             Some(best) => format!("unknown key \"{key}\"; did you mean \"{best}\"?"),
@@ -91,29 +107,23 @@ fn check_key(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
             }
         });
     }
-    if let Some(knob) = super::knob::find(key) {
-        if let super::descriptor::Domain::Choice(names) = knob.domain {
-            let known = value.as_str().is_some_and(|v| names.contains(&v));
-            if !known {
-                let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-                let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-                let mut message = format!(
-                    "key \"{key}\" = {value}: expected one of {}",
-                    quoted.join(", ")
-                );
-                if let Some(near) = value.as_str().and_then(|v| suggest(v, &names)) {
-                    message.push_str(&format!("; did you mean \"{near}\"?"));
-                }
-                return Err(message);
-            }
-        }
+    let Some(super::descriptor::Domain::Choice(names)) = super::knob::find(key).map(|k| k.domain)
+    else {
+        return Ok(());
+    };
+    if value.as_str().is_some_and(|v| names.contains(&v)) {
+        return Ok(());
     }
-    let mut single = Table::new();
-    insert(&mut single, key, value.clone());
-    let attempt: Result<SearchConfig, toml::de::Error> = Value::Table(single).try_into();
-    attempt
-        .map(|_| ())
-        .map_err(|e| format!("key \"{key}\" = {value}: {}", e.message().trim()))
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let mut message = format!(
+        "key \"{key}\" = {value}: expected one of {}",
+        quoted.join(", ")
+    );
+    if let Some(near) = value.as_str().and_then(|v| suggest(v, &names)) {
+        message.push_str(&format!("; did you mean \"{near}\"?"));
+    }
+    Err(message)
 }
 
 /// "did you mean "x"?" when a candidate is near, else "expected one of: …".
@@ -122,24 +132,6 @@ pub fn hint(name: &str, candidates: &[String]) -> String {
         Some(best) => format!("did you mean \"{best}\"?"),
         None => format!("expected one of: {}", candidates.join(", ")),
     }
-}
-
-/// serde's "unknown field `gmes`, expected one of `games`, `depth`, ..." in ablate's words:
-/// `unknown key "gmes"; did you mean "games"?`. Any other message is returned as it is.
-pub fn unknown_field_said(message: &str) -> String {
-    let Some(rest) = message.strip_prefix("unknown field `") else {
-        return message.to_string();
-    };
-    // The field, then the expected names: every other piece between backquotes.
-    let names: Vec<String> = rest
-        .split('`')
-        .step_by(2)
-        .map(str::to_string)
-        .filter(|n| !n.contains(' ') && !n.is_empty())
-        .collect();
-    let field = rest.split('`').next().unwrap_or_default();
-    let known = names.get(1..).unwrap_or_default();
-    format!("unknown key \"{field}\"; {}", hint(field, known))
 }
 
 /// The nearest valid key by edit distance (two letters swapped count as one edit), when it is

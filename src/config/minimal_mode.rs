@@ -15,13 +15,3 @@ crate::choice_enum! {
         Oracle = "oracle",
     }
 }
-
-impl MinimalMode {
-    /// The mode named `text`.
-    pub fn parse(text: &str) -> Option<MinimalMode> {
-        Self::NAMES
-            .iter()
-            .position(|n| *n == text)
-            .map(|i| [Self::Off, Self::Exact, Self::Oracle][i])
-    }
-}

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod engine_args;
 pub mod experiment;
 pub mod extends;
+pub mod file_tables;
 pub mod fractions;
 pub mod identity;
 pub mod keys;
@@ -21,7 +22,7 @@ pub mod resolve;
 pub mod runs;
 pub mod search_config;
 pub mod table_paths;
-pub mod toml_errors;
+pub mod typed_tables;
 
 pub use search_config::SearchConfig;
 

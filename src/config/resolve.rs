@@ -33,7 +33,7 @@ impl Experiment {
     /// Every variant's name, the baseline first.
     pub fn variant_names(&self) -> Vec<String> {
         std::iter::once(self.baseline_name.clone())
-            .chain(self.variants.iter().map(|(n, _)| n.clone()))
+            .chain(self.variants.iter().cloned())
             .collect()
     }
 

@@ -7,61 +7,108 @@
 //! `nodes`...): each run starts from those defaults, and its own keys, or those of the run it
 //! extends, win.
 
-use super::extends::{stacks, take_extends, Base, Chains};
+use super::extends::{stacks, Base, Chains};
 use super::keys;
+use super::typed_tables::{read_table, Refused};
 use crate::settings::match_settings::out_at_budget;
 use crate::settings::MatchSettings;
-use toml::Value;
+use indexmap::IndexMap;
+use toml::{Table, Value};
 
-/// The keys only a run's own table takes: its players, its output, and what it extends.
-const OWN_KEYS: &[&str] = &["variants", "out", "design", "extends", "opponents"];
-
-/// The keys that set a limit per move: a run that sets one drops the others it inherits.
-const LIMIT_KEYS: &[&str] = &["depth", "nodes", "tc", "st"];
-
-/// `[runs]` split into the defaults written straight under it and the runs (its tables). A
-/// run's own key (its players, its output, what it extends) is no default.
-fn split_defaults(runs: &toml::Table) -> Result<(toml::Table, toml::Table), String> {
-    let (mut defaults, mut tables) = (toml::Table::new(), toml::Table::new());
-    for (key, value) in runs {
-        if let Value::Table(_) = value {
-            tables.insert(key.clone(), value.clone());
-        } else if OWN_KEYS.contains(&key.as_str()) {
-            return Err(format!(
-                "[runs]: {key} = {value}; expected a run's table [runs.{key}], or a default every run takes ({key} is a run's own)"
-            ));
-        } else {
-            defaults.insert(key.clone(), value.clone());
-        }
-    }
-    Ok((defaults, tables))
+/// One entry under `[runs]`: a run's table, or a default every run takes.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(try_from = "Value")]
+pub enum RunEntry {
+    /// `[runs.NAME]`: what it extends, and its settings.
+    Run(Option<String>, Box<MatchSettings>),
+    /// A key straight under `[runs]`.
+    Default(Value),
 }
 
-/// Each run's table, resolved by the rule variants follow (`extends::stacks`): `[runs]`'s
-/// defaults, then each run down its `extends` chain, each over the one below. A layer that
-/// sets a limit per move drops the limits of the layers under it.
-fn resolved(
-    defaults: toml::Table,
-    runs: &toml::Table,
-) -> Result<Vec<(String, toml::Table)>, String> {
-    let mut own = vec![("[runs]".to_string(), defaults, None)];
-    for (name, table) in runs {
-        let Value::Table(table) = table else {
-            return Err(format!("runs.{name} must be a table: [runs.{name}]"));
+impl TryFrom<Value> for RunEntry {
+    type Error = String;
+
+    /// A table is a run, read as match settings (and what it extends); any other value is a
+    /// default, read with the others (`parse`).
+    fn try_from(value: Value) -> Result<RunEntry, String> {
+        let Value::Table(mut table) = value else {
+            return Ok(RunEntry::Default(value));
         };
-        let mut table = table.clone();
-        let written = table.get("extends").map(Value::to_string);
         // A run extends a run of its own file: by name only.
-        let base = match take_extends(&mut table) {
-            Ok(base @ (None | Some(Base::Variant(_)))) => base,
-            _ => {
+        let extends = match table.remove("extends") {
+            None => None,
+            Some(Value::String(name)) if !name.is_empty() => Some(name),
+            Some(other) => {
                 return Err(format!(
-                    "[runs.{name}]: extends = {}; expected the name of another run",
-                    written.unwrap_or_default()
+                    "extends = {other}; expected the name of another run"
                 ))
             }
         };
-        own.push((name.clone(), table, base));
+        Ok(RunEntry::Run(extends, Box::new(settings(table)?)))
+    }
+}
+
+/// A run's (or `[runs]`'s) keys read as match settings; an error names the key and its value.
+/// A layer sets one limit per move at most: one over another drops the other's (`over`).
+fn settings(table: Table) -> Result<MatchSettings, String> {
+    let settings: MatchSettings = read_table(table).map_err(|refused| match &refused {
+        Refused::Key { key, .. } if key == "opponent" => "unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline".to_string(),
+        _ => refused.said(),
+    })?;
+    let limits = settings.limits_given();
+    if limits.len() > 1 {
+        return Err(format!(
+            "{} all given; expected one limit per move",
+            limits.join(" and ")
+        ));
+    }
+    Ok(settings)
+}
+
+/// `[runs]`'s defaults: the settings every run starts from, none of them a run's own (its
+/// players, its games file, what it extends).
+fn defaults(runs: &IndexMap<String, RunEntry>) -> Result<MatchSettings, String> {
+    let written: Table = runs
+        .iter()
+        .filter_map(|(key, entry)| match entry {
+            RunEntry::Default(value) => Some((key.clone(), value.clone())),
+            RunEntry::Run(..) => None,
+        })
+        .collect();
+    let own = |key: &str| {
+        let value = &written[key];
+        format!("[runs]: {key} = {value}; expected a run's table [runs.{key}], or a default every run takes ({key} is a run's own)")
+    };
+    if written.contains_key("extends") {
+        return Err(own("extends"));
+    }
+    let read = settings(written.clone()).map_err(|m| format!("[runs]: {m}"))?;
+    let run_own = [
+        ("variants", !read.variants.is_empty()),
+        ("opponents", !read.opponents.is_empty()),
+        ("design", read.design),
+        ("out", read.out.is_some()),
+    ];
+    match run_own.iter().find(|(_, given)| *given) {
+        Some((key, _)) => Err(own(key)),
+        None => Ok(read),
+    }
+}
+
+/// Each run's settings, resolved by the rule variants follow (`extends::stacks`): `[runs]`'s
+/// defaults, then each run down its `extends` chain, each laid over the one below as the
+/// command line is laid over a run (`MatchSettings::over`: a limit per move replaces the one
+/// below).
+fn resolved(
+    defaults: MatchSettings,
+    runs: &IndexMap<String, RunEntry>,
+) -> Result<Vec<(String, MatchSettings)>, String> {
+    let mut own = vec![("[runs]".to_string(), defaults, None)];
+    for (name, entry) in runs {
+        if let RunEntry::Run(extends, settings) = entry {
+            let base = extends.clone().map(Base::Variant);
+            own.push((name.clone(), settings.as_ref().clone(), base));
+        }
     }
     let mut no_files =
         |_: &std::path::Path, _: &str| Err("a run extends a run of its own file".to_string());
@@ -70,14 +117,10 @@ fn resolved(
         .into_iter()
         .skip(1)
         .map(|(name, layers)| {
-            let mut table = toml::Table::new();
-            for layer in layers {
-                if layer.keys().any(|k| LIMIT_KEYS.contains(&k.as_str())) {
-                    table.retain(|k, _| !LIMIT_KEYS.contains(&k));
-                }
-                table.extend(layer);
-            }
-            (name, table)
+            let run = layers
+                .iter()
+                .fold(MatchSettings::default(), |below, layer| layer.over(&below));
+            (name, run)
         })
         .collect())
 }
@@ -114,69 +157,34 @@ impl Run {
     }
 }
 
-/// `table`, a run's or `[runs]`'s (`place`), read as match settings; an error names the key
-/// and its value.
-fn settings(place: &str, table: &toml::Table) -> Result<MatchSettings, String> {
-    super::toml_errors::read_table(table, |key, value, message| {
-        match message {
-        m if m.starts_with("unknown field") && key == "opponent" => format!(
-            "{place}: unknown key \"opponent\"; a design's points play the variant its [design] names (opponent = \"NAME\" under [design]), and a run's variants play the baseline"
-        ),
-        m if m.starts_with("unknown field") => format!("{place}: {}", keys::unknown_field_said(m)),
-        m => format!("{place}: {key} = {value}; {m}"),
-    }
-    })
-}
-
 /// The `[runs]` table of an experiment; `variants` are the names a run may list, `points` the
 /// design's points (`design = true` plays them).
 pub fn parse(
-    runs: Option<&Value>,
+    runs: &IndexMap<String, RunEntry>,
     variants: &[String],
     points: &[String],
 ) -> Result<Vec<Run>, RunsError> {
     let whole = |message: String| RunsError { run: None, message };
-    let Some(runs) = runs else {
-        return Ok(Vec::new());
-    };
-    let Value::Table(runs) = runs else {
-        return Err(whole("runs must be a table of runs: [runs.NAME]".into()));
-    };
-    let (defaults, runs) = split_defaults(runs).map_err(whole)?;
-    settings("[runs]", &defaults).map_err(whole)?;
+    let defaults = defaults(runs).map_err(whole)?;
     let mut out = Vec::new();
-    for (name, table) in resolved(defaults, &runs).map_err(whole)? {
-        let run = read_run(&name, &table, variants, points).map_err(|message| RunsError {
-            run: Some(name.clone()),
-            message,
-        })?;
-        out.push(Run {
-            name,
-            settings: run,
-        });
+    for (name, settings) in resolved(defaults, runs).map_err(whole)? {
+        let settings =
+            check_run(&name, settings, variants, points).map_err(|message| RunsError {
+                run: Some(name.clone()),
+                message,
+            })?;
+        out.push(Run { name, settings });
     }
     Ok(out)
 }
 
-/// One run's resolved table read and checked: its players exist, its files name each budget.
-fn read_run(
+/// One run's resolved settings checked: its players exist, its files name each budget.
+fn check_run(
     name: &str,
-    table: &toml::Table,
+    mut run: MatchSettings,
     variants: &[String],
     points: &[String],
 ) -> Result<MatchSettings, String> {
-    let given: Vec<&str> = LIMIT_KEYS
-        .iter()
-        .copied()
-        .filter(|k| table.contains_key(*k))
-        .collect();
-    if given.len() > 1 {
-        return Err(format!(
-            "[runs.{name}]: {} all given; expected one limit per move",
-            given.join(" and ")
-        ));
-    }
-    let mut run = settings(&format!("[runs.{name}]"), table)?;
     if run.design && points.is_empty() {
         return Err(format!(
             "[runs.{name}]: design = true, but the file has no [design]; expected a [design] table whose points the run plays"
@@ -209,8 +217,9 @@ mod tests {
     use super::*;
 
     fn runs(text: &str) -> Result<Vec<Run>, String> {
-        let table: toml::Table = text.parse().unwrap();
-        parse(table.get("runs"), &["a".into()], &[]).map_err(|e| e.message)
+        let text = format!("[variants.a]\n{text}");
+        let experiment = crate::config::experiment::Experiment::parse("configs/k.toml", &text);
+        experiment.map(|e| e.runs).map_err(|e| e.message)
     }
 
     #[test]

@@ -118,12 +118,12 @@ mod tests {
     use super::*;
 
     fn design() -> Design {
-        let table: toml::Value = toml::from_str(
+        let table: toml::Table = toml::from_str(
             "fraction = \"full\"\n[factors]\nno_a = { \"null_move.enabled\" = false }\n\
              no_b = { \"lmr.enabled\" = false }\n",
         )
         .unwrap();
-        crate::config::design::parse(&table).unwrap()
+        crate::config::design::parse(table).unwrap()
     }
 
     fn game(variant: &str, nodes: u64) -> GameRow {

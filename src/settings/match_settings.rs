@@ -179,11 +179,11 @@ impl MatchSettings {
     /// The command line (`self`) over a run's settings: a value it gives wins, and a limit per
     /// move it gives replaces the run's limit rather than joining it.
     pub fn over(&self, run: &MatchSettings) -> MatchSettings {
-        let own_limit = self.depth.is_some()
-            || !self.nodes.is_empty()
-            || self.tc.is_some()
-            || self.st.is_some();
-        let limit = if own_limit { self } else { run };
+        let limit = if self.limits_given().is_empty() {
+            run
+        } else {
+            self
+        };
         let either = |a: &Vec<String>, b: &Vec<String>| if a.is_empty() { b } else { a }.clone();
         MatchSettings {
             games: self.games.or(run.games),
@@ -209,6 +209,22 @@ impl MatchSettings {
             shard: self.shard.or(run.shard),
             timemargin: self.timemargin.or(run.timemargin),
         }
+    }
+
+    /// The limits per move these settings give, by key (`depth`, `nodes`, `tc`, `st`): one at
+    /// most for a match to play.
+    pub fn limits_given(&self) -> Vec<&'static str> {
+        let given = [
+            ("depth", self.depth.is_some()),
+            ("nodes", !self.nodes.is_empty()),
+            ("tc", self.tc.is_some()),
+            ("st", self.st.is_some()),
+        ];
+        given
+            .into_iter()
+            .filter(|(_, g)| *g)
+            .map(|(k, _)| k)
+            .collect()
     }
 
     /// Only what decides which games are played (and so enters the match hash): a command line

@@ -278,10 +278,9 @@ mod tests {
     use super::*;
 
     fn three_factors() -> Design {
-        let text = "[design]\n[design.factors]\na = { \"null_move.enabled\" = false }\n\
+        let text = "[factors]\na = { \"null_move.enabled\" = false }\n\
                     b = { \"lmr.enabled\" = false }\nc = { \"probcut.enabled\" = false }\n";
-        let table: toml::Table = text.parse().unwrap();
-        crate::config::design::parse(table.get("design").unwrap()).unwrap()
+        crate::config::design::parse(text.parse().unwrap()).unwrap()
     }
 
     /// Each way a fit fails says its own cause, with the figures (issue 69, item 5).

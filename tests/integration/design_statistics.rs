@@ -34,8 +34,11 @@ fn design(fraction: &str) -> Design {
          c = {{ \"lmr.enabled\" = false }}\nd = {{ \"futility.enabled\" = false }}\n\
          e = {{ \"iir.enabled\" = true }}\n"
     );
-    let table: toml::Table = text.parse().unwrap();
-    parse(table.get("design").unwrap()).unwrap()
+    let mut table: toml::Table = text.parse().unwrap();
+    match table.remove("design") {
+        Some(toml::Value::Table(design)) => parse(design).unwrap(),
+        _ => unreachable!("the text has a [design]"),
+    }
 }
 
 /// `pairs` pairs at every point, as pentanomial counts.

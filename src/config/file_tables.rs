@@ -1,0 +1,107 @@
+//! An experiment file as written, each of its tables read into a type of its own: serde
+//! checks their keys and TOML types, each table's reader what its values mean where only the
+//! table can say (a variant's knobs, an engine's keys, a run's settings, a design's factors),
+//! and the parser places every error (`typed_tables::Source`). What the tables mean together
+//! (names, chains, points) is checked after, in `Experiment::parse_at`.
+
+use super::design::Design;
+use super::engine::EngineSpec;
+use super::extends::{take_extends, Base};
+use super::keys;
+use super::minimal_mode::MinimalMode;
+use super::runs::RunEntry;
+use super::typed_tables::{boolean, string};
+use indexmap::IndexMap as Map;
+use serde::Deserialize;
+use toml::{Table, Value};
+
+/// The whole file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentFile {
+    #[serde(default, deserialize_with = "string")]
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "string")]
+    pub description: Option<String>,
+    #[serde(default, deserialize_with = "string")]
+    pub suite: Option<String>,
+    pub depths: Option<Vec<i64>>,
+    pub limit: Option<i64>,
+    #[serde(default, deserialize_with = "minimal")]
+    pub minimal: Option<MinimalMode>,
+    pub minimal_max_depth: Option<i64>,
+    pub ids: Option<Vec<String>>,
+    #[serde(default, deserialize_with = "boolean")]
+    pub keep_tables: bool,
+    #[serde(default, deserialize_with = "string")]
+    pub baseline: Option<String>,
+    #[serde(default)]
+    pub search: SearchTable,
+    #[serde(default)]
+    pub variants: Map<String, Variant>,
+    /// Knob keys, each with the list of values the grid crosses.
+    pub grid: Option<Table>,
+    #[serde(default, deserialize_with = "super::design::from_file")]
+    pub design: Option<Design>,
+    #[serde(default)]
+    pub runs: Map<String, RunEntry>,
+}
+
+/// `minimal = "exact"`: one of the modes' words.
+fn minimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<MinimalMode>, D::Error> {
+    let word = string(d)?.unwrap_or_default();
+    word.parse().map(Some).map_err(serde::de::Error::custom)
+}
+
+/// `[search]`: the baseline's name, what it starts from, and its knobs (checked with the
+/// variants', in `Experiment::parse_at`).
+#[derive(Default, Deserialize)]
+#[serde(try_from = "Table")]
+pub struct SearchTable {
+    pub name: Option<String>,
+    pub base: Option<Base>,
+    pub knobs: Table,
+}
+
+impl TryFrom<Table> for SearchTable {
+    type Error = String;
+
+    fn try_from(mut knobs: Table) -> Result<SearchTable, String> {
+        let name = match knobs.remove("name") {
+            None => None,
+            Some(Value::String(name)) => Some(name),
+            Some(other) => return Err(format!("[search]: name = {other}; expected a string")),
+        };
+        let base = take_extends(&mut knobs).map_err(|m| format!("[search]: {m}"))?;
+        Ok(SearchTable { name, base, knobs })
+    }
+}
+
+/// `[variants.NAME]`: ablate's search, its knobs over what it starts from; or another
+/// program (`engine = "..."`), which takes an engine's keys only.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(try_from = "Value")]
+pub enum Variant {
+    /// ablate's own search.
+    Search { base: Option<Base>, knobs: Table },
+    /// An external UCI engine.
+    Engine(EngineSpec),
+}
+
+impl TryFrom<Value> for Variant {
+    type Error = String;
+
+    fn try_from(value: Value) -> Result<Variant, String> {
+        let Value::Table(mut knobs) = value else {
+            return Err(format!(
+                "{value}; expected a table of knobs, or of an engine's keys"
+            ));
+        };
+        if knobs.contains_key("engine") {
+            return EngineSpec::from_table(knobs).map(Variant::Engine);
+        }
+        let base = take_extends(&mut knobs)?;
+        keys::check_layer(&knobs)?;
+        Ok(Variant::Search { base, knobs })
+    }
+}
