@@ -93,11 +93,8 @@ fn from_games(args: &DatagenArgs) -> anyhow::Result<()> {
         return Err(crate::error::InputError::in_file(out.display().to_string(), message).into());
     }
     // The evaluation the data's searches must share: the variant's, as a manifest writes it.
-    let (_, config, _) = super::variant_config(&VariantArgs {
-        config: Some(args.config.clone()),
-        variant: Some(args.variant.clone()),
-        sets: args.sets.clone(),
-    })?;
+    let experiment = crate::config::experiment::Experiment::load(&args.config)?;
+    let (_, config, _) = super::variant_of(Some(&experiment), Some(&args.variant), &args.sets)?;
     let reference = serde_json::to_value(&config)?["eval"].clone();
     let m = crate::datagen::from_games::data_from_games(&args.from_games, &reference, out)?;
     let sum = |f: fn(&crate::datagen::from_games::FileTotals) -> usize| -> usize {
