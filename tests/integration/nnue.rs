@@ -128,6 +128,8 @@ fn a_variant_with_the_network_plays_a_match_at_a_node_budget() {
             "match",
             "--config",
             &config,
+            "--variant",
+            "strongest_nnue",
             "--games",
             "2",
             "--nodes",

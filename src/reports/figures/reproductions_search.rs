@@ -413,10 +413,11 @@ pub(super) fn minimal(src: &Sources) -> String {
     out
 }
 
-/// The whole section's run time, from the manifests of every committed result.
+/// The whole section's run time, from the manifests of every committed result, and the
+/// threads each ran on as its manifest records them (clock games play on one).
 pub(super) fn run_time(src: &Sources) -> String {
     let mut total = 0.0;
-    let mut count = 0;
+    let mut by_threads = std::collections::BTreeMap::<u64, usize>::new();
     for name in src.manifest_names() {
         let manifest = src.manifest(&name);
         // A run still going (or stopped) is not a committed result yet.
@@ -424,11 +425,20 @@ pub(super) fn run_time(src: &Sources) -> String {
             continue;
         }
         total += src.number(&manifest, &name, "wall_seconds");
-        count += 1;
+        *by_threads
+            .entry(src.number(&manifest, &name, "threads") as u64)
+            .or_default() += 1;
     }
+    let count: usize = by_threads.values().sum();
+    let threads: Vec<String> = by_threads
+        .iter()
+        .rev()
+        .map(|(jobs, runs)| format!("{runs} with `--jobs {jobs}`"))
+        .collect();
     format!(
         "The {count} committed runs took **{:.0} minutes** of wall time together (Σ `wall_seconds` of \
-         their manifests), with `--jobs 2`.\n",
-        total / 60.0
+         their manifests): {}.\n",
+        total / 60.0,
+        threads.join(", ")
     )
 }
