@@ -4,8 +4,10 @@
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
 //! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
 //! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
-//! player searched (`depth_profile`). The distributions they lean on (normal, t, χ²) come from
-//! statrs through `distributions`, and the fits' linear algebra from nalgebra through `linear`.
+//! player searched (`depth_profile`). One module takes node counts rather than games: a
+//! heuristic's node ratio under two evaluations, paired by position (`paired_ratio`). The
+//! distributions they lean on (normal, t, χ²) come from statrs through `distributions`, and the
+//! fits' linear algebra from nalgebra through `linear`.
 //!
 //! `matches` plays and records the games; this module says what they show; `reports` formats it.
 //! It takes games (`game_record::GameRow`) and returns figures: it reads no file and writes no
@@ -22,6 +24,7 @@ pub mod elo;
 pub mod gauntlet_fit;
 pub mod inflation;
 pub mod linear;
+pub mod paired_ratio;
 pub mod pairing_summary;
 pub mod precision;
 pub mod running_score;

@@ -9,6 +9,7 @@ pub mod format;
 mod four_engines;
 mod gauntlet;
 mod interactions;
+mod nnue_worth;
 mod peers;
 mod pruning_and_games;
 mod readme;
@@ -86,6 +87,7 @@ const BLOCKS: &[Block] = &[
     block("engines-compared-steps", four_engines::steps),
     block("engines-compared-corners", four_engines::corners),
     block("engines-compared-pairs", four_engines::pairs),
+    block("nnue-seeds", nnue_worth::seeds),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {
