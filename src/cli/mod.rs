@@ -64,7 +64,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
     #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg\n  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg"
+        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-20000.games.csv --reference results/budget-ladder-today/factorial-10000.games.csv --markdown results/runs/ratio.md   # one design's effects over another's: each step's ratio, the slope over the steps; .md, .csv, .json, .svg\n  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg"
     )]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
@@ -423,6 +423,10 @@ pub struct ReportArgs {
     /// A gauntlet's games: the same design in self-play (its games CSV), for each step's ratio.
     #[arg(long, value_name = "CSV")]
     pub self_play: Option<PathBuf>,
+    /// A designed match's games: the same factors' effects in another designed match (its
+    /// games CSV), each step's ratio to them and the ratio over the steps.
+    #[arg(long, value_name = "CSV", conflicts_with = "self_play")]
+    pub reference: Option<PathBuf>,
     /// A ladder of factorials: also chart this pair's interaction (repeat for more).
     #[arg(long, value_name = "STEP,STEP", value_parser = parse_pair)]
     pub interaction: Vec<(String, String)>,

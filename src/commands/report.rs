@@ -16,6 +16,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if args.csv.extension().is_some_and(|e| e == "toml") {
         return super::report_compared::run(args);
     }
+    if let Some(reference) = &args.reference {
+        return super::report_design_ratio::run(args, reference);
+    }
     if !args.more.is_empty() {
         let csvs: Vec<_> = std::iter::once(args.csv.clone())
             .chain(args.more.iter().cloned())
@@ -103,7 +106,7 @@ fn currency(csv: &std::path::Path, manifest: &Manifest, rows: &[crate::records::
 
 /// `target` as a link from the file `from`: its name when both sit in one folder, else the
 /// path up from `from`'s folder to it.
-fn relative_to(target: &std::path::Path, from: &std::path::Path) -> String {
+pub(crate) fn relative_to(target: &std::path::Path, from: &std::path::Path) -> String {
     use std::path::Component;
     let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let (target, base) = (absolute(target), absolute(from));

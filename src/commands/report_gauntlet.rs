@@ -10,12 +10,12 @@ use crate::matches::games_csv::read_games;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_notes::fixed_depth_note;
+use crate::reports::design_ratio_chart::chart_svg;
 use crate::reports::design_report::effects_path;
-use crate::reports::gauntlet_report::{markdown, terminal, tidy_table};
-use crate::reports::inflation_chart::{chart_path, chart_svg};
+use crate::reports::gauntlet_report::{chart_path, chart_words, markdown, terminal, tidy_table};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::design_ratio::{compare, DesignEffects};
 use crate::stats::gauntlet_fit::analyse_gauntlet;
-use crate::stats::inflation::compare;
 use crate::storage::manifest::ManifestFile;
 use crate::storage::write_atomically;
 use std::path::Path;
@@ -33,9 +33,14 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .transpose()?;
     let comparison = self_play
         .as_ref()
-        .map(|s| compare(s, &gauntlet))
+        .map(|s| {
+            compare(
+                &DesignEffects::of_design(s),
+                &DesignEffects::of_gauntlet(&gauntlet),
+            )
+        })
         .transpose()
-        .map_err(|m| InputError::in_file("--self-play", m))?;
+        .map_err(|m| InputError::in_file("--self-play", m.describe("the gauntlet", "self-play")))?;
     // Above the figures, as in a design's report: at a fixed depth no step pays for its nodes.
     let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
     if let Some(note) = &fixed_depth {
@@ -53,7 +58,10 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let mut written = vec![markdown_path.clone(), csv.clone(), json.clone()];
     let link = match &comparison {
         Some(c) => {
-            write_atomically(&chart, chart_svg(c, title, &gauntlet.opponents)?.as_bytes())?;
+            write_atomically(
+                &chart,
+                chart_svg(c, &chart_words(c, title, &gauntlet.opponents))?.as_bytes(),
+            )?;
             written.push(chart.clone());
             Some(
                 chart

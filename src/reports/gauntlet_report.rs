@@ -7,21 +7,58 @@
 use super::design_report::with_interval;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::table::{Cell, Table};
+use crate::reports::design_ratio_chart::ChartWords;
 use crate::stats::design_fit::Estimate;
+use crate::stats::design_ratio::{
+    Agreement, DesignComparison as Comparison, PairComparison, Ratio,
+};
 use crate::stats::gauntlet_fit::GauntletAnalysis;
-use crate::stats::inflation::{Comparison, Ratio};
+use std::path::{Path, PathBuf};
 
 /// `0.62 [0.45, 0.80]`, or the words for an interval the data do not bound.
 pub fn ratio_text(r: &Ratio) -> String {
-    let end = |x: f64| match x {
-        x if x == f64::INFINITY => "+∞".to_string(),
-        x if x == f64::NEG_INFINITY => "−∞".to_string(),
-        x => format!("{x:.2}"),
-    };
-    if r.lo.is_infinite() && r.hi.is_infinite() {
-        return "unbounded (its self-play worth is not told from 0)".to_string();
+    super::design_ratio_report::ratio_text(r, "its self-play worth")
+}
+
+/// What self-play and the gauntlet say of a pair together.
+fn reading(p: &PairComparison) -> &'static str {
+    match p.agreement() {
+        Agreement::Both => "holds against other engines",
+        Agreement::BothOppositeSigns => "resolved both ways, with opposite signs",
+        Agreement::ReferenceOnly => "resolved in self-play only",
+        Agreement::DesignOnly => "resolved against the gauntlet only",
+        Agreement::Neither => "resolved in neither",
     }
-    format!("{:.2} [{}, {}]", r.value, end(r.lo), end(r.hi))
+}
+
+/// The self-play chart beside a games CSV: `x.games.csv` → `x.games-self-play.svg`.
+pub fn chart_path(csv: &Path) -> PathBuf {
+    let stem = csv
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    csv.with_file_name(format!("{stem}-self-play.svg"))
+}
+
+/// The self-play chart's words: the gauntlet's worth up, self-play's across.
+pub fn chart_words(c: &Comparison, title: &str, opponents: &[String]) -> ChartWords {
+    ChartWords {
+        title: format!("{title}: does self-play exaggerate?"),
+        notes: vec![
+            "Each step's worth switched on (Elo, averaged over the other steps), against a gauntlet of"
+                .to_string(),
+            format!(
+                "{} (up) and in self-play (across); bars: 95% intervals.",
+                opponents.join(", ")
+            ),
+            format!(
+                "Dashed: y = x. Solid: the fitted ratio {:.2} through the origin.",
+                c.pooled_ratio.value
+            ),
+        ],
+        across: "worth in self-play (Elo)".to_string(),
+        up: "worth against the gauntlet (Elo)".to_string(),
+    }
 }
 
 fn p_text(p: f64) -> String {
@@ -69,7 +106,7 @@ pub fn steps_table(g: &GauntletAnalysis, c: Option<&Comparison>) -> Table {
     for (i, s) in g.steps.iter().enumerate() {
         let mut row = vec![s.name.clone()];
         if let Some(c) = c {
-            row.push(with_interval(&c.steps[i].self_play));
+            row.push(with_interval(&c.steps[i].reference));
         }
         row.extend(s.by_opponent.iter().map(with_interval));
         row.push(with_interval(&s.pooled));
@@ -105,15 +142,17 @@ pub fn pairs_table(g: &GauntletAnalysis, c: Option<&Comparison>) -> Table {
     for i in order {
         let f = &g.pairs[i];
         let mut row = vec![f.name.clone()];
-        if let Some(c) = c {
-            row.push(with_interval(&c.pairs[i].self_play));
-            row.push(p_text(c.pairs[i].self_play_p_holm));
+        // By name: a pair self-play's design aliases has no figure there.
+        let beside = c.map(|c| c.pairs.iter().find(|p| p.pair == f.name));
+        if let Some(p) = beside {
+            row.push(p.map_or(String::new(), |p| with_interval(&p.reference)));
+            row.push(p.map_or(String::new(), |p| p_text(p.reference_p_holm)));
         }
         row.push(with_interval(&f.pooled));
         row.push(p_text(f.p_holm));
         row.push(p_text(f.p_depends));
-        if let Some(c) = c {
-            row.push(c.pairs[i].reading().to_string());
+        if let Some(p) = beside {
+            row.push(p.map_or(String::new(), |p| reading(p).to_string()));
         }
         t.row(row);
     }
@@ -236,7 +275,7 @@ pub fn tidy_table(g: &GauntletAnalysis, c: Option<&Comparison>) -> Table {
                 "worth_averaged",
                 &s.step,
                 "self-play",
-                estimate_cells(&s.self_play),
+                estimate_cells(&s.reference),
                 None,
                 None,
             );
@@ -254,8 +293,8 @@ pub fn tidy_table(g: &GauntletAnalysis, c: Option<&Comparison>) -> Table {
                 "interaction",
                 &p.pair,
                 "self-play",
-                estimate_cells(&p.self_play),
-                Some(p.self_play_p_holm),
+                estimate_cells(&p.reference),
+                Some(p.reference_p_holm),
                 None,
             );
         }

@@ -1,8 +1,8 @@
 //! Statistics of games: Elo, pentanomials and the SPRT (`elo`), each pairing's summary
 //! (`pairing_summary`), the running score a match
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
-//! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), self-play
-//! inflation (`inflation`), trends across node budgets (`trend_fit`, `budget_ladder`,
+//! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), one
+//! design's effects over another's (`design_ratio`), trends across node budgets (`trend_fit`, `budget_ladder`,
 //! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
 //! player searched (`depth_profile`). One module takes node counts rather than games: a
 //! heuristic's node ratio under two evaluations, paired by position (`paired_ratio`). The
@@ -19,10 +19,10 @@ pub mod depth_profile;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
+pub mod design_ratio;
 pub mod distributions;
 pub mod elo;
 pub mod gauntlet_fit;
-pub mod inflation;
 pub mod linear;
 pub mod paired_ratio;
 pub mod pairing_summary;

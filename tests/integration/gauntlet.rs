@@ -134,7 +134,7 @@ fn every_point_plays_every_opponent_and_the_report_pools_them_beside_self_play()
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success());
     assert!(
-        err.contains("--self-play") && err.contains("are not the gauntlet's"),
+        err.contains("--self-play") && err.contains("factors differ"),
         "{err}"
     );
 }

@@ -12,9 +12,9 @@ use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
 use ablate::stats::design_fit::{
     column, fit, mean_of, model_terms, Estimate, PointPairs, Reference,
 };
+use ablate::stats::design_ratio::{fieller, through_origin};
 use ablate::stats::distributions::chi_square_sf;
 use ablate::stats::gauntlet_fit::cochran_q;
-use ablate::stats::inflation::{fieller, through_origin};
 
 const K: usize = 5;
 /// The gauntlet's worth of every effect over its self-play worth.

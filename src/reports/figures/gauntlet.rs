@@ -1,5 +1,5 @@
 //! docs/gauntlet.md's blocks: the gauntlet of `configs/gauntlet.toml`, read by the same fits as
-//! `ablate report --self-play` (`stats::gauntlet_fit`, `stats::inflation`): each opponent's
+//! `ablate report --self-play` (`stats::gauntlet_fit`, `stats::design_ratio`): each opponent's
 //! calibration, the run's state, each step's worth in self-play and against the gauntlet with
 //! their ratio, and the interactions.
 
@@ -9,8 +9,8 @@ use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Exporter, Markdown};
 use crate::reports::gauntlet_report::{pairs_table, pooled_ratio_line, steps_table};
 use crate::stats::design_effects::analyse;
+use crate::stats::design_ratio::{compare, DesignComparison as Comparison, DesignEffects};
 use crate::stats::gauntlet_fit::{analyse_gauntlet, GauntletAnalysis};
-use crate::stats::inflation::{compare, Comparison};
 use crate::storage::manifest::ManifestFile;
 
 const CALIBRATION: &str = "gauntlet/calibration.games";
@@ -87,7 +87,11 @@ fn fitted(src: &Sources) -> Option<(GauntletAnalysis, Comparison, MatchManifest,
             &own.pairings,
             &src.games(SELF_PLAY),
         )?;
-        let c = compare(&s, &g)?;
+        let c = compare(
+            &DesignEffects::of_design(&s),
+            &DesignEffects::of_gauntlet(&g),
+        )
+        .map_err(|m| m.describe("the gauntlet", "self-play"))?;
         Ok((g, c))
     });
     match result {

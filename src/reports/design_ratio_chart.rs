@@ -1,15 +1,16 @@
-//! The self-play chart: each step's worth against the gauntlet (up) over its worth in
-//! self-play (across), both 95% intervals drawn as bars, with the line y = x (what the steps
-//! would be worth if self-play told the truth) and the fitted line through the origin, its
-//! slope the ratio over the steps. Both axes share one scale, so that y = x is the diagonal.
+//! The chart of one design's effects over another's: each step's worth in the design (up) over
+//! its worth in the reference (across), both 95% intervals drawn as bars, with the line y = x
+//! (what the steps would be worth if the two agreed) and the fitted line through the origin,
+//! its slope the ratio over the steps. Both axes share one scale, so that y = x is the
+//! diagonal. The words (title, notes, axes) are the caller's: a gauntlet's report says
+//! "self-play" and "the gauntlet", a comparison of two files names them.
 
 use crate::output::number_format::{signed, Minus};
 use crate::reports::style::{line_boxes, place_label, text_width, PixelBox};
-use crate::stats::inflation::Comparison;
+use crate::stats::design_ratio::DesignComparison;
 use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
 
 /// The square's side, and the room left of it (ticks and the axis' name), above it (title and
 /// notes), right of it (the names of points near the edge) and below it, in pixels.
@@ -25,15 +26,6 @@ const TEXT: f64 = 14.9;
 const BLUE: RGBColor = RGBColor(33, 102, 172);
 const RED: RGBColor = RGBColor(178, 24, 43);
 
-/// The chart beside a games CSV: `x.games.csv` → `x.games-self-play.svg`.
-pub fn chart_path(csv: &Path) -> PathBuf {
-    let stem = csv
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    csv.with_file_name(format!("{stem}-self-play.svg"))
-}
-
 /// A round step for the axes' ticks: 10, 20, 50, 100... giving 4 to 10 ticks over `span`; one
 /// plotters also steps by (1, 2 or 5 times a power of ten), so that it ticks at these.
 fn tick_step(span: f64) -> f64 {
@@ -45,10 +37,10 @@ fn tick_step(span: f64) -> f64 {
 
 /// Both axes' range, from every interval's ends and 0, out to whole ticks; and how many
 /// ticks.
-fn axis(c: &Comparison) -> (f64, f64, usize) {
+fn axis(c: &DesignComparison) -> (f64, f64, usize) {
     let ends = c.steps.iter().flat_map(|s| {
-        let (a, b) = s.self_play.interval();
-        let (x, y) = s.gauntlet.interval();
+        let (a, b) = s.reference.interval();
+        let (x, y) = s.design.interval();
         [a, b, x, y]
     });
     let (lo, hi) = ends.fold((0.0f64, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
@@ -59,20 +51,16 @@ fn axis(c: &Comparison) -> (f64, f64, usize) {
     (lo, hi, ((hi - lo) / step).round() as usize + 1)
 }
 
-/// The lines above the chart: what it shows and how to read it.
-fn notes(c: &Comparison, opponents: &[String]) -> [String; 3] {
-    [
-        "Each step's worth switched on (Elo, averaged over the other steps), against a gauntlet of"
-            .to_string(),
-        format!(
-            "{} (up) and in self-play (across); bars: 95% intervals.",
-            opponents.join(", ")
-        ),
-        format!(
-            "Dashed: y = x. Solid: the fitted ratio {:.2} through the origin.",
-            c.pooled_ratio.value
-        ),
-    ]
+/// What the chart says in words: its title, the lines of notes under it, and each axis'
+/// name.
+#[derive(Debug, Clone)]
+pub struct ChartWords {
+    pub title: String,
+    pub notes: Vec<String>,
+    /// The reference's worth.
+    pub across: String,
+    /// The design's worth.
+    pub up: String,
 }
 
 /// A line's two ends, in Elo.
@@ -81,10 +69,11 @@ type Segment = ((f64, f64), (f64, f64));
 type Square<'a> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// The SVG text of the chart.
-pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::Result<String> {
-    let notes = notes(c, opponents);
+pub fn chart_svg(c: &DesignComparison, words: &ChartWords) -> anyhow::Result<String> {
+    let notes = &words.notes;
     let widest = notes.iter().map(|n| text_width(n, NOTE)).max().unwrap_or(0);
-    // Wider than the square and its margins when the opponents' names need it.
+    let widest = widest.max(text_width(&words.title, TITLE));
+    // Wider than the square and its margins when the notes or the title need it.
     let width = (LEFT + SIZE + RIGHT).max(16 + widest + 16);
     let mut svg = String::new();
     {
@@ -92,7 +81,7 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::R
             SVGBackend::with_string(&mut svg, (width, TOP + SIZE + BOTTOM)).into_drawing_area();
         root.fill(&WHITE)?;
         root.draw(&Text::new(
-            format!("{title}: does self-play exaggerate?"),
+            words.title.clone(),
             (16, 8),
             ("sans-serif", TITLE).into_font().style(FontStyle::Bold),
         ))?;
@@ -124,8 +113,8 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::R
                     .color(&RGBColor(68, 68, 68)),
             )
             .axis_desc_style(("sans-serif", TEXT).into_font())
-            .x_desc("worth in self-play (Elo)")
-            .y_desc("worth against the gauntlet (Elo)")
+            .x_desc(words.across.as_str())
+            .y_desc(words.up.as_str())
             .x_label_formatter(&tick)
             .y_label_formatter(&tick)
             .draw()?;
@@ -138,7 +127,12 @@ pub fn chart_svg(c: &Comparison, title: &str, opponents: &[String]) -> anyhow::R
 
 /// The square's frame, the axes through 0, y = x dashed and the fitted line solid; returns
 /// the two lines' ends, for the points' names to keep off.
-fn draw_lines(chart: &Square, c: &Comparison, lo: f64, hi: f64) -> anyhow::Result<Vec<Segment>> {
+fn draw_lines(
+    chart: &Square,
+    c: &DesignComparison,
+    lo: f64,
+    hi: f64,
+) -> anyhow::Result<Vec<Segment>> {
     let area = chart.plotting_area();
     let grey = |v: u8| RGBColor(v, v, v).stroke_width(1);
     area.draw(&Rectangle::new([(lo, lo), (hi, hi)], grey(136)))?;
@@ -174,7 +168,7 @@ fn draw_lines(chart: &Square, c: &Comparison, lo: f64, hi: f64) -> anyhow::Resul
 fn draw_steps(
     root: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     chart: &Square,
-    c: &Comparison,
+    c: &DesignComparison,
     lines: &[Segment],
 ) -> anyhow::Result<()> {
     let area = chart.plotting_area();
@@ -185,8 +179,8 @@ fn draw_steps(
         .collect();
     let mut points = Vec::new();
     for s in &c.steps {
-        let at = (s.self_play.value, s.gauntlet.value);
-        let ((xa, xb), (ya, yb)) = (s.self_play.interval(), s.gauntlet.interval());
+        let at = (s.reference.value, s.design.value);
+        let ((xa, xb), (ya, yb)) = (s.reference.interval(), s.design.interval());
         area.draw(&PathElement::new(
             vec![(xa, at.1), (xb, at.1)],
             BLUE.stroke_width(2),
