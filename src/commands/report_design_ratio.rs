@@ -55,7 +55,7 @@ pub fn run(args: &ReportArgs, reference: &Path) -> anyhow::Result<()> {
     }
     let words = chart_words(&comparison, &design, &reference_side);
     write_atomically(&svg, chart_svg(&comparison, &words)?.as_bytes())?;
-    let link = crate::commands::report::relative_to(&svg, &markdown_file);
+    let link = crate::output::relative_link::relative_to(&svg, &markdown_file);
     let text = markdown(&comparison, &design, &reference_side, &link);
     write_atomically(&markdown_file, text.as_bytes())?;
     let table = tidy_table(&comparison, &design, &reference_side);

@@ -5,4 +5,5 @@
 pub mod export;
 pub mod number_format;
 pub mod progress_bar;
+pub mod relative_link;
 pub mod table;
