@@ -6,7 +6,7 @@
 //! "self-play" and "the gauntlet", a comparison of two files names them.
 
 use crate::output::number_format::{signed, Minus};
-use crate::reports::style::{line_boxes, place_label, text_width, PixelBox};
+use crate::reports::style::{leader_line, line_boxes, place_labels, text_width, PixelBox};
 use crate::stats::design_ratio::DesignComparison;
 use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
@@ -202,10 +202,18 @@ fn draw_steps(
     let (xs, ys) = area.get_pixel_range();
     let (width, _) = root.dim_in_pixel();
     let bounds = (xs.start, ys.start, width as i32 - 4, ys.end);
-    for (s, at) in c.steps.iter().zip(points) {
-        // A little taller than the letters: an underscore reaches below the baseline.
-        let size = (text_width(&s.step, TEXT) as i32, 15);
-        let (x, y) = place_label(at, size, bounds, &mut taken);
+    // A little taller than the letters: an underscore reaches below the baseline.
+    let labels: Vec<_> = c
+        .steps
+        .iter()
+        .zip(points)
+        .map(|(s, at)| (at, (text_width(&s.step, TEXT) as i32, 15)))
+        .collect();
+    let corners = place_labels(&labels, bounds, &mut taken);
+    for ((s, &(at, size)), (x, y)) in c.steps.iter().zip(&labels).zip(corners) {
+        if let Some((from, to)) = leader_line(at, (x, y, x + size.0, y + size.1)) {
+            root.draw(&PathElement::new(vec![from, to], RGBColor(120, 120, 120)))?;
+        }
         let ink = ("sans-serif", TEXT)
             .into_font()
             .color(&RGBColor(17, 17, 17));

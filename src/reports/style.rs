@@ -169,47 +169,88 @@ pub fn line_boxes(from: (i32, i32), to: (i32, i32)) -> Vec<PixelBox> {
         .collect()
 }
 
+/// A leader from a label placed by `place_label` back to its point, when the label had to go
+/// farther than the first ring: without one, a label pushed out by crowded bars sits beside
+/// another point and names the wrong one. Returns the ends (on the box's edge, at the point),
+/// or None when the label is close enough to read as its point's.
+pub fn leader_line(at: (i32, i32), label: PixelBox) -> Option<((i32, i32), (i32, i32))> {
+    let edge = (at.0.clamp(label.0, label.2), at.1.clamp(label.1, label.3));
+    let (dx, dy) = ((edge.0 - at.0) as f64, (edge.1 - at.1) as f64);
+    (dx.hypot(dy) > 12.0).then_some((edge, at))
+}
+
 /// Where to write a label of `width` x `height` pixels next to the point at `at`: the first
 /// of eight places around it (then farther out, up to 14 rings of 7 pixels) that overlaps no
 /// box in `taken` and stays in `bounds`; the chosen box is added to `taken`. Returns the
 /// label's top-left corner.
 pub fn place_label(
     at: (i32, i32),
-    (width, height): (i32, i32),
+    size: (i32, i32),
     bounds: PixelBox,
     taken: &mut Vec<PixelBox>,
 ) -> (i32, i32) {
-    let gap = 7;
-    let mut fallback = None;
+    place_labels(&[(at, size)], bounds, taken)[0]
+}
+
+/// Where to write several labels, each `(point, size)` as in `place_label`, ring by ring: every
+/// label tries its first ring before any label tries its second, so that one label placed early
+/// cannot take the only free place beside another point and leave it to be pushed out beside a
+/// third. Returns each label's top-left corner, in the order given.
+pub fn place_labels(
+    labels: &[((i32, i32), (i32, i32))],
+    bounds: PixelBox,
+    taken: &mut Vec<PixelBox>,
+) -> Vec<(i32, i32)> {
+    let inside =
+        |b: PixelBox| b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
+    let mut placed: Vec<Option<PixelBox>> = vec![None; labels.len()];
     for ring in 1..=14 {
-        let d = gap * ring;
-        let candidates = [
-            (at.0 + d, at.1 - height / 2),
-            (at.0 - d - width, at.1 - height / 2),
-            (at.0 - width / 2, at.1 - d - height),
-            (at.0 - width / 2, at.1 + d),
-            (at.0 + d, at.1 - d - height),
-            (at.0 + d, at.1 + d),
-            (at.0 - d - width, at.1 - d - height),
-            (at.0 - d - width, at.1 + d),
-        ];
-        for (x, y) in candidates {
-            let b = (x, y, x + width, y + height);
-            let inside = b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
-            if !inside {
+        for (i, &(at, size)) in labels.iter().enumerate() {
+            if placed[i].is_some() {
                 continue;
             }
-            fallback.get_or_insert(b);
-            if !taken.iter().any(|t| overlaps(*t, b)) {
+            let free = ring_boxes(at, size, ring)
+                .into_iter()
+                .find(|&b| inside(b) && !taken.iter().any(|t| overlaps(*t, b)));
+            if let Some(b) = free {
                 taken.push(b);
-                return (x, y);
+                placed[i] = Some(b);
             }
         }
     }
     // Crowded beyond every ring: the nearest place inside the picture.
-    let b = fallback.unwrap_or((at.0, at.1, at.0 + width, at.1 + height));
-    taken.push(b);
-    (b.0, b.1)
+    labels
+        .iter()
+        .zip(placed)
+        .map(|(&(at, size), b)| {
+            let b = b.unwrap_or_else(|| {
+                let nearest = (1..=14)
+                    .flat_map(|r| ring_boxes(at, size, r))
+                    .find(|&b| inside(b));
+                let b = nearest.unwrap_or((at.0, at.1, at.0 + size.0, at.1 + size.1));
+                taken.push(b);
+                b
+            });
+            (b.0, b.1)
+        })
+        .collect()
+}
+
+/// The eight places around `at` at `ring` gaps of 7 pixels: right, left, above, below, then the
+/// four corners.
+fn ring_boxes(at: (i32, i32), (width, height): (i32, i32), ring: i32) -> [PixelBox; 8] {
+    let d = 7 * ring;
+    [
+        (at.0 + d, at.1 - height / 2),
+        (at.0 - d - width, at.1 - height / 2),
+        (at.0 - width / 2, at.1 - d - height),
+        (at.0 - width / 2, at.1 + d),
+        (at.0 + d, at.1 - d - height),
+        (at.0 + d, at.1 + d),
+        (at.0 - d - width, at.1 - d - height),
+        (at.0 - d - width, at.1 + d),
+    ]
+    .map(|(x, y)| (x, y, x + width, y + height))
 }
 
 #[cfg(test)]
@@ -252,5 +293,17 @@ mod tests {
                 assert!(!overlaps(*a, *b), "{a:?} {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_label_pushed_away_gets_a_leader_to_its_point() {
+        // Beside the point, in the first ring: no leader.
+        assert_eq!(leader_line((100, 100), (107, 93, 160, 108)), None);
+        // Pushed 60 pixels up and left: a leader from the box's nearest corner to the point.
+        let leader = leader_line((100, 100), (10, 25, 40, 40));
+        assert_eq!(leader, Some(((40, 40), (100, 100))));
+        // Straight above: from the middle of the box's bottom edge.
+        let leader = leader_line((100, 100), (80, 50, 120, 65));
+        assert_eq!(leader, Some(((100, 65), (100, 100))));
     }
 }
