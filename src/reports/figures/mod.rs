@@ -9,6 +9,7 @@ pub mod format;
 mod four_engines;
 mod gauntlet;
 mod interactions;
+mod nnue_designs;
 mod nnue_worth;
 mod peers;
 mod pruning_and_games;
@@ -88,6 +89,9 @@ const BLOCKS: &[Block] = &[
     block("engines-compared-corners", four_engines::corners),
     block("engines-compared-pairs", four_engines::pairs),
     block("nnue-seeds", nnue_worth::seeds),
+    block("nnue-designs-played", nnue_designs::played),
+    block("nnue-designs-steps", nnue_designs::steps),
+    block("nnue-designs-pairs", nnue_designs::pairs),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {
