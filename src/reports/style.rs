@@ -151,6 +151,9 @@ pub fn anchored<'a>(style: impl Into<TextStyle<'a>>, h: HPos, v: VPos) -> TextSt
 /// A box in pixels: left, top, right, bottom.
 pub type PixelBox = (i32, i32, i32, i32);
 
+/// A label to place: the point it names and its width and height, in pixels.
+pub type Label = ((i32, i32), (i32, i32));
+
 fn overlaps(a: PixelBox, b: PixelBox) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
@@ -197,7 +200,7 @@ pub fn place_label(
 /// cannot take the only free place beside another point and leave it to be pushed out beside a
 /// third. Returns each label's top-left corner, in the order given.
 pub fn place_labels(
-    labels: &[((i32, i32), (i32, i32))],
+    labels: &[Label],
     bounds: PixelBox,
     taken: &mut Vec<PixelBox>,
 ) -> Vec<(i32, i32)> {
