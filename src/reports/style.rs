@@ -179,6 +179,7 @@ pub fn line_boxes(from: (i32, i32), to: (i32, i32)) -> Vec<PixelBox> {
 pub fn leader_line(at: (i32, i32), label: PixelBox) -> Option<((i32, i32), (i32, i32))> {
     let edge = (at.0.clamp(label.0, label.2), at.1.clamp(label.1, label.3));
     let (dx, dy) = ((edge.0 - at.0) as f64, (edge.1 - at.1) as f64);
+    // The first ring's corners lie 10 pixels from the point: those need no leader.
     (dx.hypot(dy) > 12.0).then_some((edge, at))
 }
 

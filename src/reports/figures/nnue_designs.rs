@@ -8,7 +8,7 @@ use super::format::{table, thousands};
 use super::sources::Sources;
 use crate::reports::design_ratio_report::ratio_text;
 use crate::reports::design_report::with_interval;
-use crate::reports::ladder::ladder_files::design_rung;
+use crate::reports::ladder::ladder_files::{design_rung, factorials_in};
 use crate::stats::design_ladder::DesignRung;
 use crate::stats::design_ratio::{compare, Agreement, DesignComparison, DesignEffects};
 use std::path::PathBuf;
@@ -23,25 +23,9 @@ struct Budget {
     comparison: DesignComparison,
 }
 
-/// The net's design files, cheapest budget first (by name: `factorial-N.games.csv`).
+/// The net's design files, cheapest budget first.
 fn learned_files(src: &Sources) -> Vec<(u64, PathBuf)> {
-    let folder = src.file(LEARNED);
-    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(&folder)
-        .map(|dir| {
-            dir.flatten()
-                .filter_map(|e| {
-                    let name = e.file_name().to_string_lossy().to_string();
-                    let budget = name
-                        .strip_prefix("factorial-")?
-                        .strip_suffix(".games.csv")?
-                        .parse()
-                        .ok()?;
-                    Some((budget, e.path()))
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = factorials_in(&src.file(LEARNED));
     if files.is_empty() {
         src.problem(format!("{LEARNED}: no factorial-N.games.csv"));
     }
@@ -88,10 +72,8 @@ pub(super) fn played(src: &Sources) -> String {
         .flat_map(|b| {
             [("handcrafted", &b.handcrafted), ("NNUE", &b.learned)].map(|(eval, r)| {
                 let target = r.precision.map_or(String::from("—"), |p| format!("±{p}"));
-                let state = match r.precision.is_some_and(|p| r.worst_half_width <= p) {
-                    true => "met",
-                    false => "not met yet",
-                };
+                let met = r.precision.is_some_and(|p| r.worst_half_width <= p);
+                let state = if met { "met" } else { "not met yet" };
                 vec![
                     thousands(r.budget),
                     eval.to_string(),

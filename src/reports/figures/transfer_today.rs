@@ -7,7 +7,7 @@ use super::sources::Sources;
 use crate::reports::ladder::factorial_tables::{
     effects_table, field_table, pairs_resolved, rungs_table, trends_table, FallenDoubling,
 };
-use crate::reports::ladder::ladder_files::{design_rung, doublings_in, from_files};
+use crate::reports::ladder::ladder_files::{design_rung, doublings_in, factorials_in, from_files};
 use crate::stats::budget_ladder::Point as LadderPoint;
 use crate::stats::design_ladder::DesignRung;
 
@@ -15,21 +15,8 @@ const FOLDER: &str = "results/budget-ladder-today";
 
 /// Every rung with a factorial's games, cheapest first.
 pub(super) fn rungs(src: &Sources) -> Vec<DesignRung> {
-    let folder = src.file(FOLDER);
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .map(|dir| {
-            dir.flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    let name = p.file_name().unwrap_or_default().to_string_lossy();
-                    name.starts_with("factorial-") && name.ends_with(".games.csv")
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
     let mut rungs = Vec::new();
-    for games in files {
+    for (_, games) in factorials_in(&src.file(FOLDER)) {
         match design_rung(&games) {
             Ok(rung) => rungs.push(rung),
             Err(e) => src.problem(e.to_string()),

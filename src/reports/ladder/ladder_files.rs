@@ -166,6 +166,28 @@ fn declared_precision(manifest: &MatchManifest, games: &Path, budget: u64) -> Op
         .precision
 }
 
+/// Every factorial's games in `folder` (`factorial-<nodes>.games.csv`) with its budget, cheapest
+/// first; none when the folder is missing.
+pub fn factorials_in(folder: &Path) -> Vec<(u64, PathBuf)> {
+    let Ok(dir) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(u64, PathBuf)> = dir
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let budget = name
+                .strip_prefix("factorial-")?
+                .strip_suffix(".games.csv")?
+                .parse()
+                .ok()?;
+            Some((budget, entry.path()))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 /// Every doubling played in `folder` (`doubling-<nodes>.games.csv`), whether or not its rung's
 /// factorial has started, cheapest first.
 pub fn doublings_in(folder: &Path) -> Result<Vec<LadderPoint>, InputError> {
