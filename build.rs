@@ -42,6 +42,7 @@ fn present(program: &Program) -> bool {
         Check::AnyCommand(names) => names.iter().any(|n| has_command(n)),
         Check::RootWith(names) => is_root() && names.iter().all(|n| has_command(n)),
         Check::Python(import) => python_imports(import),
+        Check::ProjectFile(path) => Path::new(path).is_file(),
     }
 }
 
@@ -131,6 +132,13 @@ fn main() {
         }
         if let Some(packages) = python_packages() {
             println!("cargo::rerun-if-changed={}", packages.display());
+        }
+        for program in PROGRAMS {
+            if let Check::ProjectFile(path) = program.check {
+                if let Some(dir) = Path::new(path).parent().filter(|d| d.is_dir()) {
+                    println!("cargo::rerun-if-changed={}", dir.display());
+                }
+            }
         }
     }
 }

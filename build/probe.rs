@@ -20,6 +20,8 @@ pub enum Check {
     RootWith(&'static [&'static str]),
     /// `python3 -c <import>` exits 0.
     Python(&'static str),
+    /// A program the project builds itself, at this path from the repository root.
+    ProjectFile(&'static str),
 }
 
 /// Every program some test needs. A test needing one carries
@@ -47,10 +49,19 @@ pub const PROGRAMS: &[Program] = &[
         check: Check::AnyCommand(&["glaurung"]),
     },
     Program {
+        // Stockfish 15.1 with a switch per step: engines/stockfish/build-stockfish.sh builds it
+        // from the sf_15.1 tree (.ci/run does, from shared/'s tarball).
+        name: "stockfish_switches",
+        check: Check::ProjectFile(STOCKFISH_SWITCHES),
+    },
+    Program {
         name: "slurm",
         check: Check::RootWith(&["slurmctld", "slurmd", "munged", "sbatch"]),
     },
 ];
+
+/// Where engines/stockfish/build-stockfish.sh writes the patched Stockfish.
+pub const STOCKFISH_SWITCHES: &str = "engines/stockfish/stockfish-switches";
 
 /// Folders searched beside PATH: Debian's engines live in /usr/games, its daemons in /usr/sbin.
 pub const EXTRA_DIRS: &[&str] = &["/usr/games", "/usr/sbin", "/usr/local/sbin"];

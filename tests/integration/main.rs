@@ -54,4 +54,5 @@ mod slurm;
 mod spreadsheet;
 mod stale;
 mod stat_score;
+mod stockfish_switches;
 mod uci;
