@@ -90,16 +90,24 @@ fn build_commit() {
         "cargo::rustc-env=ABLATE_BUILD_CHANGES={}",
         u8::from(changes)
     );
-    // Again when HEAD moves (a commit, a checkout) or a source changes.
-    for watched in ["HEAD", "packed-refs"] {
-        if let Some(path) = git(&["rev-parse", "--git-path", watched]) {
-            println!("cargo::rerun-if-changed={path}");
+    // Again when HEAD moves (a commit, a checkout) or a source changes. The branch's commit is
+    // in its loose ref or in packed-refs, whichever git keeps it in; a watched file that does
+    // not exist makes cargo run this script (and build ablate again) on every build, so each is
+    // watched only where it exists, and a loose ref not yet written through its folder.
+    let git_path = |name: &str| git(&["rev-parse", "--git-path", name]).map(PathBuf::from);
+    let mut watched: Vec<PathBuf> = ["HEAD", "packed-refs"]
+        .iter()
+        .filter_map(|name| git_path(name))
+        .filter(|path| path.exists())
+        .collect();
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]).and_then(|b| git_path(&b)) {
+        match branch.exists() {
+            true => watched.push(branch),
+            false => watched.extend(branch.parent().filter(|d| d.is_dir()).map(Path::to_path_buf)),
         }
     }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(path) = git(&["rev-parse", "--git-path", &branch]) {
-            println!("cargo::rerun-if-changed={path}");
-        }
+    for path in watched {
+        println!("cargo::rerun-if-changed={}", path.display());
     }
     for source in ["src", "build", "Cargo.toml", "Cargo.lock"] {
         println!("cargo::rerun-if-changed={source}");
