@@ -90,20 +90,27 @@ fn build_commit() {
         "cargo::rustc-env=ABLATE_BUILD_CHANGES={}",
         u8::from(changes)
     );
-    // Again when HEAD moves (a commit, a checkout) or a source changes. The branch's commit is
-    // in its loose ref or in packed-refs, whichever git keeps it in; a watched file that does
+    // Again when HEAD moves (a commit, a checkout) or a source changes. A watched file that does
     // not exist makes cargo run this script (and build ablate again) on every build, so each is
-    // watched only where it exists, and a loose ref not yet written through its folder.
+    // watched only where it exists. HEAD's reflog moves with every commit and checkout of this
+    // checkout, whether git keeps the branch loose or packed; without a reflog, the branch's
+    // ref is watched where git keeps it (loose, else packed-refs, else its folder, where the
+    // next commit writes it). Other branches' commits touch none of these.
     let git_path = |name: &str| git(&["rev-parse", "--git-path", name]).map(PathBuf::from);
-    let mut watched: Vec<PathBuf> = ["HEAD", "packed-refs"]
+    let existing = |name: &str| git_path(name).filter(|path| path.exists());
+    let mut watched: Vec<PathBuf> = ["HEAD", "logs/HEAD", "packed-refs"]
         .iter()
-        .filter_map(|name| git_path(name))
-        .filter(|path| path.exists())
+        .filter_map(|name| existing(name))
         .collect();
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]).and_then(|b| git_path(&b)) {
+        let reflog = watched.iter().any(|p| p.ends_with("logs/HEAD"));
+        let packed = watched.iter().any(|p| p.ends_with("packed-refs"));
         match branch.exists() {
             true => watched.push(branch),
-            false => watched.extend(branch.parent().filter(|d| d.is_dir()).map(Path::to_path_buf)),
+            false if !reflog && !packed => {
+                watched.extend(branch.parent().filter(|d| d.is_dir()).map(Path::to_path_buf))
+            }
+            false => {}
         }
     }
     for path in watched {

@@ -5,6 +5,7 @@
 mod common;
 
 mod bench;
+mod build_script;
 mod capture_history;
 mod charts;
 mod check;
