@@ -14,16 +14,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// The switches, as the patch declares them (engines/stockfish/switches.patch).
-const SWITCHES: &[&str] = &[
-    "Reverse Futility",
-    "Null Move",
-    "ProbCut",
-    "Move Count Pruning",
-    "SEE Pruning",
-    "Parent Futility",
-    "Singular Extension",
-    "LMR",
-];
+use ablate::matches::engine_factors::STOCKFISH_SWITCH_OPTIONS as SWITCHES;
 
 /// Positions of the project's own suites (positions/bench.epd, Stockfish's bench, and
 /// positions/openings.epd): openings, middlegames and an endgame, none a quick mate, so that
@@ -62,8 +53,8 @@ fn bench(engine: &Path, setoptions: &[&str], depth: u32) -> (Vec<u64>, u64) {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     // bench writes its searches to stdout and its totals to stderr.
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     let (mut per_position, mut last) = (Vec::new(), None);
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -145,7 +136,40 @@ fn each_switch_is_declared_and_off_changes_the_search() {
     let (on, on_total) = bench(&patched, &[], 11);
     for name in SWITCHES {
         let (off, off_total) = bench(&patched, &[name], 11);
-        assert_ne!(off_total, on_total, "{name} off searched as every switch on");
+        assert_ne!(
+            off_total, on_total,
+            "{name} off searched as every switch on"
+        );
         assert_ne!(off, on, "{name}");
     }
+}
+
+#[test]
+#[cfg_attr(
+    missing_stockfish,
+    ignore = "needs Debian's stockfish (apt-get install stockfish)"
+)]
+fn a_design_over_released_stockfish_is_pointed_to_the_build() {
+    if !crate::common::installed("stockfish") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    crate::common::copy_positions(dir.path());
+    let config = "name = \"sf\"\nbaseline = \"stockfish\"\n\
+        [variants.stockfish]\nengine = \"stockfish\"\nengine_options = { Hash = 16, Threads = 1 }\n\
+        [design]\nfraction = \"full\"\n[design.factors]\n\
+        no_null_move = { engine_options = { \"Null Move\" = false } }\n\
+        no_lmr = { engine_options = { \"LMR\" = false } }\n\
+        [runs.quick]\ndesign = true\nnodes = 5000\ngames = 2\nout = \"out/sf.games.csv\"\n";
+    std::fs::write(dir.path().join("sf.toml"), config).unwrap();
+    let out = crate::common::ablate(dir.path(), &["match", "-c", "sf.toml", "--run", "quick"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "accepted");
+    assert!(
+        err.contains("factor \"no_null_move\": engine option \"Null Move\": the engine declares no such option")
+            && err.contains("engines/stockfish/build-stockfish.sh")
+            && err.contains("docs/stockfish.md"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out").exists(), "a file was written");
 }
