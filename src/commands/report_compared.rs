@@ -34,6 +34,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         "Each step's worth, averaged over its design's other steps:\n{}",
         Text.render(&steps)
     );
+    for caution in games.engines.iter().flat_map(|e| e.cautions()) {
+        eprintln!("warning: {caution}; it still enters each step's mean and Q");
+    }
     if !games.waiting.is_empty() {
         println!(
             "waiting for a second engine's games: {}\n",

@@ -41,6 +41,7 @@ fn fitted(
         shipped: None,
         points: None,
         worst_half_width: None,
+        target: None,
     };
     if !path.exists() {
         return Ok((state, None));
@@ -69,6 +70,7 @@ fn fitted(
     state.shipped = profile(opponent);
     state.points = profile("the points together");
     state.worst_half_width = analysis.as_ref().map(|a| a.fit.worst_half_width());
+    state.target = manifest.precision;
     Ok((state, analysis))
 }
 

@@ -9,7 +9,9 @@ use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, thousands, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::across_engines::{AcrossEngines, Heterogeneity, SharedStep};
-use crate::stats::depth_profile::DepthProfile;
+use crate::stats::depth_profile::{
+    DepthProfile, LEAST_MEDIAN, MOST_SHALLOW, OPENING_MOVES, SHALLOW_DEPTH,
+};
 use crate::stats::design_fit::Estimate;
 
 /// An engine of the comparison and its design's state.
@@ -26,6 +28,40 @@ pub struct EngineState {
     pub points: Option<DepthProfile>,
     /// The design's largest 95% half-width among its effects, when it can be fitted.
     pub worst_half_width: Option<f64>,
+    /// The precision its games were played to (the manifest's), when it declares one.
+    pub target: Option<f64>,
+}
+
+impl EngineState {
+    /// Why its figures should be read with care: a design short of the target it declares, or
+    /// played where the engine as shipped or its points hardly search (`DepthProfile::searches`).
+    /// Such a design still enters the mean and Q; the caution says it does.
+    pub fn cautions(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let (Some(worst), Some(target)) = (self.worst_half_width, self.target) {
+            if worst > target {
+                out.push(format!(
+                    "{}: short of its target, worst half-width ±{worst:.1} against ±{target} ({} games)",
+                    self.label, self.games
+                ));
+            }
+        }
+        for (who, profile) in [
+            ("as shipped", &self.shipped),
+            ("its points together", &self.points),
+        ] {
+            if let Some(p) = profile.as_ref().filter(|p| !p.searches()) {
+                let median = p.median.map_or("none".to_string(), |m| format!("{m:.1}"));
+                out.push(format!(
+                    "{}: too shallow {who}, median depth {median} after move {OPENING_MOVES} and {:.1}% of moves at depth ≤ {SHALLOW_DEPTH} (a design is read at a median of {LEAST_MEDIAN} or more with at most {:.0}% that shallow)",
+                    self.label,
+                    100.0 * p.shallow_share,
+                    100.0 * MOST_SHALLOW
+                ));
+            }
+        }
+        out
+    }
 }
 
 fn cell(e: &Estimate) -> Cell {
@@ -286,6 +322,14 @@ pub fn markdown(
     let mut text = format!("# {title}\n\n## Where each engine was played\n\n");
     text += &Markdown.render(&engines_table(engines));
     text += "\nDepths are each engine's own `info depth`, after move 10 (in brackets the 10th to 90th percentiles); the worst half-width is the design's largest 95% half-width among its main effects and interactions.\n";
+    let cautions: Vec<String> = engines.iter().flat_map(EngineState::cautions).collect();
+    if !cautions.is_empty() {
+        text +=
+            "\n**Read with care.** These designs still enter each step's mean and Cochran's Q:\n\n";
+        for caution in &cautions {
+            text += &format!("- {caution}\n");
+        }
+    }
     if !waiting.is_empty() {
         text += &format!(
             "\nNot compared yet, for want of games in two engines: {}.\n",
