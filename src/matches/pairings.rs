@@ -28,7 +28,9 @@ fn node_limit_ceiling(n: u64) -> u64 {
 pub fn honours_node_limit(n: u64, searched: Option<u64>) -> Result<(), String> {
     let refuse = |what: String| {
         Err(format!(
-            "{what}: it cannot honour a node budget; expected a match under --depth or --tc for it"
+            "{what}: it cannot honour a node budget; expected a match at a fixed time a move for it \
+             (--st, e.g. --st 0.04: it charges each step for its nodes, as a budget does), or a \
+             clock (--tc); --depth plays too, but a fixed depth gives a pruning step its nodes free"
         ))
     };
     match searched {

@@ -310,7 +310,7 @@ fn an_engine_that_ignores_go_nodes_is_refused_before_play_and_one_that_honours_i
             assert!(
                 err.contains("engines.toml: variant \"other\": asked for go nodes 3000")
                     && err.contains("nodes before it was told to stop")
-                    && err.contains("expected a match under --depth or --tc"),
+                    && err.contains("expected a match at a fixed time a move for it (--st"),
                 "{engine}:\n{err}"
             );
             assert!(!dir.path().join("games.csv").exists());
