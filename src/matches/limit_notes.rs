@@ -66,18 +66,19 @@ pub fn limit_line(prepared: &PreparedMatch) -> String {
 }
 
 /// What two sides that meet differ in that a fixed depth gives for free: ablate's pruning,
-/// reduction and extension knobs, or one engine's options against the same engine's.
-fn free_differences(a: &ResolvedVariant, b: &ResolvedVariant) -> Vec<String> {
+/// reduction and extension knobs (`false`), or one engine's options against the same
+/// engine's (`true`, said as options).
+fn free_differences(a: &ResolvedVariant, b: &ResolvedVariant) -> Vec<(bool, String)> {
     match (&a.engine, &b.engine) {
         (None, None) => steps_differing(&a.config, &b.config)
             .into_iter()
-            .map(str::to_string)
+            .map(|k| (false, k.to_string()))
             .collect(),
         (Some(x), Some(y)) if x.command == y.command => {
             let names = x.options.keys().chain(y.options.keys());
-            let mut differ: Vec<String> = names
+            let mut differ: Vec<(bool, String)> = names
                 .filter(|k| x.options.get(*k) != y.options.get(*k))
-                .map(|k| format!("engine option \"{k}\""))
+                .map(|k| (true, format!("\"{k}\"")))
                 .collect();
             differ.sort();
             differ.dedup();
@@ -91,19 +92,31 @@ fn free_differences(a: &ResolvedVariant, b: &ResolvedVariant) -> Vec<String> {
 /// pairing at a depth, each's own limit counted); `None` under a node budget or a clock.
 pub fn fixed_depth_warning(prepared: &PreparedMatch) -> Option<String> {
     let at_depth = |i: usize| matches!(prepared.limits[i], Limit::Depth(_));
-    let mut steps: Vec<String> = Vec::new();
+    let mut found: Vec<(bool, String)> = Vec::new();
     for &Pairing { variant, opponent } in &prepared.pairings {
         if !(at_depth(variant) && at_depth(opponent)) {
             continue;
         }
         let (a, b) = (&prepared.variants[variant], &prepared.variants[opponent]);
         for step in free_differences(a, b) {
-            if !steps.contains(&step) {
-                steps.push(step);
+            if !found.contains(&step) {
+                found.push(step);
             }
         }
     }
-    if steps.is_empty() {
+    let list = |options: bool| -> Vec<String> {
+        let named = found.iter().filter(|(o, _)| *o == options);
+        named.map(|(_, name)| name.clone()).collect()
+    };
+    let (knobs, options) = (list(false), list(true));
+    let mut said = Vec::new();
+    if !knobs.is_empty() {
+        said.push(knobs.join(", "));
+    }
+    if !options.is_empty() {
+        said.push(format!("the engine options {}", options.join(", ")));
+    }
+    if said.is_empty() {
         return None;
     }
     let depth = match prepared.limit {
@@ -111,7 +124,7 @@ pub fn fixed_depth_warning(prepared: &PreparedMatch) -> Option<String> {
         _ => "their own depths".to_string(),
     };
     Some(format!(
-        "warning: a fixed depth ({depth}), and the sides differ in a pruning, reduction or extension step ({}): {UNCHARGED}, so the Elo here is not the steps' worth at equal cost (docs/pruning-and-games.md: the sign flips between depth 5 and 30,000 nodes); for that, play at a node budget (--nodes N) or a clock (--st or --tc)",
-        steps.join(", ")
+        "warning: the sides play at a fixed depth ({depth}) and differ in a pruning, reduction or extension step ({}); {UNCHARGED}: the Elo here is not a step's worth at equal cost (docs/pruning-and-games.md: the sign flips between depth 5 and 30,000 nodes). For that, play at a node budget (--nodes N) or a clock (--st or --tc)",
+        said.join("; ")
     ))
 }
