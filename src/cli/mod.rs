@@ -123,13 +123,23 @@ Examples:
   ablate match --config budget-ladder.toml --run doubling-10k --games 2 --nodes 2000   # a quick form of a declared run
   ablate match --engine cmd=stockfish name=sf option.Hash=16 --engine cmd=glaurung option.OwnBook=false --each option.Threads=1 --games 4 --nodes 20000
   ablate match --config pruning.toml --variant null_move --games 4 --nodes 5000 --openings positions/book.pgn --opening-plies 6
+  ablate match --config pruning.toml --variant null_move --games 40 --nodes 5000 --set eval=nnue   # ablate's variants on the embedded net
 
 Games are played in pairs (one opening, colours swapped), openings from positions/openings.epd
 in file order (or shuffled with --seed), or from a PGN book (each game's line played out).
 Under --depth or --nodes the whole match is deterministic: the same games for any --jobs and on
 every re-run. A fixed depth charges no step for its nodes: measure a pruning step's worth at
---nodes, --st or --tc. Without --run, a config's declared matches that have games resume; one
-without games starts only by name (--run NAME).
+--nodes, --st or --tc. Every match prints its limit on stderr before it plays, and warns at a
+fixed depth when its sides differ in a pruning, reduction or extension step. Without --run, a
+config's declared matches that have games resume; one without games starts only by name
+(--run NAME).
+
+--set KEY=VALUE (repeatable, in order) sets a knob of ablate's search on every variant of the
+match that is ablate's (the baseline and a design's points too), after the config's tables, as
+`ablate --config F --set` and `ablate search --set` do. It is part of the match's identity: a
+match under another --set never resumes these games, and beside --run it plays a quick form.
+An unknown key or a bad value is refused naming the key. Engine variants play as their tables say (stderr says so), and a
+match whose every variant is an engine refuses --set.
 
 A variant with `engine = \"...\"` is a UCI engine (one process per side per worker, reused with
 ucinewgame; the baseline may be one). It is sent `go depth N`, `go nodes N`, `go movetime MS` (--st) or its clocks. An

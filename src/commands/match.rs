@@ -4,6 +4,7 @@
 use crate::cli::MatchArgs;
 use crate::config::engine_args::engines_experiment;
 use crate::config::experiment::Experiment;
+use crate::matches::limit_notes::{fixed_depth_warning, limit_line};
 use crate::matches::pairings::prepare_match;
 use crate::matches::session::{play_session, SessionOptions};
 use crate::matches::summary::render_summary;
@@ -46,10 +47,15 @@ fn play_one(args: &MatchArgs, experiment: Experiment) -> anyhow::Result<()> {
         }
         (None, None) => Path::new(RUNS_DIR).join(format!("{name}.games.csv")),
     };
+    if let Some(warning) = fixed_depth_warning(&prepared) {
+        eprintln!("{warning}");
+    }
     if args.print_outputs {
         println!("{}", csv.display());
         return Ok(());
     }
+    // Every match says what it plays at, --quiet or not: a default depth must never be silent.
+    eprintln!("{}", limit_line(&prepared));
     let session = play_session(
         &mut prepared,
         &SessionOptions {

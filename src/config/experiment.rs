@@ -552,4 +552,28 @@ pvs = false
         assert!(parse_err("suite = \"x.epd\"\ndepths = [1\n")
             .starts_with("configs/k.toml:2: not valid TOML"));
     }
+
+    /// Issue 92, item 4: `eval = "nnue"` beside `eval.net` in one table is refused by TOML
+    /// itself; the error says the two forms that are read, and both are.
+    #[test]
+    fn the_evaluation_as_a_value_and_a_table_says_the_forms_that_work() {
+        let table = |body: &str| format!("[search]\npvs = true\n[variants.net]\n{body}\n");
+        let err = Experiment::parse("k.toml", &table("eval = \"nnue\"\neval.net = \"\""))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("k.toml:4: not valid TOML: dotted key `eval`")
+                && err.contains("`eval.kind = \"nnue\"` and `eval.net = \"FILE\"`")
+                && err.contains("`eval = { kind = \"nnue\", net = \"FILE\" }`"),
+            "{err}"
+        );
+        for form in [
+            "eval.kind = \"nnue\"\neval.net = \"\"",
+            "eval = { kind = \"nnue\", net = \"\" }",
+        ] {
+            let e = Experiment::parse("k.toml", &table(form)).unwrap();
+            let net = &e.resolve(&[]).unwrap()[1].config.eval;
+            assert_eq!(net.kind, crate::chess::eval::EvalKind::Nnue, "{form}");
+        }
+    }
 }

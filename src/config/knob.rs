@@ -166,6 +166,20 @@ pub fn score_check(baseline: &SearchConfig, variant: &SearchConfig) -> ScoreChec
     }
 }
 
+/// The pruning, reduction and extension knobs on which `a` and `b` differ, by key: each knob
+/// that may change the tree in either and that the plain search does not obey too
+/// (`IN_PLAIN_SEARCH`, the same rule `selective` compiles the steps in by). At a fixed depth
+/// the nodes such a step saves or adds are never charged, which `ablate match` warns of.
+pub fn steps_differing(a: &SearchConfig, b: &SearchConfig) -> Vec<&'static str> {
+    let (va, vb) = (value_map(a), value_map(b));
+    all()
+        .into_iter()
+        .filter(|k| !IN_PLAIN_SEARCH.contains(&k.key) && va.get(k.key) != vb.get(k.key))
+        .filter(|k| k.changes_tree_given(&va) || k.changes_tree_given(&vb))
+        .map(|k| k.key)
+        .collect()
+}
+
 /// The tree-changing knobs active in `config`, by key (for messages).
 pub fn tree_changing_in(config: &SearchConfig) -> Vec<&'static str> {
     let values = value_map(config);
@@ -255,6 +269,24 @@ mod tests {
         let mut no_killers = default.clone();
         no_killers.ordering.killers = 0;
         assert_eq!(score_check(&default, &no_killers), ScoreCheck::ExceptTt);
+    }
+
+    /// The steps two searches differ in are their pruning, reduction and extension knobs only:
+    /// not the move order, the table's size or the evaluation, and not a sub-knob of a step
+    /// that is off in both.
+    #[test]
+    fn the_steps_two_searches_differ_in_are_their_pruning_knobs() {
+        let default = SearchConfig::default();
+        let mut null_move = default.clone();
+        null_move.null_move.enabled = true;
+        assert_eq!(steps_differing(&default, &null_move), ["null_move.enabled"]);
+        assert_eq!(steps_differing(&null_move, &default), ["null_move.enabled"]);
+        let mut other = default.clone();
+        other.ordering.killers = 0;
+        other.tt_mb = 1;
+        other.eval.kind = crate::chess::eval::EvalKind::Material;
+        other.null_move.reduction = default.null_move.reduction + 1;
+        assert_eq!(steps_differing(&default, &other), Vec::<&str>::new());
     }
 
     /// A knob's condition is one declaration: every term names a declared knob of the

@@ -97,6 +97,27 @@ pub struct Source {
     document: ImDocument<String>,
 }
 
+/// For TOML's "dotted key `eval` attempted to extend non-table type": a key given a value
+/// (`eval = "nnue"`) and then a key under it (`eval.net = ...`) in one table, which TOML
+/// forbids. Says the forms that are accepted; nothing for any other error.
+fn value_and_table_hint(message: &str) -> String {
+    let Some(key) = message
+        .split_once("dotted key `")
+        .and_then(|(_, rest)| rest.split_once("` attempted to extend non-table type"))
+        .map(|(key, _)| key)
+    else {
+        return String::new();
+    };
+    let long = super::table_paths::canonical(key);
+    if long == key {
+        return format!("; `{key}` is given a value and a key under it in one table: a key is a value or a table, not both");
+    }
+    let sub = long.strip_prefix(&format!("{key}.")).unwrap_or(long);
+    format!(
+        "; `{key} = ...` is short for `{long}`, and TOML does not let one table give `{key}` a value and a key under it: write `{long} = ...` beside the other `{key}.` keys, e.g. `{key}.{sub} = \"nnue\"` and `{key}.net = \"FILE\"`, or one inline table, `{key} = {{ {sub} = \"nnue\", net = \"FILE\" }}`"
+    )
+}
+
 impl Source {
     /// Parses `text` (a syntax error is "not valid TOML" at its line), checks its top-level keys
     /// against `T`'s fields and reads `T` from it. A top-level value's error says its key and
@@ -108,7 +129,11 @@ impl Source {
         place: impl Fn(&[String]) -> String,
     ) -> Result<(T, Source), InputError> {
         let document = ImDocument::parse(text.to_string()).map_err(|e| {
-            let message = format!("not valid TOML: {}", e.message().trim());
+            let message = format!(
+                "not valid TOML: {}{}",
+                e.message().trim(),
+                value_and_table_hint(e.message())
+            );
             // The line the parser stopped on: at an unclosed list's end of file, the list's.
             match e.span() {
                 Some(span) => {

@@ -62,6 +62,9 @@ pub struct MatchManifest {
     /// A PGN book's plies a line, when not the whole line (`--opening-plies`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening_plies: Option<usize>,
+    /// `--set KEY=VALUE` as given, in order: the variants above are resolved with them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
 }
 
 impl ManifestFile for MatchManifest {
@@ -101,6 +104,7 @@ impl MatchManifest {
             precision: settings.precision,
             engines_given: prepared.experiment.given_engines.clone(),
             opening_plies: settings.opening_plies,
+            sets: settings.sets.clone(),
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod games_manifest;
 pub mod games_merge;
 pub mod games_notes;
 pub mod games_pgn;
+pub mod limit_notes;
 pub mod match_files;
 pub mod pairings;
 pub mod played_game;

@@ -95,7 +95,9 @@ pub fn prepare_match(
     options: MatchSettings,
 ) -> anyhow::Result<PreparedMatch> {
     let limit = options.limit()?;
-    let variants = experiment.resolve(&[])?;
+    // --set is laid over every variant of ablate's search, so it enters each one's identity,
+    // and with it the match hash: games played under another --set are another match's.
+    let variants = experiment.resolve(&options.sets)?;
     for note in experiment.lint(&variants) {
         eprintln!("warning: {note}");
     }
@@ -208,6 +210,7 @@ pub fn prepare_match(
             }
         }
     }
+    check_sets(&options.sets, &variants, &playing)?;
     if options.precision.is_some() && (options.sprt.is_some() || options.shard.is_some()) {
         return Err(InputError::in_file(
             "--precision",
@@ -325,6 +328,41 @@ pub fn prepare_match(
         limit,
         options,
     })
+}
+
+/// `--set` reaches ablate's own search only: refused when every variant that plays is an
+/// external engine (it would change nothing, and the user meant something), said once when
+/// some are (they play as their tables say).
+fn check_sets(
+    sets: &[String],
+    variants: &[ResolvedVariant],
+    playing: &[usize],
+) -> Result<(), InputError> {
+    if sets.is_empty() {
+        return Ok(());
+    }
+    let engines: Vec<&str> = playing
+        .iter()
+        .filter(|&&i| variants[i].engine.is_some())
+        .map(|&i| variants[i].name.as_str())
+        .collect();
+    let given = sets.join(" ");
+    if engines.len() == playing.len() {
+        return Err(InputError::in_file(
+            "--set",
+            format!(
+                "{given}: every variant that plays is an external engine ({}), and --set sets a knob of ablate's own search; expected an engine's option in its table (engine_options = {{ NAME = VALUE }}), or a variant of ablate's search among those that play",
+                engines.join(", ")
+            ),
+        ));
+    }
+    if !engines.is_empty() {
+        eprintln!(
+            "note: --set {given} sets ablate's own variants only; the external engines {} play as their tables say",
+            engines.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// A variant's limit per move: an engine's own (`limit = {...}` in its table), else the match's.

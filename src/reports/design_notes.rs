@@ -5,6 +5,7 @@
 
 use crate::config::design::Design;
 use crate::game_record::GameRow;
+use crate::matches::limit_notes::UNCHARGED;
 use crate::output::number_format::{signed, Minus};
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_fit::Estimate;
@@ -52,7 +53,7 @@ pub fn fixed_depth_note(design: &Design, rows: &[GameRow], limit: &str) -> Optio
         })
         .collect();
     Some(format!(
-        "played at a fixed depth ({depth} plies a move): a step's cost in nodes is not charged there, so a removal gets the nodes it adds for free and an addition's saving buys nothing; these figures are not the steps' worth at equal cost (docs/pruning-and-games.md: the sign flips between depth 5 and 30,000 nodes). Nodes a move, the points applying each factor over those that do not: {}. For the worth at equal cost, play at a node budget (--nodes) or a clock (--tc)",
+        "played at a fixed depth ({depth} plies a move): {UNCHARGED}; these figures are not the steps' worth at equal cost (docs/pruning-and-games.md: the sign flips between depth 5 and 30,000 nodes). Nodes a move, the points applying each factor over those that do not: {}. For the worth at equal cost, play at a node budget (--nodes) or a clock (--tc)",
         ratios.join(", ")
     ))
 }

@@ -108,6 +108,11 @@ pub struct MatchSettings {
     #[arg(long, value_name = "MS", value_parser = parse_millis, allow_negative_numbers = true)]
     #[serde(deserialize_with = "timemargin")]
     pub timemargin: Option<u64>,
+    /// Set a knob of ablate's search on every variant that is ablate's (the baseline and design points too), after the config's own tables, e.g. eval.net=FILE (repeatable, applied in order); an engine variant (`engine = ...`) plays as its table says, and a match whose every variant is an engine refuses it.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    // A run sets its knobs in the config's variants, not here.
+    #[serde(skip)]
+    pub sets: Vec<String>,
 }
 
 fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
@@ -208,6 +213,7 @@ impl MatchSettings {
             out: self.out.clone().or_else(|| run.out.clone()),
             shard: self.shard.or(run.shard),
             timemargin: self.timemargin.or(run.timemargin),
+            sets: either(&self.sets, &run.sets),
         }
     }
 
