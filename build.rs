@@ -107,9 +107,12 @@ fn build_commit() {
         let packed = watched.iter().any(|p| p.ends_with("packed-refs"));
         match branch.exists() {
             true => watched.push(branch),
-            false if !reflog && !packed => {
-                watched.extend(branch.parent().filter(|d| d.is_dir()).map(Path::to_path_buf))
-            }
+            false if !reflog && !packed => watched.extend(
+                branch
+                    .parent()
+                    .filter(|d| d.is_dir())
+                    .map(Path::to_path_buf),
+            ),
             false => {}
         }
     }

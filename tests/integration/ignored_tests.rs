@@ -7,7 +7,7 @@
 // The test reads the list and the rule, not how each program is found.
 #[allow(dead_code)]
 #[path = "../../build/probe.rs"]
-mod probe;
+pub(crate) mod probe;
 
 use crate::common::ROOT;
 use std::collections::BTreeSet;

@@ -4,11 +4,8 @@
 //! position), and each switch off changes what it searches. The build script has already held
 //! its bench to the tag's 3467381.
 
-#[allow(dead_code)]
-#[path = "../../build/probe.rs"]
-mod probe;
-
 use crate::common::ROOT;
+use crate::ignored_tests::probe;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
