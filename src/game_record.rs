@@ -155,6 +155,19 @@ impl GameRow {
         out
     }
 
+    /// The nodes `who` searched at each of its moves whose note gives them (`move score/depth
+    /// nodes`, movers alternating from the opening's side to move).
+    pub fn side_move_nodes(&self, who: &str) -> Vec<u64> {
+        let white_first = self.fen.split_whitespace().nth(1) != Some("b");
+        let is_white = self.white == who;
+        self.notes
+            .split(';')
+            .enumerate()
+            .filter(|(i, _)| ((i % 2 == 0) == white_first) == is_white)
+            .filter_map(|(_, note)| note.split_whitespace().nth(2)?.parse().ok())
+            .collect()
+    }
+
     /// The depths `who` reached, summed, and the moves whose notes give one: each note is
     /// `move score/depth nodes`, movers alternating from the opening's side to move.
     pub fn side_depths(&self, who: &str) -> (u64, usize) {

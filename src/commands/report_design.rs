@@ -6,12 +6,13 @@ use crate::cli::ReportArgs;
 use crate::game_record::GameRow;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json, Markdown, Text};
-use crate::reports::depth_profile_table::{depth_table, shallow_warning, write_depths};
+use crate::reports::depth_profile_table::{depth_table, players_of, shallow_warning, write_depths};
 use crate::reports::design_notes::{crashed_head, fixed_depth_note, moved_line};
 use crate::reports::design_report::{
     design_depths, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
 };
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
+use crate::reports::nodes_a_move::{design_nodes, node_limit, nodes_table, off_limit_warning};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
@@ -37,7 +38,25 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         let table = Text.render(&depth_table(&depths));
         println!("How deep each side searched:\n{table}");
     }
-    if let Some(warning) = shallow_warning(&depths) {
+    // The nodes each side searched a move, against the limit it was asked.
+    let points: Vec<String> = players_of(rows)
+        .into_iter()
+        .filter(|p| p != opponent)
+        .collect();
+    let limit_of = |p: &str| node_limit(p, &manifest.variants, &manifest.limit);
+    // At a fixed depth the note below gives each factor's nodes a move instead.
+    let nodes = match manifest.limit.starts_with("depth ") {
+        true => Vec::new(),
+        false => design_nodes(rows, opponent, &points, limit_of),
+    };
+    if !nodes.is_empty() {
+        let table = Text.render(&nodes_table(&nodes));
+        println!("Nodes each side searched a move:\n{table}");
+    }
+    for warning in [shallow_warning(&depths), off_limit_warning(&nodes)]
+        .into_iter()
+        .flatten()
+    {
         println!("{}\n", warning.replace("**", ""));
     }
     let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
@@ -81,7 +100,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .into_iter()
         .chain(without_crashes.iter().map(|(line, _)| line.clone()))
         .collect();
-    let mut text = markdown(&analysis, title, opponent, &link, &depths, &more);
+    let mut text = markdown(&analysis, title, opponent, &link, (&depths, &nodes), &more);
     if let Some((_, Some(a))) = &without_crashes {
         text += "\n## Steps without the games an engine crashed in\n\n";
         text += &Markdown.render(&steps_table(a));

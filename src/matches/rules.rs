@@ -24,7 +24,7 @@ crate::choice_enum! {
         AdjudicatedResign = "adjudication: resign",
         /// A side's clock ran out (`--tc`).
         TimeForfeit = "time forfeit",
-        /// A side sent an illegal move, no move, or a line that is not UCI.
+        /// A side sent an illegal move or no move (an `info` line is never refused).
         RulesInfraction = "rules infraction",
         /// A side's engine exited or crashed.
         Abandoned = "abandoned",

@@ -333,9 +333,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
             EngineFault::Stopped => return NoMove::Stopped,
             EngineFault::Stalled => Termination::TimeForfeit,
             EngineFault::Exited => Termination::Abandoned,
-            EngineFault::NotUci | EngineFault::IllegalMove | EngineFault::GaveNoMove => {
-                Termination::RulesInfraction
-            }
+            EngineFault::IllegalMove | EngineFault::GaveNoMove => Termination::RulesInfraction,
         };
         let detail = e
             .message

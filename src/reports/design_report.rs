@@ -7,6 +7,7 @@ use super::depth_profile_table::{
     depth_table, players_depths, players_of, pooled, searching_rule_sentence, shallow_warning,
     PlayerDepths,
 };
+use super::nodes_a_move::{nodes_table, off_limit_warning, PlayerNodes, OFF_LIMIT};
 use crate::game_record::GameRow;
 use crate::output::export::{Exporter, Markdown, Text};
 use crate::output::number_format::{interval, signed, Minus};
@@ -292,17 +293,19 @@ pub fn design_depths(rows: &[GameRow], opponent: &str) -> Vec<PlayerDepths> {
 }
 
 /// The Markdown report, with the heat map's link and, unless the games were played at a fixed
-/// depth, how deep each side searched (with a warning above the figures where one did not).
+/// depth, how deep each side searched (with a warning above the figures where one did not);
+/// and the nodes each side searched a move (warned of where they are off its limit).
 pub fn markdown(
     a: &DesignAnalysis,
     title: &str,
     opponent: &str,
     heatmap: &str,
-    depths: &[PlayerDepths],
+    (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
     more: &[String],
 ) -> String {
     let mut out = format!("# {title}: how the steps interact\n\n");
-    if let Some(warning) = shallow_warning(depths) {
+    let warnings = [shallow_warning(depths), off_limit_warning(nodes)];
+    for warning in warnings.into_iter().flatten() {
         out += &format!("{warning}\n\n");
     }
     for line in preamble(a, opponent).iter().chain(more) {
@@ -312,6 +315,14 @@ pub fn markdown(
         out += "\n## How deep each side searched\n\n";
         out += &Markdown.render(&depth_table(depths));
         out += &format!("\n{}.\n", searching_rule_sentence());
+    }
+    if !nodes.is_empty() {
+        out += "\n## Nodes each side searched a move\n\n";
+        out += &Markdown.render(&nodes_table(nodes));
+        out += &format!(
+            "\nFrom each move's note in the PGN; the limit is the one the side was asked (its engine's own `limit`, else the match's), and a median more than {:.0}% from it is warned of above.\n",
+            100.0 * OFF_LIMIT
+        );
     }
     out += "\n## Steps\n\n";
     out += &Markdown.render(&steps_table(a));

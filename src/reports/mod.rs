@@ -19,6 +19,7 @@ pub mod heatmap;
 pub mod interaction_map;
 pub mod ladder;
 pub mod markdown;
+pub mod nodes_a_move;
 pub mod style;
 pub mod svg;
 pub mod terminal;

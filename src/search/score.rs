@@ -10,6 +10,9 @@ pub const MATE: Score = 30_000;
 pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
 /// The deepest ply the search and quiescence may reach.
 pub const MAX_PLY: usize = 128;
+/// The network's output stops one below the mate band (`chess` sits below `search`, so it
+/// keeps its own constant, held here to this one).
+const _: () = assert!(crate::chess::nnue::network::MAX_OUTPUT == MATE_BOUND - 1);
 /// A draw: repetition or stalemate.
 pub const DRAW: Score = 0;
 

@@ -72,8 +72,6 @@ pub enum EngineFault {
     Stalled,
     /// It exited, crashed or closed its pipes.
     Exited,
-    /// It printed a line that is not UCI.
-    NotUci,
     /// Its `bestmove` is missing, `(none)` or not a legal move.
     IllegalMove,
     /// Its `bestmove` is `(none)` or `0000` in a position with legal moves: it gave up the
@@ -294,7 +292,7 @@ impl EngineProcess {
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {
-                    let info = Info::parse(&line).map_err(|m| self.garbage(&line, &m))?;
+                    let info = Info::parse(&line);
                     if let (Some(d), Some(t)) = (info.depth, info.time) {
                         time_at.retain(|(depth, _)| *depth != d);
                         time_at.push((d, t));
@@ -323,16 +321,15 @@ impl EngineProcess {
             .find(|m| uci(board, *m) == best)
         else {
             let none = best == "(none)" || best == "0000";
-            return Err(EngineError {
-                fault: match none {
-                    true => EngineFault::GaveNoMove,
-                    false => EngineFault::IllegalMove,
-                },
-                ..self.garbage(
-                    &format!("bestmove {best}"),
-                    &format!("\"{best}\" is not a legal move in {board}"),
-                )
-            });
+            let fault = match none {
+                true => EngineFault::GaveNoMove,
+                false => EngineFault::IllegalMove,
+            };
+            return Err(self.refused(
+                fault,
+                &format!("bestmove {best}"),
+                &format!("\"{best}\" is not a legal move in {board}"),
+            ));
         };
         let last = last.unwrap_or_default();
         let (score_cp, mate) = match last.score {
@@ -477,9 +474,10 @@ impl EngineProcess {
         "it closed its output".into()
     }
 
-    fn garbage(&self, line: &str, problem: &str) -> EngineError {
+    /// A `bestmove` refused. No `info` line ever is: `Info::parse` reads what it can.
+    fn refused(&self, fault: EngineFault, line: &str, problem: &str) -> EngineError {
         EngineError {
-            fault: EngineFault::NotUci,
+            fault,
             message: format!(
                 "{}: printed \"{line}\", which is not UCI: {problem}; {}",
                 self.label,

@@ -33,58 +33,53 @@ pub struct Info {
 }
 
 impl Info {
-    /// Reads the fields ablate uses; the others (`string`, `currmove`, `hashfull`…) are skipped.
-    pub fn parse(line: &str) -> Result<Info, String> {
+    /// Reads the fields ablate uses, and never refuses a line: UCI has the GUI ignore what it
+    /// does not know, and engines print what it allows and more. Other tokens (`string`'s
+    /// text, `currmove`, `hashfull`…) are skipped; a field without its value (a bare
+    /// `info depth`, which cost Glaurung 2.2 a game of a design) is left unset, and the word
+    /// that stood in for the value is read as the next token.
+    pub fn parse(line: &str) -> Info {
         let words: Vec<&str> = line.split_whitespace().collect();
+        fn number<T: std::str::FromStr>(words: &[&str], i: usize) -> Option<T> {
+            words.get(i)?.parse().ok()
+        }
         let mut info = Info::default();
         let mut i = 1;
-        fn number<T: std::str::FromStr>(words: &[&str], i: usize) -> Result<T, String> {
-            let word = words.get(i + 1).copied().unwrap_or("");
-            word.parse().map_err(|_| {
-                format!(
-                    "\"{}\" is followed by \"{word}\", expected a number",
-                    words[i]
-                )
-            })
-        }
         while i < words.len() {
-            match words[i] {
+            let field = match words[i] {
                 // The rest of the line is free text.
                 "string" => break,
-                "depth" => info.depth = Some(number(&words, i)?),
-                "seldepth" => info.seldepth = Some(number(&words, i)?),
-                "multipv" => info.multipv = Some(number(&words, i)?),
-                "nodes" => info.nodes = Some(number(&words, i)?),
-                "time" => info.time = Some(number(&words, i)?),
-                "score" => {
-                    let kind = words.get(i + 1).copied().unwrap_or("");
-                    let value: i32 = number(&words, i + 1)?;
-                    info.score = Some(match kind {
-                        "cp" => Score::Cp(value),
-                        "mate" => Score::Mate(value),
-                        other => {
-                            return Err(format!("score \"{other}\", expected cp or mate"));
-                        }
-                    });
-                    i += 3;
-                    while let Some(&w) = words.get(i) {
-                        match w {
-                            "lowerbound" | "upperbound" => info.bound = true,
-                            _ => break,
-                        }
-                        i += 1;
-                    }
-                    continue;
-                }
                 "pv" => {
                     info.pv = words[i + 1..].join(" ");
                     break;
                 }
-                _ => {}
-            }
-            i += 1;
+                "lowerbound" | "upperbound" => {
+                    info.bound = true;
+                    None
+                }
+                "depth" => number(&words, i + 1).map(|n| info.depth = Some(n)),
+                "seldepth" => number(&words, i + 1).map(|n| info.seldepth = Some(n)),
+                "multipv" => number(&words, i + 1).map(|n| info.multipv = Some(n)),
+                "nodes" => number(&words, i + 1).map(|n| info.nodes = Some(n)),
+                "time" => number(&words, i + 1).map(|n| info.time = Some(n)),
+                "score" => {
+                    let score = match words.get(i + 1).copied() {
+                        Some("cp") => number(&words, i + 2).map(Score::Cp),
+                        Some("mate") => number(&words, i + 2).map(Score::Mate),
+                        _ => None,
+                    };
+                    // Past the kind as well: its number is the value read.
+                    score.map(|s| {
+                        info.score = Some(s);
+                        i += 1;
+                    })
+                }
+                _ => None,
+            };
+            // Past the value read, if any, and the token.
+            i += if field.is_some() { 2 } else { 1 };
         }
-        Ok(info)
+        info
     }
 }
 
@@ -106,27 +101,54 @@ mod tests {
     fn info_lines_are_read_and_bounds_marked() {
         let info = Info::parse(
             "info depth 12 seldepth 17 multipv 1 score cp -35 upperbound nodes 51234 nps 100 hashfull 3 tbhits 0 time 503 pv e2e4 e7e5",
-        )
-        .unwrap();
+        );
         assert_eq!(info.depth, Some(12));
         assert_eq!(info.seldepth, Some(17));
         assert_eq!(info.score, Some(Score::Cp(-35)));
         assert!(info.bound);
         assert_eq!((info.nodes, info.time), (Some(51234), Some(503)));
         assert_eq!(info.pv, "e2e4 e7e5");
-        let mate = Info::parse("info depth 3 score mate -2 nodes 10 pv a1a2").unwrap();
+        let mate = Info::parse("info depth 3 score mate -2 nodes 10 pv a1a2");
         assert_eq!(mate.score, Some(Score::Mate(-2)));
         assert!(!mate.bound);
         assert_eq!(
-            Info::parse("info string NNUE evaluation using nn-x.nnue depth x").unwrap(),
+            Info::parse("info string NNUE evaluation using nn-x.nnue depth x"),
             Info::default()
         );
-        assert!(Info::parse("info depth ten")
-            .unwrap_err()
-            .contains("\"ten\""));
-        assert!(Info::parse("info score wins 3")
-            .unwrap_err()
-            .contains("expected cp or mate"));
+    }
+
+    #[test]
+    fn every_info_line_uci_allows_is_read_and_none_refused() {
+        // Glaurung 2.2 prints `info depth N` alone as each iteration starts (search.cpp:590).
+        let bare = |depth| Info {
+            depth,
+            ..Info::default()
+        };
+        assert_eq!(Info::parse("info depth 5"), bare(Some(5)));
+        assert_eq!(Info::parse("info depth"), bare(None));
+        assert_eq!(Info::parse("info"), bare(None));
+        assert_eq!(
+            Info::parse("info currmove e2e4 currmovenumber 1"),
+            bare(None)
+        );
+        assert_eq!(Info::parse("info string depth 5 is near"), bare(None));
+        // A value missing mid-line (say two lines run together): the word read as the next
+        // token, the rest still read.
+        let run_together = Info::parse("info depth info nodes 60000 nps 3 time 20");
+        assert_eq!(run_together.depth, None);
+        assert_eq!(
+            (run_together.nodes, run_together.time),
+            (Some(60000), Some(20))
+        );
+        let info = Info::parse("info depth ten score cp x seldepth 4 score mate 3 pv e2e4");
+        assert_eq!((info.depth, info.seldepth), (None, Some(4)));
+        assert_eq!(
+            (info.score, info.pv.as_str()),
+            (Some(Score::Mate(3)), "e2e4")
+        );
+        assert_eq!(Info::parse("info score wins 3 hashfull 10").score, None);
+        assert_eq!(Info::parse("info score cp").score, None);
+        assert!(Info::parse("info score cp 20 lowerbound").bound);
     }
 
     #[test]

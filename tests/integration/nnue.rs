@@ -1,7 +1,7 @@
 //! The learned evaluation end to end: `ablate train` writes a net that reads back as written,
 //! the same for any --jobs and when resumed; `ablate eval` prints the network's output as the
 //! layout computes it; bad input is named with its place; a variant with the network plays a
-//! match at a node budget.
+//! match at a node budget; a net of random weights never evaluates or searches to a mate.
 
 use crate::common::{ablate, assert_success, copy_positions, ROOT};
 use ablate::chess::nnue::Network;
@@ -144,4 +144,93 @@ fn a_variant_with_the_network_plays_a_match_at_a_node_budget() {
     let games = std::fs::read_to_string(dir.path().join("m.csv")).unwrap();
     assert_eq!(games.lines().count(), 3, "{games}");
     assert!(games.contains("strongest_nnue"));
+}
+
+/// A file of the right size and padding with random weights (bullet writes no magic number):
+/// what a wrong file gives. A fixed linear congruential sequence, so the test is the same
+/// every run.
+fn random_net(hidden: usize, seed: u64) -> Network {
+    let mut state = seed;
+    let mut next = |n: usize| -> Vec<i16> {
+        (0..n)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (state >> 48) as u16 as i16
+            })
+            .collect()
+    };
+    let weights = next(768 * hidden);
+    let bias = next(hidden);
+    let output = next(2 * hidden);
+    Network::from_parts(weights, bias, output, next(1)[0])
+}
+
+/// Quiet positions with no mate near: the start, an opening, a middlegame, an endgame.
+const NO_MATE: [&str; 4] = [
+    "startpos",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+    "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 50",
+];
+
+#[test]
+fn a_net_of_random_weights_never_evaluates_or_searches_to_a_mate() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..=4 {
+        let file = format!("random-{seed}.nnue");
+        std::fs::write(dir.path().join(&file), random_net(64, seed).to_bytes()).unwrap();
+        let net = format!("eval.net={file}");
+        let mut args = vec!["eval", "--set", "eval=nnue", "--set", &net];
+        args.extend(NO_MATE);
+        let eval = ablate(dir.path(), &args);
+        assert_success(&eval);
+        let start = random_net(64, seed).evaluate_board(&cozy_chess::Board::default());
+        if start.abs() > 1_000 {
+            let stderr = String::from_utf8_lossy(&eval.stderr);
+            let warning = format!("warning: {file}: the initial position evaluates to");
+            assert!(stderr.contains(&warning), "{stderr}");
+        }
+        for line in String::from_utf8_lossy(&eval.stdout).lines() {
+            let cp: i32 = line.rsplit('\t').next().unwrap().parse().unwrap();
+            assert!(cp.abs() < 29_872, "{file}: {line}");
+        }
+        // The plain search and strongest, whose pruning adds margins to the evaluation.
+        let config = format!("{ROOT}/configs/strength.toml");
+        for variant in ["full", "strongest"] {
+            for fen in NO_MATE {
+                let out = ablate(
+                    dir.path(),
+                    &[
+                        "search",
+                        "--config",
+                        &config,
+                        "--variant",
+                        variant,
+                        "--set",
+                        "eval=nnue",
+                        "--set",
+                        &net,
+                        "--fen",
+                        fen,
+                        "--depth",
+                        "4",
+                        "--format",
+                        "csv",
+                    ],
+                );
+                assert_success(&out);
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                for row in stdout.lines().skip(1) {
+                    let fields: Vec<&str> = row.split(',').collect();
+                    let score: i32 = fields[1].parse().unwrap();
+                    assert!(
+                        fields[2].is_empty() && score.abs() < 29_872,
+                        "{file}, {variant}, {fen}: {row}"
+                    );
+                }
+            }
+        }
+    }
 }

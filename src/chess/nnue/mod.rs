@@ -7,6 +7,7 @@ pub mod accumulator;
 pub mod network;
 
 use crate::error::InputError;
+use crate::output::number_format::thousands;
 pub use network::Network;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -38,6 +39,51 @@ pub fn network_at(path: &str) -> Result<&'static Network, InputError> {
         return Ok(net);
     }
     let net: &'static Network = Box::leak(Box::new(Network::load(std::path::Path::new(path))?));
+    if let Some(warning) = start_warning(net, path) {
+        eprintln!("warning: {warning}");
+    }
     loaded.insert(path.to_string(), net);
     Ok(net)
+}
+
+/// Past this, no trained net values the initial position (the embedded one gives 32 cp).
+pub const SANE_START: i32 = 1_000;
+
+/// What a file of the right size and padding but not a trained net of this layout shows
+/// first: bullet writes no magic number, so random or foreign weights load, and only what
+/// they say of the initial position gives them away. A warning, not an error: a net a few
+/// batches in may say anything and is still the user's to try.
+pub fn start_warning(net: &Network, shown: &str) -> Option<String> {
+    let start = net.evaluate_board(&cozy_chess::Board::default());
+    (start.abs() > SANE_START).then(|| {
+        format!(
+            "{shown}: the initial position evaluates to {} cp, beyond ±{}; is it a (768→H)×2→1 net trained in bullet's `simple` layout (QA 255, QB 64, scale 400)? Its output is kept within ±{} cp, short of the mate scores",
+            thousands(start),
+            thousands(SANE_START),
+            thousands(network::MAX_OUTPUT)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_net_that_values_the_initial_position_past_a_queen_is_named_in_a_warning() {
+        assert_eq!(start_warning(default_network(), "nets/default.nnue"), None);
+        // H = 1, every feature weight 255: with 32 pieces both accumulators clamp to 255,
+        // SCReLU 65025, so the output is 2 · 65025 · w / 255 · 400 / 16320 = 12.5 · w cp.
+        let net = |w| Network::from_parts(vec![255; 768], vec![0], vec![w, w], 0);
+        assert_eq!(
+            start_warning(&net(80), "x.nnue"),
+            None,
+            "1,000 cp is still sane"
+        );
+        let warning = start_warning(&net(-100), "nets/x.nnue").unwrap();
+        assert!(
+            warning.starts_with("nets/x.nnue: the initial position evaluates to -1,250 cp"),
+            "{warning}"
+        );
+    }
 }

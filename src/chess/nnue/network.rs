@@ -24,6 +24,12 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output (bullet's `eval_scale`).
 pub const SCALE: i32 = 400;
+/// The largest output, either way: one below the search's mate band (`search::MATE_BOUND`,
+/// 29,872, which this layer cannot name; `search/score.rs` checks the two agree), as bullet-style
+/// engines clamp theirs (h1me01/Astra's `evaluate`: ±(VALUE_MATE − MAX_PLY − 1); Stockfish 15.1
+/// one below its tablebase band). A net's i32 sum has no bound: a wrong file would otherwise
+/// score a quiet position as a mate, or past the search's infinity.
+pub const MAX_OUTPUT: i32 = 29_871;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// bullet's padding bytes.
@@ -184,7 +190,8 @@ impl Network {
     /// The output from the side to move's accumulator `us` and the other's `them`, in
     /// centipawns, as bullet's `simple` example computes it, in i32: Σ SCReLU(us)·w_us +
     /// Σ SCReLU(them)·w_them (QA²·QB), divided by QA (truncating toward zero), plus the bias
-    /// (QA·QB), times SCALE, divided by QA·QB (truncating toward zero).
+    /// (QA·QB), times SCALE, divided by QA·QB (truncating toward zero); then kept within
+    /// ±MAX_OUTPUT, the one place the net's output becomes an evaluation.
     #[inline]
     pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);
@@ -198,7 +205,26 @@ impl Network {
         output /= QA;
         output = output.wrapping_add(i32::from(self.output_bias));
         output = output.wrapping_mul(SCALE);
-        output / (QA * QB)
+        (output / (QA * QB)).clamp(-MAX_OUTPUT, MAX_OUTPUT)
+    }
+
+    /// The largest output, either way, that any accumulators can give before the clamp: each
+    /// output weight of one sign at SCReLU's 1.0 (QA²), the others at 0. Below MAX_OUTPUT, the
+    /// clamp cannot change a single output of this net.
+    pub fn output_bound(&self) -> i32 {
+        let full = i64::from(QA * QA);
+        let (up, down) = self
+            .output_weights
+            .iter()
+            .fold((0i64, 0i64), |(up, down), &w| {
+                let w = i64::from(w) * full;
+                (up + w.max(0), down + w.min(0))
+            });
+        let cp = |sum: i64| {
+            (sum / i64::from(QA) + i64::from(self.output_bias)) * i64::from(SCALE)
+                / i64::from(QA * QB)
+        };
+        cp(up).max(-cp(down)) as i32
     }
 
     /// The evaluation of `board` from its side to move, both accumulators made from scratch.
@@ -247,6 +273,26 @@ mod tests {
         // 100² · −7 = −70000; / 255 = −274 (−274.5 cut toward zero); − 1 = −275;
         // · 400 = −110000; / 16320 = −6 (−6.74 cut toward zero).
         assert_eq!(negative.evaluate_board(&board), -6);
+    }
+
+    #[test]
+    fn the_output_never_reaches_the_mate_band() {
+        let board = Board::default();
+        // Every feature weight 255 (each neuron's SCReLU 65025 with 32 pieces) and every
+        // output weight ±100: 128 · 65025 · 100 / 255 · 400 / 16320 = 80,000 cp unclamped,
+        // with no step of the i32 sum wrapping.
+        let huge = |sign: i16| {
+            let weights = vec![255; INPUTS * 64];
+            let output = vec![sign * 100; 128];
+            Network::from_parts(weights, vec![0; 64], output, 0)
+        };
+        assert_eq!(huge(1).evaluate_board(&board), MAX_OUTPUT);
+        assert_eq!(huge(-1).evaluate_board(&board), -MAX_OUTPUT);
+        assert_eq!(huge(1).output_bound(), 80_000);
+        // The embedded net cannot reach the clamp on any position: its numbers are unchanged.
+        let embedded = crate::chess::nnue::default_network().output_bound();
+        assert_eq!(embedded, 7_775, "docs/nnue.md quotes it");
+        assert!(embedded < MAX_OUTPUT);
     }
 
     #[test]
