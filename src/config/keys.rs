@@ -135,7 +135,8 @@ pub fn hint(name: &str, candidates: &[String]) -> String {
 }
 
 /// The nearest valid key by edit distance (two letters swapped count as one edit), when it is
-/// near enough to be a typo.
+/// near enough to be a typo: a few edits, and at most half the longer name's letters (three
+/// edits turn `foo` into `all`, which is no near miss).
 pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
@@ -146,7 +147,8 @@ pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
             best = Some((d, candidate));
         }
     }
-    best.filter(|(d, c)| *d <= 3.max(c.len() / 4))
+    let longer = |c: &str| c.chars().count().max(key.chars().count());
+    best.filter(|(d, c)| *d <= 3.max(c.len() / 4) && 2 * *d <= longer(c))
         .map(|(_, c)| c)
 }
 
@@ -242,6 +244,15 @@ mod tests {
         );
         let e = resolve(&[&table("zzzzzzzzzzzzzzzz = 2")]).unwrap_err();
         assert!(e.contains("config --explain"), "{e}");
+    }
+
+    #[test]
+    fn a_short_name_gets_a_suggestion_only_when_it_is_a_near_miss() {
+        let names: Vec<String> = ["baseline", "all", "none"].map(String::from).to_vec();
+        assert_eq!(suggest("foo", &names), None);
+        assert_eq!(hint("foo", &names), "expected one of: baseline, all, none");
+        assert_eq!(suggest("al", &names), Some("all"));
+        assert_eq!(suggest("nnoe", &names), Some("none"));
     }
 
     #[test]
