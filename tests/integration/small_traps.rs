@@ -55,3 +55,33 @@ fn a_far_variant_name_gets_the_variants_and_a_near_one_a_guess() {
         "{near}"
     );
 }
+
+/// (b) A typo'd knob is placed at its own line, in `[search]` (which gave no line) and in a
+/// variant (which gave its header's), however the key is written.
+#[test]
+fn a_typod_knob_is_placed_at_its_own_line() {
+    let error = |text: &str| {
+        let dir = folder_with("k.toml", text);
+        refused(dir.path(), &["match", "-c", "k.toml", "--print-outputs"])
+    };
+    let search = error("name = \"k\"\n[search]\ntt_mb = 1\nordering.kilers = 0\n");
+    assert!(
+        search.contains("k.toml:4:10: [search]: unknown key \"ordering.kilers\""),
+        "{search}"
+    );
+    let variant = error("[search]\ntt_mb = 1\n[variants.v]\ntt_mb = 2\nordering.killer = 1\n");
+    assert!(
+        variant.contains("k.toml:5:10: variant \"v\": unknown key \"ordering.killer\""),
+        "{variant}"
+    );
+    let nested = error("[search]\n[variants.v]\ntt_mb = 2\n[variants.v.ordering]\n\nkiller = 1\n");
+    assert!(
+        nested.contains("k.toml:6:1: variant \"v\": unknown key \"ordering.killer\""),
+        "{nested}"
+    );
+    let inline = error("[search]\n[variants.v]\ntt_mb = 2\n\nordering = { killers = \"two\" }\n");
+    assert!(
+        inline.contains("k.toml:5:14: variant \"v\": key \"ordering.killers\" = \"two\""),
+        "{inline}"
+    );
+}
