@@ -85,3 +85,98 @@ fn a_typod_knob_is_placed_at_its_own_line() {
         "{inline}"
     );
 }
+
+/// (c) `datagen --games 0` wrote an empty data file and index and exited 0; a shard with no
+/// game did the same. Both are refused before a file is made.
+#[test]
+fn datagen_without_a_game_is_refused_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = format!("{ROOT}/configs/strength.toml");
+    let base = [
+        "datagen", "--config", &config, "--nodes", "500", "--out", "d.txt",
+    ];
+    let none = refused(dir.path(), &[&base[..], &["--games", "0"]].concat());
+    assert!(
+        none.contains("'--games <N>': 0; expected a whole number of games, 1 or more"),
+        "{none}"
+    );
+    let shard = refused(
+        dir.path(),
+        &[&base[..], &["--games", "1", "--shard", "1/2"]].concat(),
+    );
+    assert!(
+        shard.contains("--games: 1; shard 1/2 plays the games whose number mod 2 is 1, so none"),
+        "{shard}"
+    );
+    let made: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(made.is_empty(), "{made:?}");
+}
+
+/// (d) A negative number was taken for a flag ("unexpected argument '-5'"): every number of
+/// datagen and train now reaches a parser that names its flag and what it takes.
+#[test]
+fn a_negative_number_is_a_bad_value_of_its_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, expected) in [
+        (
+            &["datagen", "--nodes", "-5"][..],
+            "'--nodes <N>': expected a whole number of nodes per move, 1 or more",
+        ),
+        (
+            &["datagen", "--games", "-2"],
+            "'--games <N>': expected a whole number of games, 1 or more",
+        ),
+        (
+            &["datagen", "--seed", "-1"],
+            "'--seed <N>': expected a seed",
+        ),
+        (
+            &["datagen", "--random-plies", "-1"],
+            "'--random-plies <N>': expected a whole number of plies",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--epochs", "-1"],
+            "'--epochs <N>': expected a whole number of epochs",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--hidden", "-64"],
+            "'--hidden <H>': expected a whole number of hidden neurons",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--batch", "-1"],
+            "'--batch <N>': expected a whole number of positions a step",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--lr-step", "-1"],
+            "'--lr-step <N>': expected a whole number of epochs",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--limit", "-1"],
+            "'--limit <N>': expected a whole number of positions",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--seed", "-1"],
+            "'--seed <N>': expected a seed",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--lr", "-0.1"],
+            "--lr: -0.1; expected a positive rate",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--lr-gamma", "-2"],
+            "--lr-gamma: -2; expected a factor above 0",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--wdl", "-0.5"],
+            "--wdl: -0.5; expected 0.0",
+        ),
+        (
+            &["train", "d.txt", "-o", "n.nnue", "--validation", "-0.1"],
+            "--validation: -0.1; expected a share",
+        ),
+    ] {
+        let err = refused(dir.path(), args);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
