@@ -265,6 +265,23 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
     let expected = "expected a table of named overrides, e.g. factors = { no_null_move = { \"null_move.enabled\" = false } }";
     let factors =
         factors.ok_or_else(|| format!("[design]: missing key \"factors\"; {expected}"))?;
+    // One factor has no interaction to fit: it is a plain variant against the baseline, and
+    // saying so is what the author needs, not only the count.
+    let written: Vec<(&String, &Value)> = factors.iter().collect();
+    if let [(name, body)] = written.as_slice() {
+        let step = match body {
+            Value::Table(knobs) => {
+                let set = keys::flatten(knobs)
+                    .into_iter()
+                    .map(|(k, v)| format!("{k} = {v}"));
+                format!(" with {}", set.collect::<Vec<_>>().join(", "))
+            }
+            _ => String::new(),
+        };
+        return Err(format!(
+            "[design]: 1 factor (\"{name}\"); expected 2 or more: one step alone has no interaction to fit, so play it as a plain variant, [variants.{name}]{step}, by `ablate match` against the baseline"
+        ));
+    }
     if factors.len() < 2 {
         return Err(format!(
             "[design]: {} factor; expected 2 or more",

@@ -180,3 +180,16 @@ fn a_negative_number_is_a_bad_value_of_its_flag() {
         assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
     }
 }
+
+/// (e) A design of one factor says to play it as a plain variant, with the knobs it sets.
+#[test]
+fn a_one_factor_design_says_to_play_a_plain_variant() {
+    let config = "name = \"one\"\n[search]\ntt_mb = 1\n[design.factors]\n\
+                  no_null_move = { \"null_move.enabled\" = false }\n";
+    let dir = folder_with("one.toml", config);
+    let err = refused(dir.path(), &["match", "-c", "one.toml", "--print-outputs"]);
+    assert!(
+        err.contains("[design]: 1 factor (\"no_null_move\"); expected 2 or more: one step alone has no interaction to fit, so play it as a plain variant, [variants.no_null_move] with null_move.enabled = false, by `ablate match` against the baseline"),
+        "{err}"
+    );
+}
