@@ -193,3 +193,41 @@ fn a_one_factor_design_says_to_play_a_plain_variant() {
         "{err}"
     );
 }
+
+/// (f) and (g): Glaurung's committed design, played at 40,000 nodes a move, counts no game
+/// slow (its moves are the same at any speed), and its report draws the steps' forest plot
+/// beside the heat map and links it.
+#[test]
+fn a_node_limited_design_counts_no_slow_game_and_its_report_draws_the_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    for ext in ["csv", "json", "pgn"] {
+        std::fs::copy(
+            Path::new(ROOT).join(format!("results/engines/glaurung.games.{ext}")),
+            dir.path().join(format!("glaurung.games.{ext}")),
+        )
+        .unwrap();
+    }
+    let out = ablate(dir.path(), &["report", "glaurung.games.csv"]);
+    assert_success(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("slow games: none looked for (at 40000 nodes a move, a game's moves are the same however fast the machine ran)"),
+        "{text}"
+    );
+    let forest = dir.path().join("glaurung.games-effects.svg");
+    let svg = std::fs::read_to_string(&forest).unwrap();
+    for label in [
+        "futility_and_move_count_pruning: averaged",
+        "quiescence_futility: at the baseline",
+    ] {
+        assert!(svg.contains(label), "{label}: {svg}");
+    }
+    let md = std::fs::read_to_string(dir.path().join("glaurung.games.md")).unwrap();
+    assert!(
+        md.contains(
+            "![each step's worth, averaged and at the baseline](glaurung.games-effects.svg)"
+        ),
+        "{md}"
+    );
+    assert!(text.contains("wrote glaurung.games-effects.svg"), "{text}");
+}
