@@ -2,7 +2,11 @@
 //! data) and `ablate train` (a net from it). Apart from the rest of the command line only to
 //! keep each file short; `cli` re-exports them.
 
-use crate::settings::values::parse_threads;
+// Every number with a parser of its own and negatives let through to it: `--nodes -5` is then
+// said as a bad value of --nodes, not as an unknown flag `-5`.
+use crate::settings::values::{
+    parse_count, parse_game_count, parse_nodes, parse_seed, parse_threads,
+};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -48,16 +52,16 @@ pub struct DatagenArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     /// Games in the whole run (every shard's together).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = parse_game_count, allow_negative_numbers = true)]
     pub games: usize,
     /// Nodes a move (the search checks its count every 4,096 nodes; every 256 below 4,096).
-    #[arg(long, value_name = "N", default_value_t = 5000)]
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = parse_nodes, allow_negative_numbers = true)]
     pub nodes: u64,
     /// The seed of the openings' order and of the random plies.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Plies played at random after the book.
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = parse_count::<u32>("plies"), allow_negative_numbers = true)]
     pub random_plies: u32,
     /// The book: an EPD of openings, taken in an order shuffled by the seed.
     #[arg(long, value_name = "EPD", default_value = "positions/openings.epd")]
@@ -113,34 +117,54 @@ pub struct TrainArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: PathBuf,
     /// The hidden layer's size, H.
-    #[arg(long, value_name = "H", default_value_t = 64)]
+    #[arg(long, value_name = "H", default_value_t = 64, value_parser = parse_count::<usize>("hidden neurons"), allow_negative_numbers = true)]
     pub hidden: usize,
     /// Passes over the training positions.
-    #[arg(long, value_name = "N", default_value_t = 12)]
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = parse_count::<u32>("epochs"), allow_negative_numbers = true)]
     pub epochs: u32,
     /// Positions a step.
-    #[arg(long, value_name = "N", default_value_t = 16384)]
+    #[arg(long, value_name = "N", default_value_t = 16384, value_parser = parse_count::<usize>("positions a step"), allow_negative_numbers = true)]
     pub batch: usize,
     /// The learning rate at the start.
-    #[arg(long, value_name = "RATE", default_value_t = 0.001)]
+    #[arg(
+        long,
+        value_name = "RATE",
+        default_value_t = 0.001,
+        allow_negative_numbers = true
+    )]
     pub lr: f32,
     /// Multiply the rate by this every --lr-step epochs.
-    #[arg(long, value_name = "FACTOR", default_value_t = 0.1)]
+    #[arg(
+        long,
+        value_name = "FACTOR",
+        default_value_t = 0.1,
+        allow_negative_numbers = true
+    )]
     pub lr_gamma: f32,
     /// Epochs between two drops of the rate.
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = parse_count::<u32>("epochs"), allow_negative_numbers = true)]
     pub lr_step: u32,
     /// The target's weight on the game's result; the search score takes the rest.
-    #[arg(long, value_name = "SHARE", default_value_t = 0.75)]
+    #[arg(
+        long,
+        value_name = "SHARE",
+        default_value_t = 0.75,
+        allow_negative_numbers = true
+    )]
     pub wdl: f32,
     /// The share of positions held out for the validation loss.
-    #[arg(long, value_name = "SHARE", default_value_t = 0.01)]
+    #[arg(
+        long,
+        value_name = "SHARE",
+        default_value_t = 0.01,
+        allow_negative_numbers = true
+    )]
     pub validation: f64,
     /// The seed of the initial weights, the held-out positions and the shuffles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Read at most this many positions in all.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count::<usize>("positions"), allow_negative_numbers = true)]
     pub limit: Option<usize>,
     /// Worker threads [default: all cores].
     #[arg(long, short = 'j', value_name = "N", value_parser = parse_threads, allow_negative_numbers = true)]

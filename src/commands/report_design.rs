@@ -1,6 +1,6 @@
 //! `ablate report` on the games of a designed match (`[design]`): the fit's figures in the
-//! terminal, and beside the CSV the Markdown, the tidy effects as CSV and JSON, the heat map of
-//! the interactions, and the PGN.
+//! terminal, and beside the CSV the Markdown, the tidy effects as CSV and JSON, the forest plot
+//! of the steps' worth, the heat map of the interactions, and the PGN.
 
 use crate::cli::ReportArgs;
 use crate::game_record::GameRow;
@@ -11,6 +11,7 @@ use crate::reports::design_notes::{crashed_head, fixed_depth_note, moved_line};
 use crate::reports::design_report::{
     design_depths, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
 };
+use crate::reports::effects_forest::{effects_chart_path, write_effects_chart};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::reports::nodes_a_move::{design_nodes, node_limit, nodes_table, off_limit_warning};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
@@ -68,7 +69,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         println!("{note}\n");
     }
     print!("{}", terminal(&analysis, opponent));
-    println!("\n{}", slow_games_line(&analysis, refit, rows));
+    println!("\n{}", slow_games_line(&analysis, refit, rows, manifest));
     // The figures without the games an engine crashed in, as the match report gives them.
     let finished: Vec<GameRow> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
     let without_crashes = crashed_head(rows).map(|head| {
@@ -95,12 +96,20 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     }
     let title = &manifest.experiment;
     write_heatmap(&analysis, title, &svg)?;
-    let link = svg.file_name().unwrap_or_default().to_string_lossy();
+    let forest = effects_chart_path(&svg);
+    write_effects_chart(&analysis, title, &forest)?;
+    let name = |p: &std::path::Path| {
+        p.file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned()
+    };
+    let links = (name(forest.as_path()), name(svg.as_path()));
     let more: Vec<String> = fixed_depth
         .into_iter()
         .chain(without_crashes.iter().map(|(line, _)| line.clone()))
         .collect();
-    let mut text = markdown(&analysis, title, opponent, &link, (&depths, &nodes), &more);
+    let mut text = markdown(&analysis, title, opponent, &links, (&depths, &nodes), &more);
     if let Some((_, Some(a))) = &without_crashes {
         text += "\n## Steps without the games an engine crashed in\n\n";
         text += &Markdown.render(&steps_table(a));
@@ -116,7 +125,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let pgn = args.csv.with_extension("pgn");
     let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
     crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
-    for written in [&markdown_path, &csv, &json, &svg, &pgn]
+    for written in [&markdown_path, &csv, &json, &forest, &svg, &pgn]
         .into_iter()
         .chain(&depth_files)
     {
@@ -126,12 +135,19 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
 }
 
 /// How many games a side played far under its usual speed (`slow_games`), and whether the
-/// fit without them moves any figure.
+/// fit without them moves any figure. Under a node or depth limit a game's moves are the same
+/// at any speed, so none is called slow there: "31 of 128 slow" read as 31 games to distrust.
 fn slow_games_line(
     analysis: &DesignAnalysis,
     refit: impl Fn(&[GameRow]) -> Result<DesignAnalysis, String>,
     rows: &[GameRow],
+    manifest: &MatchManifest,
 ) -> String {
+    if let Some(fixed) = fixed_work(manifest) {
+        return format!(
+            "slow games: none looked for (at {fixed}, a game's moves are the same however fast the machine ran)"
+        );
+    }
     let flagged = slow_games(rows);
     let count = flagged.iter().filter(|f| **f).count();
     let rule = format!(
@@ -149,4 +165,20 @@ fn slow_games_line(
         .collect();
     let head = format!("slow games: {count} of {} ({rule})", rows.len());
     moved_line(&head, analysis, &refit(&kept))
+}
+
+/// The match's limit in words when it fixes each move's work whatever the machine's speed (a
+/// depth or a node count, and no side on a clock of its own); `None` under a clock.
+fn fixed_work(manifest: &MatchManifest) -> Option<String> {
+    use crate::config::engine::SideLimit;
+    let own_clock = manifest.variants.iter().any(|v| {
+        let limit = v.engine.as_ref().and_then(|e| e.limit.as_ref());
+        matches!(limit, Some(SideLimit::Tc(_) | SideLimit::St(_)))
+    });
+    match manifest.limit.split_once(' ') {
+        _ if own_clock => None,
+        Some(("nodes", n)) => Some(format!("{n} nodes a move")),
+        Some(("depth", d)) => Some(format!("depth {d}")),
+        _ => None,
+    }
 }

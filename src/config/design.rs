@@ -265,11 +265,21 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
     let expected = "expected a table of named overrides, e.g. factors = { no_null_move = { \"null_move.enabled\" = false } }";
     let factors =
         factors.ok_or_else(|| format!("[design]: missing key \"factors\"; {expected}"))?;
-    if factors.len() < 2 {
-        return Err(format!(
-            "[design]: {} factor; expected 2 or more",
-            factors.len()
-        ));
+    // One factor has no interaction to fit: saying it is a plain variant is what helps.
+    let written: Vec<(&String, &Value)> = factors.iter().collect();
+    let knobs = |t: &Table| -> Vec<String> {
+        keys::flatten(t)
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect()
+    };
+    match written.as_slice() {
+        [(name, Value::Table(t))] => return Err(format!(
+            "[design]: 1 factor (\"{name}\"); expected 2 or more: one step alone has no interaction to fit, so play it as a plain variant, [variants.{name}] with {}, by `ablate match` against the baseline",
+            knobs(t).join(", ")
+        )),
+        [] | [_] => return Err(format!("[design]: {} factor; expected 2 or more", factors.len())),
+        _ => {}
     }
     let mut out: Vec<Factor> = Vec::new();
     let mut set_by: Vec<(String, String)> = Vec::new();

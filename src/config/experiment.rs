@@ -120,7 +120,8 @@ impl Experiment {
         let mut experiment = Self::top_level(file, &written).map_err(err)?;
         let search = written.search;
         let baseline_name = baseline_of(written.baseline, search.name.as_ref()).map_err(err)?;
-        keys::check_layer(&search.knobs).map_err(|m| err(format!("[search]: {m}")))?;
+        keys::check_layer(&search.knobs)
+            .map_err(|e| source.error_at_key(&["search"], &e.key, format!("[search]: {e}")))?;
         let mut own = vec![(baseline_name.clone(), search.knobs, search.base)];
         let (mut variants, mut engines) =
             read_variants(written.variants, &baseline_name, &mut own, &source)?;
@@ -342,6 +343,11 @@ fn read_variants(
                 )))
             }
             Variant::Search { base, knobs } => {
+                // Checked here, not as serde reads the table, to be placed at the key's line.
+                keys::check_layer(&knobs).map_err(|e| {
+                    let message = format!("variant \"{vname}\": {e}");
+                    source.error_at_key(&["variants", &vname], &e.key, message)
+                })?;
                 own.push((vname.clone(), knobs, base));
                 variants.push(vname);
             }
@@ -444,7 +450,7 @@ pvs = false
         );
         assert_eq!(
             parse_err(&text),
-            "configs/k.toml:7:1: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+            "configs/k.toml:8:10: variant \"killers\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
         );
         let text = GOOD.replace("depths = [8, 7, 7]", "depths = [8, 7, 7]\ndepth = 3");
         assert_eq!(
@@ -470,7 +476,7 @@ pvs = false
         );
         assert_eq!(
             parse_err(&text),
-            "configs/k.toml: [search]: unknown key \"ordering.kilers\"; did you mean \"ordering.killers\"?"
+            "configs/k.toml:6:10: [search]: unknown key \"ordering.kilers\"; did you mean \"ordering.killers\"?"
         );
         let text = GOOD.replace(
             "\"tt\" = [\"off\", \"full\"]",
@@ -496,11 +502,11 @@ pvs = false
         let e = Experiment::parse("configs/k.toml", &without_design).unwrap();
         assert_eq!(e.design.as_ref().unwrap().points.len(), 4);
         assert_eq!(e.resolve(&[]).unwrap()[1].config.ordering.killers, 1);
-        // An error in an implicit table is placed at the key that opens it.
+        // An error in an implicit table's key is placed at the key's own line.
         let bad = without_variant.replace("killers = 1", "killer = 1");
         assert_eq!(
             parse_err(&bad),
-            "configs/k.toml:5:11: variant \"k\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
+            "configs/k.toml:6:1: variant \"k\": unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
         );
     }
 

@@ -7,7 +7,6 @@
 use super::design::Design;
 use super::engine::EngineSpec;
 use super::extends::{take_extends, Base};
-use super::keys;
 use super::minimal_mode::MinimalMode;
 use super::runs::RunEntry;
 use super::typed_tables::{boolean, string};
@@ -100,8 +99,8 @@ impl TryFrom<Value> for Variant {
         if knobs.contains_key("engine") {
             return EngineSpec::from_table(knobs).map(Variant::Engine);
         }
+        // Its knobs are checked in `Experiment::parse_at`, which places an error at its key.
         let base = take_extends(&mut knobs)?;
-        keys::check_layer(&knobs)?;
         Ok(Variant::Search { base, knobs })
     }
 }

@@ -48,8 +48,29 @@ pub fn sets_table(sets: &[String]) -> Result<Table, crate::error::InputError> {
     Ok(table)
 }
 
+/// A layer refused: why, and the dotted key at fault, so that a file's reader can place the
+/// message at the key's own line rather than at its table's header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayerError {
+    /// The key as flattened (`ordering.killer`).
+    pub key: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LayerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<LayerError> for String {
+    fn from(e: LayerError) -> String {
+        e.message
+    }
+}
+
 /// Checks one override table on its own: every key known, every value of the right type.
-pub fn check_layer(layer: &Table) -> Result<(), String> {
+pub fn check_layer(layer: &Table) -> Result<(), LayerError> {
     check_layer_against(layer, &known_keys())
 }
 
@@ -57,11 +78,14 @@ pub fn check_layer(layer: &Table) -> Result<(), String> {
 /// default configuration: a config's every variant and layer need them once, not each). The
 /// names first, each key and choice word with the one it may have meant; then the values'
 /// types, the layer read whole as a configuration, the bad key found by its serde path.
-fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), String> {
+fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), LayerError> {
     let leaves = flatten(layer);
     let mut written = Table::new();
     for (key, value) in &leaves {
-        check_name(key, value, known)?;
+        check_name(key, value, known).map_err(|message| LayerError {
+            key: key.clone(),
+            message,
+        })?;
         insert(&mut written, key, value.clone());
     }
     let read = serde_path_to_error::deserialize::<_, SearchConfig>(Value::Table(written));
@@ -74,7 +98,8 @@ fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), String> {
         let key = keys.collect::<Vec<_>>().join(".");
         let value = leaves.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
         let value = value.map_or(String::new(), Value::to_string);
-        format!("key \"{key}\" = {value}: {}", e.inner().message().trim())
+        let message = format!("key \"{key}\" = {value}: {}", e.inner().message().trim());
+        LayerError { key, message }
     })
 }
 
@@ -135,7 +160,8 @@ pub fn hint(name: &str, candidates: &[String]) -> String {
 }
 
 /// The nearest valid key by edit distance (two letters swapped count as one edit), when it is
-/// near enough to be a typo.
+/// near enough to be a typo: a few edits, and at most half the longer name's letters (three
+/// edits turn `foo` into `all`, which is no near miss).
 pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
@@ -146,7 +172,8 @@ pub fn suggest<'a>(key: &str, candidates: &'a [String]) -> Option<&'a str> {
             best = Some((d, candidate));
         }
     }
-    best.filter(|(d, c)| *d <= 3.max(c.len() / 4))
+    let longer = |c: &str| c.chars().count().max(key.chars().count());
+    best.filter(|(d, c)| *d <= 3.max(c.len() / 4) && 2 * *d <= longer(c))
         .map(|(_, c)| c)
 }
 
@@ -242,6 +269,15 @@ mod tests {
         );
         let e = resolve(&[&table("zzzzzzzzzzzzzzzz = 2")]).unwrap_err();
         assert!(e.contains("config --explain"), "{e}");
+    }
+
+    #[test]
+    fn a_short_name_gets_a_suggestion_only_when_it_is_a_near_miss() {
+        let names: Vec<String> = ["baseline", "all", "none"].map(String::from).to_vec();
+        assert_eq!(suggest("foo", &names), None);
+        assert_eq!(hint("foo", &names), "expected one of: baseline, all, none");
+        assert_eq!(suggest("al", &names), Some("all"));
+        assert_eq!(suggest("nnoe", &names), Some("none"));
     }
 
     #[test]

@@ -194,6 +194,40 @@ impl Source {
         self.error_at(span, message)
     }
 
+    /// `message` placed at `key` (dotted, as `keys::flatten` writes it) inside the table
+    /// `table` names: at the key's own line, wherever it is written (`a.b = 1`, `[t.a]` then
+    /// `b = 1`, or `a = { b = 1 }`); at the table as `error` places it when the key is not found.
+    pub fn error_at_key(&self, table: &[&str], key: &str, message: String) -> InputError {
+        let mut at = self.document.as_table() as &dyn toml_edit::TableLike;
+        for name in table {
+            match at.get(name).and_then(Item::as_table_like) {
+                Some(inner) => at = inner,
+                None => return self.error(table, message),
+            }
+        }
+        let mut rest: Vec<&str> = key.split('.').collect();
+        while !rest.is_empty() {
+            // The longest run of segments written as one key: a quoted "a.b" is one key.
+            let Some(n) = (1..=rest.len())
+                .rev()
+                .find(|&n| at.contains_key(&rest[..n].join(".")))
+            else {
+                break;
+            };
+            let written = rest[..n].join(".");
+            if n == rest.len() {
+                let span = at.key(&written).and_then(|k| k.span());
+                return self.error_at(span, message);
+            }
+            match at.get(&written).and_then(Item::as_table_like) {
+                Some(inner) => at = inner,
+                None => break,
+            }
+            rest.drain(..n);
+        }
+        self.error(table, message)
+    }
+
     fn error_at(&self, span: Option<Range<usize>>, message: String) -> InputError {
         match span {
             Some(span) => {

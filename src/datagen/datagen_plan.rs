@@ -76,6 +76,19 @@ impl DatagenPlan {
                 InputError::in_file("--nodes", "0; expected 1 or more nodes a move").into(),
             );
         }
+        // No game to play would write an empty data file and index and succeed: refused before
+        // a file is made (the command line's parser refuses 0 too; this is the library's door).
+        let (k, n) = settings.shard.map_or((0, 1), |s| (s.k, s.n));
+        if settings.games <= k {
+            let message = match n {
+                1 => "0; expected 1 or more games".to_string(),
+                _ => format!(
+                    "{}; shard {k}/{n} plays the games whose number mod {n} is {k}, so none; expected more than {k} games",
+                    settings.games
+                ),
+            };
+            return Err(InputError::in_file("--games", message).into());
+        }
         let adjudication = Adjudication::parse(&settings.adjudicate)
             .map_err(|m| InputError::in_file("--adjudicate", m))?;
         let suite = Suite::load(&settings.openings)?;

@@ -122,17 +122,19 @@ pub fn prepare_match(
         .into());
     }
     let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
-    for wanted in options.variants.iter().chain(&options.opponents) {
+    let given = options.variants.iter().map(|v| ("--variant", v));
+    for (flag, wanted) in given.chain(options.opponents.iter().map(|o| ("--opponent", o))) {
         if !names.contains(&wanted.as_str()) {
+            // The names always, so that a name far from every one is not met with a guess.
             let all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-            return Err(InputError::in_file(
-                "--variant",
-                format!(
-                    "no variant \"{wanted}\"; {}",
-                    crate::config::keys::hint(wanted, &all)
-                ),
-            )
-            .into());
+            let near = crate::config::keys::suggest(wanted, &all)
+                .map_or(String::new(), |n| format!("did you mean \"{n}\"? "));
+            let message = format!(
+                "no variant \"{wanted}\" in {}; {near}its variants are: {}",
+                experiment.file,
+                all.join(", ")
+            );
+            return Err(InputError::in_file(flag, message).into());
         }
     }
     let design = experiment.design.as_ref();

@@ -292,14 +292,15 @@ pub fn design_depths(rows: &[GameRow], opponent: &str) -> Vec<PlayerDepths> {
     out
 }
 
-/// The Markdown report, with the heat map's link and, unless the games were played at a fixed
-/// depth, how deep each side searched (with a warning above the figures where one did not);
-/// and the nodes each side searched a move (warned of where they are off its limit).
+/// The Markdown report, with the links of the steps' forest plot and of the heat map (their
+/// file names) and, unless the games were played at a fixed depth, how deep each side searched
+/// (with a warning above the figures where one did not); and the nodes each side searched a
+/// move (warned of where they are off its limit).
 pub fn markdown(
     a: &DesignAnalysis,
     title: &str,
     opponent: &str,
-    heatmap: &str,
+    (forest, heatmap): &(String, String),
     (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
     more: &[String],
 ) -> String {
@@ -325,6 +326,7 @@ pub fn markdown(
         );
     }
     out += "\n## Steps\n\n";
+    out += &format!("![each step's worth, averaged and at the baseline]({forest})\n\n");
     out += &Markdown.render(&steps_table(a));
     out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
     out += &Markdown.render(&pairs_table(a));

@@ -80,6 +80,23 @@ pub fn parse_seed(text: &str) -> Result<u64, String> {
     whole(text, "a seed, a whole number from 0")
 }
 
+/// `ablate datagen --games`: the whole run's games, none refused here, before a file is written.
+pub fn parse_game_count(text: &str) -> Result<usize, String> {
+    let expected = "a whole number of games, 1 or more";
+    match whole(text, expected)? {
+        0 => Err(format!("0; expected {expected}")),
+        n => Ok(n),
+    }
+}
+
+/// A count the command checks the range of itself (`--epochs`, `--hidden`): only its sign and
+/// form here, so that `-5` reaches a parser that names the flag instead of being taken for one.
+pub fn parse_count<T: TryFrom<u128>>(
+    what: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| whole(text, &format!("a whole number of {what}"))
+}
+
 /// A TOML number for a key the command line reads with `parse`: the same checks, the same
 /// words. A string, even of digits, is refused: the file's types are TOML's.
 pub fn number<'de, D: Deserializer<'de>, T>(

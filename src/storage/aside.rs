@@ -23,9 +23,10 @@ pub const RESULTS_FILES: [&str; 7] = [
 
 /// The files made from a games CSV `x.games.csv`, by what follows its stem `x.games`: its PGN,
 /// and the reports `ablate report` writes beside it: a match's Markdown, forest plot and cost
-/// chart; a design's effects as CSV and JSON and its heat map; a gauntlet's self-play chart.
-/// `tests/integration/engine_author.rs` checks that every file a report writes is among them.
-pub const GAMES_FILES: [&str; 10] = [
+/// chart; a design's effects as CSV and JSON, its heat map and its steps' forest plot; a
+/// gauntlet's self-play chart. `tests/integration/engine_author.rs` checks that every file a
+/// report writes is among them.
+pub const GAMES_FILES: [&str; 11] = [
     ".pgn",
     ".md",
     ".depths.csv",
@@ -35,6 +36,7 @@ pub const GAMES_FILES: [&str; 10] = [
     ".effects.csv",
     ".effects.json",
     "-interactions.svg",
+    "-effects.svg",
     "-self-play.svg",
 ];
 

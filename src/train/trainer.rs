@@ -79,6 +79,11 @@ impl TrainSettings {
         if settings.lr.is_nan() || settings.lr <= 0.0 {
             return bad("--lr", format!("{}; expected a positive rate", settings.lr));
         }
+        // A factor of 0 or less would zero the rate, or flip its sign, at the first drop.
+        if settings.lr_gamma.is_nan() || settings.lr_gamma <= 0.0 {
+            let message = format!("{}; expected a factor above 0", settings.lr_gamma);
+            return bad("--lr-gamma", message);
+        }
         Ok(())
     }
 

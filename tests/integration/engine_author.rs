@@ -111,6 +111,7 @@ fn reports_move_aside_with_the_games_they_describe() {
                 ".effects.csv",
                 ".effects.json",
                 "-interactions.svg",
+                "-effects.svg",
                 ".depths.csv",
                 ".depths.json",
             ][..],

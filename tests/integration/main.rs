@@ -53,6 +53,7 @@ mod runs;
 mod search_core;
 mod search_invariants;
 mod slurm;
+mod small_traps;
 mod spreadsheet;
 mod stale;
 mod stat_score;
