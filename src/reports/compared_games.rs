@@ -6,6 +6,7 @@
 use super::depth_profile_table::PlayerDepths;
 use super::design_report::design_depths;
 use super::engines_compared::EngineState;
+use super::nodes_a_move::{node_limit, nodes_of};
 use crate::config::comparison::Comparison;
 use crate::error::InputError;
 use crate::matches::games_csv::read_games;
@@ -42,6 +43,7 @@ fn fitted(
         points: None,
         worst_half_width: None,
         target: None,
+        nodes: None,
     };
     if !path.exists() {
         return Ok((state, None));
@@ -71,6 +73,8 @@ fn fitted(
     state.points = profile("the points together");
     state.worst_half_width = analysis.as_ref().map(|a| a.fit.worst_half_width());
     state.target = manifest.precision;
+    let limit = node_limit(opponent, &manifest.variants, &manifest.limit);
+    state.nodes = nodes_of(&rows, &[opponent.to_string()], opponent, limit);
     Ok((state, analysis))
 }
 

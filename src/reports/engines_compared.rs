@@ -5,6 +5,7 @@
 //! engines share. Built once as tables; Markdown, CSV and JSON are renderings of them.
 
 use super::field::Published;
+use super::nodes_a_move::PlayerNodes;
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, thousands, Minus};
 use crate::output::table::{Cell, Table};
@@ -30,6 +31,9 @@ pub struct EngineState {
     pub worst_half_width: Option<f64>,
     /// The precision its games were played to (the manifest's), when it declares one.
     pub target: Option<f64>,
+    /// The nodes a move the engine as shipped searched, from its moves' notes, beside the
+    /// node limit it was asked (an engine that counts only at its polls searches past it).
+    pub nodes: Option<PlayerNodes>,
 }
 
 impl EngineState {
@@ -38,6 +42,14 @@ impl EngineState {
     /// Such a design still enters the mean and Q; the caution says it does.
     pub fn cautions(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if let Some(n) = self.nodes.as_ref().filter(|n| n.past_limit()) {
+            out.push(format!(
+                "{}: asked for {} nodes a move, it searched a median of {}: its figures are its steps' worth at the nodes searched",
+                self.label,
+                thousands(n.limit.unwrap_or(0)),
+                thousands(n.median)
+            ));
+        }
         if let (Some(worst), Some(target)) = (self.worst_half_width, self.target) {
             if worst > target {
                 out.push(format!(
@@ -100,14 +112,19 @@ pub fn engines_table(engines: &[EngineState]) -> Table {
             "engine",
             "games",
             "limit",
+            "median nodes a move, as shipped",
             "median depth after move 10, as shipped",
             "its points together",
             "moves at depth ≤ 2",
             "worst half-width",
         ],
-        "lrlrrrr",
+        "lrlrrrrr",
     );
     for e in engines {
+        let nodes = e.nodes.as_ref().map_or_else(
+            || Cell::text("—"),
+            |n| Cell::whole(n.median).shown_as(thousands(n.median)),
+        );
         let shallow = e.points.as_ref().map_or_else(
             || "—".to_string(),
             |p| format!("{:.1}%", 100.0 * p.shallow_share),
@@ -124,6 +141,7 @@ pub fn engines_table(engines: &[EngineState]) -> Table {
             Cell::text(e.label.clone()),
             games,
             Cell::text(limit_words(&e.limit)),
+            nodes,
             Cell::text(depth(&e.shipped)),
             Cell::text(depth(&e.points)),
             Cell::text(shallow),

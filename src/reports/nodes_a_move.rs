@@ -42,12 +42,15 @@ impl PlayerNodes {
 }
 
 /// The node limit `player` was asked: its engine's own (`limit = { nodes = N }`), else the
-/// match's (`nodes N`, as the manifest records it); `None` under a depth or a clock.
+/// match's (`nodes N`, as the manifest records it); `None` under a depth or a clock, and for
+/// ablate's own search, whose record is not what it searched: it looks at its count every
+/// 4,096 nodes and records the nodes of its finished iterations, not the one it cut off.
 pub fn node_limit(player: &str, variants: &[ResolvedVariant], match_limit: &str) -> Option<u64> {
-    let own = variants
-        .iter()
-        .find(|v| v.name == player)
-        .and_then(|v| v.engine.as_ref()?.limit.as_ref());
+    let variant = variants.iter().find(|v| v.name == player);
+    if variant.is_some_and(|v| v.engine.is_none()) {
+        return None;
+    }
+    let own = variant.and_then(|v| v.engine.as_ref()?.limit.as_ref());
     match own {
         Some(SideLimit::Nodes(n)) => Some(*n),
         Some(_) => None,
@@ -141,8 +144,14 @@ pub fn off_limit_warning(players: &[PlayerNodes]) -> Option<String> {
         .iter()
         .filter(|p| p.past_limit())
         .map(|p| {
+            // "the points together" is plural.
+            let was = if p.player.starts_with("the points") {
+                "were"
+            } else {
+                "was"
+            };
             format!(
-                "{} was asked {} nodes a move and searched a median of {} ({}–{})",
+                "{} {was} asked {} nodes a move and searched a median of {} ({}–{})",
                 p.player,
                 thousands(p.limit.unwrap_or(0)),
                 thousands(p.median),
@@ -250,7 +259,7 @@ mod tests {
         assert_eq!(nodes.len(), 2);
         let warning = off_limit_warning(&nodes).unwrap();
         assert!(
-            warning.contains("the points together was asked 40,000"),
+            warning.contains("the points together were asked 40,000"),
             "{warning}"
         );
     }
