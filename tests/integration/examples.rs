@@ -10,6 +10,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// Where engines/stockfish/build-stockfish.sh writes the patched Stockfish.
+const STOCKFISH: &str = crate::ignored_tests::probe::STOCKFISH_SWITCHES;
+
 /// Commands a reader runs: ablate itself, the cargo commands and the scripts.
 fn is_command(line: &str) -> bool {
     [
@@ -248,6 +251,12 @@ fn runnable(example: &str) -> Result<String, &'static str> {
                     (from configs/, which a bare config name resolves to)",
         );
     }
+    if example.contains("engines-stockfish.toml") && !Path::new(ROOT).join(STOCKFISH).is_file() {
+        return Err(
+            "needs engines/stockfish/stockfish-switches, which .ci/run builds \
+                    (engines/stockfish/build-stockfish.sh)",
+        );
+    }
     if example.starts_with("sbatch ") {
         return Err(
             "needs a running Slurm cluster: tests/integration/slurm.rs submits the same script",
@@ -350,6 +359,14 @@ impl Scratch {
         let dir = tempfile::tempdir().unwrap();
         for sub in ["configs", "positions", "results", "scripts", "docs"] {
             copy_dir(&Path::new(ROOT).join(sub), &dir.path().join(sub));
+        }
+        // The Stockfish build the project makes itself (git ignores it), where the design's
+        // config looks for it; linked, not copied (some 70 MB).
+        let engines = dir.path().join("engines/stockfish");
+        std::fs::create_dir_all(&engines).unwrap();
+        if Path::new(ROOT).join(STOCKFISH).is_file() {
+            std::os::unix::fs::symlink(Path::new(ROOT).join(STOCKFISH), dir.path().join(STOCKFISH))
+                .unwrap();
         }
         std::fs::copy(
             Path::new(ROOT).join("README.md"),
