@@ -5,8 +5,8 @@
 #
 #   engines/stockfish/build-stockfish.sh SOURCE
 #
-# SOURCE is the sf_15.1 tree: a tarball of it (`git archive` of the tag, as
-# ../shared/engines/stockfish-sf_15.1.tar.gz) or a folder holding it (with a network:
+# SOURCE is the sf_15.1 tree: a tarball of it (`git archive` of the tag, with or without a
+# --prefix, as ../shared/engines/stockfish-sf_15.1.tar.gz) or a folder holding it (online:
 # `git clone --depth 1 --branch sf_15.1 <Stockfish's repository> sf`, then give `sf`).
 # The network is not downloaded: Debian's `stockfish` package (15.1) embeds the same net, and
 # writes it out on its UCI command `export_net`; its SHA-256 is checked before the build.
@@ -28,8 +28,13 @@ fail() { echo "build-stockfish.sh: $*" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 if [ -f "$source" ]; then
-  tar -xzf "$source" -C "$work" || fail "$source: not a .tar.gz of the sf_15.1 tree"
-  tree="$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)"
+  mkdir "$work/tree"
+  tar -xzf "$source" -C "$work/tree" || fail "$source: not a .tar.gz of the sf_15.1 tree"
+  # `git archive` writes the tree's files at the top, or under one folder with --prefix.
+  tree="$work/tree"
+  if [ ! -f "$tree/src/search.cpp" ]; then
+    tree="$(find "$work/tree" -mindepth 1 -maxdepth 1 -type d | head -n 1)"
+  fi
 elif [ -d "$source" ]; then
   cp -R "$source" "$work/tree"
   tree="$work/tree"
