@@ -366,3 +366,67 @@ pub fn markdown(
     text += "\nEach interaction is on-coded: positive when each step is worth more with the other on, negative when one covers for the other. Holm's adjustment runs over the pairs.\n";
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(median: f64, shallow_share: f64) -> DepthProfile {
+        DepthProfile {
+            moves: 1000,
+            after_opening: 800,
+            median: Some(median),
+            decile_low: Some(median - 2.0),
+            decile_high: Some(median + 2.0),
+            shallow_share,
+        }
+    }
+
+    fn engine(worst: f64, target: Option<f64>, points: DepthProfile) -> EngineState {
+        EngineState {
+            name: "e".into(),
+            label: "Engine".into(),
+            games: 32,
+            limit: "nodes 40000".into(),
+            shipped: Some(profile(9.0, 0.0)),
+            points: Some(points),
+            worst_half_width: Some(worst),
+            target,
+            nodes: None,
+        }
+    }
+
+    #[test]
+    fn a_design_short_of_its_target_or_too_shallow_is_cautioned_and_one_that_meets_both_is_not() {
+        assert!(engine(19.9, Some(20.0), profile(8.0, 0.0))
+            .cautions()
+            .is_empty());
+        let short = engine(62.3, Some(20.0), profile(8.0, 0.0)).cautions();
+        assert_eq!(short.len(), 1, "{short:?}");
+        assert!(
+            short[0].contains("short of its target, worst half-width ±62.3 against ±20 (32 games)")
+        );
+        let shallow = engine(19.0, Some(20.0), profile(6.0, 0.0)).cautions();
+        assert!(
+            shallow.len() == 1
+                && shallow[0].contains("too shallow its points together, median depth 6.0"),
+            "{shallow:?}"
+        );
+        let many_shallow = engine(19.0, None, profile(8.0, 0.31)).cautions();
+        assert!(
+            many_shallow[0].contains("31.0% of moves at depth ≤ 2"),
+            "{many_shallow:?}"
+        );
+        let mut past = engine(19.0, Some(20.0), profile(8.0, 0.0));
+        past.nodes = Some(PlayerNodes {
+            player: "glaurung".into(),
+            limit: Some(40_000),
+            moves: 100,
+            median: 60_000,
+            least: 100,
+            most: 90_000,
+        });
+        assert!(past.cautions()[0]
+            .contains("asked for 40,000 nodes a move, it searched a median of 60,000"));
+    }
+}
