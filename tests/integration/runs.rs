@@ -393,15 +393,12 @@ fn every_committed_match_is_a_declared_run() {
         });
         // A pattern with {nodes} matches every budget's file: the run that names it owns it.
         let named = owners.any(|(config, run, _)| {
-            // The Stockfish build is the project's own, and git ignores it: without it, its
-            // config's engine cannot start. CI builds it, so there its games are checked too.
-            let stockfish = crate::ignored_tests::probe::STOCKFISH_SWITCHES;
+            // An engine the project builds itself (a path inside the repository, as the
+            // Stockfish build's) is ignored by git: where it is not built, the config's engine
+            // cannot start. CI builds it, so there these games are checked too.
             let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-            if config.ends_with("engines-stockfish.toml") && !root.join(stockfish).is_file() && !ci
-            {
-                eprintln!(
-                    "not checked: {file}: needs {stockfish} (engines/stockfish/build-stockfish.sh)"
-                );
+            if let Some(missing) = unbuilt_engine(config).filter(|_| !ci) {
+                eprintln!("not checked: {file}: needs {missing}, which the project builds");
                 return true;
             }
             let o = ablate(
@@ -422,6 +419,17 @@ fn every_committed_match_is_a_declared_run() {
         });
         assert!(named, "{file} is no declared run's out");
     }
+}
+
+/// The first engine of `config` that the project builds itself (a program named by a path
+/// inside the repository) and that is not built here.
+fn unbuilt_engine(config: &Path) -> Option<String> {
+    let experiment = ablate::config::experiment::Experiment::load(config).ok()?;
+    experiment.engines.iter().find_map(|(_, spec)| {
+        let program = spec.argv().ok()?.into_iter().next()?;
+        let inside = program.contains('/') && !program.starts_with('/');
+        (inside && !Path::new(ROOT).join(&program).is_file()).then_some(program)
+    })
 }
 
 /// Two configs may share an experiment name (strength-2008.toml keeps the games its first
