@@ -18,6 +18,7 @@ mod removal;
 mod reproductions_ordering;
 mod reproductions_search;
 pub mod sources;
+mod stockfish_steps;
 mod test_bed;
 mod transfer;
 mod transfer_today;
@@ -92,6 +93,8 @@ const BLOCKS: &[Block] = &[
     block("nnue-designs-played", nnue_designs::played),
     block("nnue-designs-steps", nnue_designs::steps),
     block("nnue-designs-pairs", nnue_designs::pairs),
+    block("stockfish-status", stockfish_steps::status),
+    block("stockfish-steps", stockfish_steps::steps),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {

@@ -98,8 +98,14 @@ impl Sources {
 
     /// Every row of `results/<name>.csv`, as `T`; none (and a problem) when it cannot be read.
     pub fn rows<T: serde::de::DeserializeOwned>(&self, name: &str) -> Vec<T> {
-        let path = self.path(name, "csv");
-        let shown = format!("results/{name}.csv");
+        self.rows_at(&format!("results/{name}.csv"))
+    }
+
+    /// Every row of the CSV file `relative` under the root (`docs/stockfish-15.1-elo.csv`), as
+    /// `T`; none (and a problem) when it cannot be read.
+    pub fn rows_at<T: serde::de::DeserializeOwned>(&self, relative: &str) -> Vec<T> {
+        let path = self.file(relative);
+        let shown = relative;
         let mut reader = match csv::Reader::from_path(&path) {
             Ok(r) => r,
             Err(e) => {
