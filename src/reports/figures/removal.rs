@@ -8,7 +8,7 @@
 
 use super::format::{games_against_goal, interval, table, text_cell, Minus};
 use super::sources::Sources;
-use super::test_bed::{published_figure, run_line};
+use super::strength::{published_figure, run_line};
 use crate::config::experiment::Experiment;
 use crate::stats::distributions::{two_sided_p, Z95};
 use crate::stats::pairing_summary::{summarize, PairingSummary};

@@ -68,7 +68,7 @@ pub(super) fn field(src: &Sources) -> String {
 
 /// `strongest_2008`'s Elo per doubling at its ladder's deepest rung.
 fn fallen(src: &Sources) -> Option<FallenDoubling> {
-    let ladder = match from_files(&super::transfer::ladder_files(src)) {
+    let ladder = match from_files(&super::removal_ladder::ladder_files(src)) {
         Ok(ladder) => ladder,
         Err(e) => {
             src.problem(e.to_string());
