@@ -1,4 +1,4 @@
-//! docs/transfer.md's ladder of today's `strongest` (issue 54): the factorial of
+//! docs/transfer.md's ladder of factorials, on today's `strongest`: the factorial of
 //! `configs/budget-ladder-today.toml` at every rung, read by the same fit as `ablate report`
 //! (`stats::design_ladder`): the rungs, each effect by rung with its node factor, and each
 //! effect's trend with the model the data choose.

@@ -5,9 +5,11 @@
 //! and one file per page or table kind. `ablate figures` rewrites them; `ablate figures --check`
 //! (and the figures test) re-renders them and compares, word for word.
 
+mod eval_terms;
 mod factorial_ladder;
 pub mod format;
 mod four_engines;
+mod game_runs;
 mod gauntlet;
 mod interactions;
 mod nnue_designs;
@@ -67,9 +69,9 @@ const BLOCKS: &[Block] = &[
     block("fruit-elo-worth", pruning_and_games::fruit_elo_worth),
     block("peers", peers::peers),
     block("strength", strength::strength),
-    block("elo-worth-engine", strength::elo_worth_engine),
-    block("eval-worth", strength::eval_worth),
-    block("eval-worth-today", strength::eval_worth_today),
+    block("elo-worth-engine", removal::elo_worth_engine),
+    block("eval-worth", eval_terms::eval_worth),
+    block("eval-worth-today", eval_terms::eval_worth_today),
     block("removal", removal::removal),
     block("transfer", removal_ladder::transfer),
     block("transfer-today-rungs", factorial_ladder::rungs_block),
