@@ -4,7 +4,7 @@
 //! engines users compare against (Debian's `stockfish`, and `gnuchess -u`, which is Fruit 2.1).
 
 use crate::common::{ablate, assert_success, installed, ROOT};
-use ablate::records::{read_rows, Row, TIME_COLUMNS};
+use ablate::search_record::{read_rows, Row, TIME_COLUMNS};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -74,7 +74,7 @@ fn rows(csv: &Path) -> Vec<Row> {
 
 /// Every column but the times, the variant and the config hash.
 fn deterministic_cells(row: &Row) -> Vec<String> {
-    ablate::records::header()
+    ablate::search_record::header()
         .iter()
         .filter(|c| !TIME_COLUMNS.contains(c) && **c != "variant")
         .map(|c| row.cell(c))
