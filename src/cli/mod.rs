@@ -1,4 +1,5 @@
-//! The command line: clap definitions only; the work lives in `commands/`.
+//! The command line: clap definitions, and the engines given on it read into an experiment
+//! (`engine_args`); the work lives in `commands/`.
 
 use crate::config::experiment::MinimalMode;
 use crate::settings::values::{parse_depth, parse_positions, parse_threads};
@@ -6,7 +7,9 @@ use crate::settings::MatchSettings;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+pub mod engine_args;
 mod learning_args;
+pub use engine_args::EngineWords;
 pub use learning_args::{DatagenArgs, TrainArgs};
 use learning_args::{DATAGEN_EXAMPLES, TRAIN_EXAMPLES};
 
@@ -210,46 +213,6 @@ pub struct EvalArgs {
     /// The evaluation's configuration.
     #[command(flatten)]
     pub variant: VariantArgs,
-}
-
-/// `--engine KEY=VALUE...`, once per engine, as cutechess-cli's and fastchess's `-engine`: the
-/// words of each occurrence kept together (clap's derive keeps only a flat list), read by
-/// `config::engine_args`.
-#[derive(Debug, Clone, Default)]
-pub struct EngineWords(pub Vec<Vec<String>>);
-
-impl clap::FromArgMatches for EngineWords {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let groups = matches.get_occurrences::<String>("engine").map(|groups| {
-            groups
-                .map(|words| words.cloned().collect::<Vec<String>>())
-                .collect()
-        });
-        Ok(EngineWords(groups.unwrap_or_default()))
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Args for EngineWords {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.arg(
-            clap::Arg::new("engine")
-                .long("engine")
-                .value_name("KEY=VALUE")
-                .num_args(1..)
-                .action(clap::ArgAction::Append)
-                .conflicts_with_all(["config", "run"])
-                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I | st=SECONDS, its own limit] [timeout=S]. Once per engine; the last plays every other"),
-        )
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
 }
 
 /// Options of `ablate help`.
