@@ -66,9 +66,7 @@ pub enum Command {
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
-    #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-20000.games.csv --reference results/budget-ladder-today/factorial-10000.games.csv --markdown results/runs/ratio.md   # one design's effects over another's: each step's ratio, the slope over the steps; .md, .csv, .json, .svg\n  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg"
-    )]
+    #[command(after_help = REPORT_EXAMPLES)]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
     #[command(
@@ -90,14 +88,10 @@ pub enum Command {
     #[command(after_help = MATCH_EXAMPLES)]
     Match(Box<MatchArgs>),
     /// Re-make every committed result: each fixed-depth CSV with the command that made it, each declared run, and their reports, cheapest first.
-    #[command(
-        after_help = "Examples:\n  ablate reproduce --list                 # the plan: one command a line, with the time each took\n  ablate reproduce --fixed-only --list    # only the fixed-depth results\nWithout --list it runs the plan from the repository root, stopping at the first step that fails;\nthe fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours."
-    )]
+    #[command(after_help = REPRODUCE_EXAMPLES)]
     Reproduce(ReproduceArgs),
     /// Re-render the figure blocks of README.md and docs/ from the committed results in results/.
-    #[command(
-        after_help = "Examples:\n  ablate figures            # rewrite every block whose results changed; says which\n  ablate figures --check    # change nothing; exit 1 and show each block that differs\nRun it from the repository root, after a run or match whose results a page quotes."
-    )]
+    #[command(after_help = FIGURES_EXAMPLES)]
     Figures(FiguresArgs),
     /// Self-play training data for a network: one `FEN | score | result` a line.
     #[command(after_help = DATAGEN_EXAMPLES)]
@@ -112,6 +106,30 @@ pub enum Command {
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
 }
+
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg
+  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too
+  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg
+  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN
+  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg
+  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg
+  ablate report results/budget-ladder-today/factorial-20000.games.csv --reference results/budget-ladder-today/factorial-10000.games.csv --markdown results/runs/ratio.md   # one design's effects over another's: each step's ratio, the slope over the steps; .md, .csv, .json, .svg
+  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg";
+
+const REPRODUCE_EXAMPLES: &str = "\
+Examples:
+  ablate reproduce --list                 # the plan: one command a line, with the time each took
+  ablate reproduce --fixed-only --list    # only the fixed-depth results
+Without --list it runs the plan from the repository root, stopping at the first step that fails;
+the fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours.";
+
+const FIGURES_EXAMPLES: &str = "\
+Examples:
+  ablate figures            # rewrite every block whose results changed; says which
+  ablate figures --check    # change nothing; exit 1 and show each block that differs
+Run it from the repository root, after a run or match whose results a page quotes.";
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
