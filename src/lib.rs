@@ -17,8 +17,8 @@
 //! - `config`: the knobs (each declared once), experiment files, `--set`
 //! - `suite`: EPD and PGN position suites
 //! - `search`: the one search, its move picker, tables and time budget
-//! - `records` `game_record`: one results row per (variant, position, depth); one finished game
-//!   as the statistics read it (its games CSV row, its result, its moves' depths)
+//! - `search_record` `game_record`: one results row per (variant, position, depth); one finished
+//!   game as the statistics read it (its games CSV row, its result, its moves' depths)
 //! - `uci`: UCI both ways: the server (`ablate uci`) and the client (engine variants)
 //! - `storage`: the results CSV, resume, atomic writes, the manifest and its provenance
 //! - `jobs`: the job list, shards, and executing jobs in parallel
@@ -43,10 +43,10 @@ pub mod game_record;
 pub mod jobs;
 pub mod matches;
 pub mod output;
-pub mod records;
 pub mod reports;
 pub mod runner;
 pub mod search;
+pub mod search_record;
 pub mod settings;
 pub mod signals;
 pub mod stats;

@@ -4,7 +4,8 @@ use clap::Parser;
 
 fn main() {
     // Like other Unix tools, end quietly when the reader goes away (`ablate report x.csv | head`),
-    // instead of panicking on a failed print.
+    // instead of panicking on a failed print. Writes to an engine's pipe hold the signal back in
+    // their own thread (`signals::without_sigpipe`), so a dead engine is an error, not our end.
     #[cfg(unix)]
     // SAFETY: restoring the default SIGPIPE action before any thread starts has no preconditions.
     unsafe {
@@ -18,22 +19,6 @@ fn main() {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
-    // With an engine variant running, SIGPIPE is ignored (a dead engine must be an error, not
-    // ablate's death), so a closed stdout shows up as a failed print: end as quietly as the
-    // signal would have, with its exit status.
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let text = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
-            std::process::exit(128 + libc::SIGPIPE);
-        }
-        default_hook(info)
-    }));
     let cli = ablate::cli::Cli::parse();
     let code = match ablate::commands::dispatch(cli) {
         Ok(()) => ablate::error::EXIT_OK,

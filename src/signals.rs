@@ -1,6 +1,7 @@
 //! Ctrl-C and SIGTERM stop a run cleanly: no new job starts, running ones are abandoned, and
 //! every finished row and a complete manifest are kept. SIGTERM is what `scancel`, a Slurm
-//! time limit or preemption sends, so it is treated like Ctrl-C, with its own exit code.
+//! time limit or preemption sends, so it is treated like Ctrl-C, with its own exit code. And a
+//! write to a child's pipe (an engine's) is kept from raising SIGPIPE, in its thread alone.
 
 use crate::error::Interrupted;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,5 +56,95 @@ impl StopSignals {
             ),
             terminated,
         }
+    }
+}
+
+/// Runs `write`, a write to a child's pipe, with SIGPIPE held back in this thread alone: a child
+/// that has died makes the write fail with EPIPE, an error its caller can name (an engine
+/// fault), instead of ending ablate. The process keeps SIGPIPE's default, which `main` restores
+/// so that `ablate … | head` ends quietly, and every other thread keeps it too. A SIGPIPE the
+/// write raised is taken back before this thread's mask is restored; one pending before is left.
+pub fn without_sigpipe<T>(write: impl FnOnce() -> std::io::Result<T>) -> std::io::Result<T> {
+    #[cfg(unix)]
+    let _held = HeldSigpipe::hold();
+    write()
+}
+
+/// SIGPIPE blocked in this thread until dropped, with the mask to restore.
+#[cfg(unix)]
+struct HeldSigpipe {
+    pipe: libc::sigset_t,
+    before: libc::sigset_t,
+    pending_before: bool,
+}
+
+#[cfg(unix)]
+impl HeldSigpipe {
+    fn hold() -> HeldSigpipe {
+        // SAFETY: both sets are initialised (zeroed, then sigemptyset) before use, and
+        // pthread_sigmask changes this thread's mask alone.
+        unsafe {
+            let mut pipe: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut pipe);
+            libc::sigaddset(&mut pipe, libc::SIGPIPE);
+            let mut before: libc::sigset_t = std::mem::zeroed();
+            libc::pthread_sigmask(libc::SIG_BLOCK, &pipe, &mut before);
+            HeldSigpipe {
+                pipe,
+                before,
+                pending_before: sigpipe_pending(),
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for HeldSigpipe {
+    fn drop(&mut self) {
+        // SAFETY: sigwait returns at once, as the signal it waits for is pending (blocked, so
+        // not delivered meanwhile); the mask restored is the one `hold` found.
+        unsafe {
+            if !self.pending_before && sigpipe_pending() {
+                let mut taken = 0;
+                libc::sigwait(&self.pipe, &mut taken);
+            }
+            libc::pthread_sigmask(libc::SIG_SETMASK, &self.before, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Whether a SIGPIPE waits for this thread (or the process).
+#[cfg(unix)]
+fn sigpipe_pending() -> bool {
+    // SAFETY: the set is initialised before sigpending fills it.
+    unsafe {
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pending);
+        libc::sigpending(&mut pending);
+        libc::sigismember(&pending, libc::SIGPIPE) == 1
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+
+    #[test]
+    fn a_write_to_a_closed_pipe_is_an_error_and_leaves_no_sigpipe_behind() {
+        let mut fds = [0; 2];
+        // SAFETY: pipe fills both descriptors, each then owned by one File.
+        let (reader, mut writer) = unsafe {
+            assert_eq!(libc::pipe(fds.as_mut_ptr()), 0);
+            let file = |fd| std::fs::File::from_raw_fd(fd);
+            (file(fds[0]), file(fds[1]))
+        };
+        drop(reader);
+        // Held around the call too, so that a SIGPIPE the call left would still be pending here.
+        let _outer = HeldSigpipe::hold();
+        let error = without_sigpipe(|| writer.write_all(b"quit\n")).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+        assert!(!sigpipe_pending());
     }
 }

@@ -1,4 +1,5 @@
-//! The command line: clap definitions only; the work lives in `commands/`.
+//! The command line: clap definitions, and the engines given on it read into an experiment
+//! (`engine_args`); the work lives in `commands/`.
 
 use crate::config::experiment::MinimalMode;
 use crate::settings::values::{parse_depth, parse_positions, parse_threads};
@@ -6,7 +7,9 @@ use crate::settings::MatchSettings;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+pub mod engine_args;
 mod learning_args;
+pub use engine_args::EngineWords;
 pub use learning_args::{DatagenArgs, TrainArgs};
 use learning_args::{DATAGEN_EXAMPLES, TRAIN_EXAMPLES};
 
@@ -63,9 +66,7 @@ pub enum Command {
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Turn a results CSV into a Markdown table and SVG charts.
-    #[command(
-        after_help = "Examples:\n  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg\n  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too\n  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg\n  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN\n  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg\n  ablate report results/budget-ladder-today/factorial-20000.games.csv --reference results/budget-ladder-today/factorial-10000.games.csv --markdown results/runs/ratio.md   # one design's effects over another's: each step's ratio, the slope over the steps; .md, .csv, .json, .svg\n  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg"
-    )]
+    #[command(after_help = REPORT_EXAMPLES)]
     Report(ReportArgs),
     /// Merge shard CSVs of one experiment into one canonical CSV.
     #[command(
@@ -87,14 +88,10 @@ pub enum Command {
     #[command(after_help = MATCH_EXAMPLES)]
     Match(Box<MatchArgs>),
     /// Re-make every committed result: each fixed-depth CSV with the command that made it, each declared run, and their reports, cheapest first.
-    #[command(
-        after_help = "Examples:\n  ablate reproduce --list                 # the plan: one command a line, with the time each took\n  ablate reproduce --fixed-only --list    # only the fixed-depth results\nWithout --list it runs the plan from the repository root, stopping at the first step that fails;\nthe fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours."
-    )]
+    #[command(after_help = REPRODUCE_EXAMPLES)]
     Reproduce(ReproduceArgs),
     /// Re-render the figure blocks of README.md and docs/ from the committed results in results/.
-    #[command(
-        after_help = "Examples:\n  ablate figures            # rewrite every block whose results changed; says which\n  ablate figures --check    # change nothing; exit 1 and show each block that differs\nRun it from the repository root, after a run or match whose results a page quotes."
-    )]
+    #[command(after_help = FIGURES_EXAMPLES)]
     Figures(FiguresArgs),
     /// Self-play training data for a network: one `FEN | score | result` a line.
     #[command(after_help = DATAGEN_EXAMPLES)]
@@ -109,6 +106,30 @@ pub enum Command {
     #[command(after_help = "Examples:\n  ablate help\n  ablate help search")]
     Help(HelpArgs),
 }
+
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  ablate report results/killers/killers.csv                 # results/killers/killers.md, .svg, -ratio.svg
+  ablate report results/pruning-wac/pruning-wac.csv             # a suite with best moves: -quality.svg too
+  ablate report results/killers/killers.csv --markdown results/runs/k.md --svg results/runs/k.svg
+  ablate report results/pruning/pruning.games.csv           # a match: summary, .md, Elo forest plot, Elo-vs-nodes chart, PGN
+  ablate report results/budget-ladder/nodes-*.games.csv results/elo-worth-engine/elo-worth-engine-nodes.games.csv   # the budget ladder: ladder.md, .csv, .json, .svg
+  ablate report results/budget-ladder-today/factorial-*.games.csv --interaction null_move,probcut --markdown results/runs/ladder.md --svg results/runs/ladder.svg   # a ladder of factorials, that pair's interaction on its chart: .md, .csv, .json, .svg
+  ablate report results/budget-ladder-today/factorial-20000.games.csv --reference results/budget-ladder-today/factorial-10000.games.csv --markdown results/runs/ratio.md   # one design's effects over another's: each step's ratio, the slope over the steps; .md, .csv, .json, .svg
+  ablate report results/engines/compared.toml   # the same steps in several engines' designs: beside it .md, .csv, .json, -forest.svg";
+
+const REPRODUCE_EXAMPLES: &str = "\
+Examples:
+  ablate reproduce --list                 # the plan: one command a line, with the time each took
+  ablate reproduce --fixed-only --list    # only the fixed-depth results
+Without --list it runs the plan from the repository root, stopping at the first step that fails;
+the fixed-depth results take about 75 minutes on 2 cores, the declared runs many hours.";
+
+const FIGURES_EXAMPLES: &str = "\
+Examples:
+  ablate figures            # rewrite every block whose results changed; says which
+  ablate figures --check    # change nothing; exit 1 and show each block that differs
+Run it from the repository root, after a run or match whose results a page quotes.";
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
@@ -210,46 +231,6 @@ pub struct EvalArgs {
     /// The evaluation's configuration.
     #[command(flatten)]
     pub variant: VariantArgs,
-}
-
-/// `--engine KEY=VALUE...`, once per engine, as cutechess-cli's and fastchess's `-engine`: the
-/// words of each occurrence kept together (clap's derive keeps only a flat list), read by
-/// `config::engine_args`.
-#[derive(Debug, Clone, Default)]
-pub struct EngineWords(pub Vec<Vec<String>>);
-
-impl clap::FromArgMatches for EngineWords {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-        let groups = matches.get_occurrences::<String>("engine").map(|groups| {
-            groups
-                .map(|words| words.cloned().collect::<Vec<String>>())
-                .collect()
-        });
-        Ok(EngineWords(groups.unwrap_or_default()))
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Args for EngineWords {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.arg(
-            clap::Arg::new("engine")
-                .long("engine")
-                .value_name("KEY=VALUE")
-                .num_args(1..)
-                .action(clap::ArgAction::Append)
-                .conflicts_with_all(["config", "run"])
-                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I | st=SECONDS, its own limit] [timeout=S]. Once per engine; the last plays every other"),
-        )
-    }
-
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
 }
 
 /// Options of `ablate help`.

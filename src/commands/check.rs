@@ -4,9 +4,9 @@
 use crate::cli::CheckArgs;
 use crate::error::{CheckFailed, InputError};
 use crate::output::number_format::count;
-use crate::records::read_rows;
 use crate::runner::reference_check::{compare, signature, tempfile_path, write_reference};
 use crate::runner::{execute, prepare, RunOptions};
+use crate::search_record::read_rows;
 use std::sync::atomic::AtomicBool;
 
 /// Runs, prints the signature, and compares or blesses.
@@ -84,8 +84,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
 fn format_note(
     before: &[u8],
     after: &[u8],
-    expected: &[crate::records::Row],
-    got: &[crate::records::Row],
+    expected: &[crate::search_record::Row],
+    got: &[crate::search_record::Row],
 ) -> String {
     if before == after {
         return "; the file is unchanged".into();
@@ -101,7 +101,7 @@ fn format_note(
     if old != new {
         changes.push(format!("{old} columns became {new}"));
     }
-    let hashes = |rows: &[crate::records::Row]| {
+    let hashes = |rows: &[crate::search_record::Row]| {
         rows.iter()
             .map(|r| r.config_hash.clone())
             .collect::<std::collections::BTreeSet<_>>()

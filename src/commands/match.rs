@@ -1,8 +1,8 @@
 //! `ablate match`: plays the experiment's variants against each other and prints Elo, SPRT and
 //! nodes per move beside each other.
 
+use crate::cli::engine_args::engines_experiment;
 use crate::cli::MatchArgs;
-use crate::config::engine_args::engines_experiment;
 use crate::config::experiment::Experiment;
 use crate::matches::limit_notes::{fixed_depth_warning, limit_line};
 use crate::matches::pairings::prepare_match;
@@ -13,7 +13,7 @@ use crate::stats::pairing_summary::summarize;
 use std::path::{Path, PathBuf};
 
 /// The experiment that plays: the config file's, or the one the command line's engines make
-/// (`--engine`, `config::engine_args`).
+/// (`--engine`, `cli::engine_args`).
 fn experiment(args: &MatchArgs) -> anyhow::Result<Experiment> {
     Ok(match &args.config {
         Some(config) => Experiment::load(config)?,

@@ -3,12 +3,12 @@
 
 use crate::cli::ReportArgs;
 use crate::output::relative_link::relative_to;
-use crate::records::read_rows;
 use crate::reports::before_after::Summary;
 use crate::reports::markdown::MarkdownReport;
 use crate::reports::svg::{quality_path, ratio_path, SvgCharts};
 use crate::reports::SummaryReport;
 use crate::runner::score_checks;
+use crate::search_record::read_rows;
 use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
 use std::collections::HashMap;
 
@@ -78,7 +78,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
 /// Says whether the file's counts hold for this build, and where its times come from. Only a
 /// count that would change is a warning: a spot check searches rows again; when it can check
 /// none, the reference's history stands in (`provenance::counts_changed_since`).
-fn currency(csv: &std::path::Path, manifest: &Manifest, rows: &[crate::records::Row]) {
+fn currency(csv: &std::path::Path, manifest: &Manifest, rows: &[crate::search_record::Row]) {
     let shown = csv.display();
     eprintln!(
         "{shown}: {}",

@@ -6,8 +6,7 @@
 
 use crate::cli::ReportArgs;
 use crate::error::InputError;
-use crate::matches::games_csv::read_games;
-use crate::matches::games_manifest::MatchManifest;
+use crate::matches::games_manifest::DesignedGames;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::output::number_format::thousands;
 use crate::reports::design_ratio_chart::chart_svg;
@@ -18,7 +17,6 @@ use crate::stats::design_effects::analyse;
 use crate::stats::design_ratio::{compare, DesignEffects};
 use crate::stats::gauntlet_fit::analyse_gauntlet;
 use crate::stats::precision::opponents_of;
-use crate::storage::manifest::ManifestFile;
 use crate::storage::write_atomically;
 use std::path::Path;
 
@@ -71,20 +69,15 @@ pub fn run(args: &ReportArgs, reference: &Path) -> anyhow::Result<()> {
 /// opponents when it played a gauntlet; and how the report names it.
 fn side(csv: &Path) -> anyhow::Result<(DesignEffects, Side)> {
     let located = |m: &str| InputError::in_file(csv.display().to_string(), m);
-    let rows = read_games(csv)?;
-    let manifest = MatchManifest::beside(csv).ok_or_else(|| {
-        located("no manifest beside it (.json); expected the games of a designed match")
-    })?;
-    let design = manifest.design.as_ref().ok_or_else(|| {
-        located("its match has no [design]; expected the games of a designed match")
-    })?;
+    let games = DesignedGames::read(csv, "the games of a designed match")?;
+    let (rows, manifest, design) = (&games.rows, &games.manifest, &games.design);
     let (variants, pairings) = (&manifest.variants, &manifest.pairings);
     let opponents = opponents_of(design, pairings);
     let cannot_fit = |m: String| located(&format!("cannot fit the design's model: {m}"));
     let effects = match opponents.len() > 1 {
-        true => analyse_gauntlet(design, variants, pairings, &rows)
+        true => analyse_gauntlet(design, variants, pairings, rows)
             .map(|g| DesignEffects::of_gauntlet(&g)),
-        false => analyse(design, variants, pairings, &rows).map(|a| DesignEffects::of_design(&a)),
+        false => analyse(design, variants, pairings, rows).map(|a| DesignEffects::of_design(&a)),
     }
     .map_err(cannot_fit)?;
     let played = format!(

@@ -6,8 +6,7 @@
 use crate::cli::ReportArgs;
 use crate::error::InputError;
 use crate::game_record::GameRow;
-use crate::matches::games_csv::read_games;
-use crate::matches::games_manifest::MatchManifest;
+use crate::matches::games_manifest::{DesignedGames, MatchManifest};
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_notes::fixed_depth_note;
 use crate::reports::design_ratio_chart::chart_svg;
@@ -16,7 +15,6 @@ use crate::reports::gauntlet_report::{chart_path, chart_words, markdown, termina
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::design_ratio::{compare, DesignEffects};
 use crate::stats::gauntlet_fit::analyse_gauntlet;
-use crate::storage::manifest::ManifestFile;
 use crate::storage::write_atomically;
 use std::path::Path;
 
@@ -93,16 +91,12 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
 
 /// The self-play design's analysis from its games CSV and the manifest beside it.
 pub fn self_play_analysis(csv: &Path) -> anyhow::Result<DesignAnalysis> {
-    let located = |m: &str| InputError::in_file(csv.display().to_string(), m);
-    let rows = read_games(csv)?;
-    let manifest = MatchManifest::beside(csv).ok_or_else(|| {
-        located("no manifest beside it (.json); expected the games of a designed match")
-    })?;
-    let design = manifest.design.as_ref().ok_or_else(|| {
-        located("its match has no [design]; expected the games of a designed match in self-play")
-    })?;
+    let games = DesignedGames::read(csv, "the games of a designed match in self-play")?;
+    let (manifest, design) = (&games.manifest, &games.design);
     Ok(
-        analyse(design, &manifest.variants, &manifest.pairings, &rows)
-            .map_err(|m| located(&format!("cannot fit the design's model: {m}")))?,
+        analyse(design, &manifest.variants, &manifest.pairings, &games.rows).map_err(|m| {
+            let message = format!("cannot fit the design's model: {m}");
+            InputError::in_file(csv.display().to_string(), message)
+        })?,
     )
 }

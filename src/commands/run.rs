@@ -2,10 +2,10 @@
 
 use crate::cli::RunArgs;
 use crate::error::InputError;
-use crate::records::read_rows;
 use crate::reports::before_after::Summary;
 use crate::reports::depth_table::write_summary;
 use crate::runner::{execute, output_csv, prepare, score_checks, RunOptions};
+use crate::search_record::read_rows;
 use crate::signals::StopSignals;
 
 /// Runs the main job from the command line.

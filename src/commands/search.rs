@@ -6,8 +6,8 @@ use crate::error::InputError;
 use crate::output::export::{Exporter, Text};
 use crate::output::number_format::thousands;
 use crate::output::table::Table;
-use crate::records::Row;
 use crate::search::{search, IterationReport, SearchStats};
+use crate::search_record::Row;
 use crate::suite::fen::parse_fen;
 
 /// What one search reports first; every counter follows, so a new one shows here too.

@@ -59,7 +59,7 @@ pub struct Experiment {
     pub runs: Vec<super::runs::Run>,
     /// A designed experiment (`[design]`): its points are among `variants`, after the rest.
     pub design: Option<Design>,
-    /// For a match given on the command line rather than in a file (`config::engine_args`):
+    /// For a match given on the command line rather than in a file (`cli::engine_args`):
     /// its `--engine` and `--each` words as given, for the manifest.
     pub given_engines: Vec<String>,
 }

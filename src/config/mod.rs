@@ -6,7 +6,6 @@ pub mod descriptor;
 pub mod design;
 pub mod design_points;
 pub mod engine;
-pub mod engine_args;
 pub mod experiment;
 pub mod extends;
 pub mod file_tables;

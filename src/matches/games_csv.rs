@@ -8,7 +8,7 @@
 
 use crate::error::InputError;
 use crate::game_record::GameRow;
-use crate::records::{escape_text, unescape_text};
+use crate::search_record::{escape_text, unescape_text};
 use std::path::Path;
 
 /// Where a games CSV keeps each move's notes.

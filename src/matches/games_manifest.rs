@@ -1,10 +1,14 @@
 //! The JSON beside a games CSV.
 
+use super::games_csv::read_games;
 use super::pairings::PreparedMatch;
 use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
+use crate::error::InputError;
+use crate::game_record::GameRow;
 use crate::storage::manifest::{CsvKind, ManifestFile};
 use crate::storage::provenance::Provenance;
+use std::path::Path;
 
 /// The JSON beside a games CSV: what was played, with which variants and options, and whether
 /// the run finished (merge reads it to name incomplete shards).
@@ -132,6 +136,41 @@ impl MatchManifest {
             && self.shard == other.shard
             && self.provenance.suite_sha256 == other.provenance.suite_sha256
             && self.opening_plies == other.opening_plies
+    }
+}
+
+/// A designed match's games, with the manifest beside them and its design: what every report
+/// of a design's games reads first.
+pub struct DesignedGames {
+    /// The games CSV's rows.
+    pub rows: Vec<GameRow>,
+    /// The manifest beside it.
+    pub manifest: MatchManifest,
+    /// The manifest's design.
+    pub design: Design,
+}
+
+impl DesignedGames {
+    /// The games CSV `csv` and the manifest beside it, refused when there is no manifest or its
+    /// match had no design; `expected` says what the caller reads, in the errors ("the games of
+    /// a designed match").
+    pub fn read(csv: &Path, expected: &str) -> Result<DesignedGames, InputError> {
+        let located = |m: String| InputError::in_file(csv.display().to_string(), m);
+        let rows = read_games(csv)?;
+        let manifest = MatchManifest::beside(csv).ok_or_else(|| {
+            located(format!(
+                "no manifest beside it (.json); expected {expected}"
+            ))
+        })?;
+        let design = manifest
+            .design
+            .clone()
+            .ok_or_else(|| located(format!("its match has no [design]; expected {expected}")))?;
+        Ok(DesignedGames {
+            rows,
+            manifest,
+            design,
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::config::experiment::BASELINE;
 use crate::config::knob::ScoreCheck;
 use crate::output::number_format::{fmt_ratio, sig3, thousands};
-use crate::records::Row;
+use crate::search_record::Row;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -425,7 +425,7 @@ mod tests {
             oracle_nodes: None,
             fullwidth_leaves: None,
             nodes_two_plies_back: None,
-            counted: crate::records::Counted::All,
+            counted: crate::search_record::Counted::All,
         };
         let rows = vec![row("baseline", 1), row(name, 2)];
         let text = Summary::compute(&rows, &["baseline".into(), name.into()], &HashMap::new())
@@ -461,7 +461,7 @@ mod tests {
             oracle_nodes: None,
             fullwidth_leaves: None,
             nodes_two_plies_back: None,
-            counted: crate::records::Counted::All,
+            counted: crate::search_record::Counted::All,
         };
         let rows = vec![row("baseline", 10), row("pure", 20), row("pruned", 30)];
         let order: Vec<String> = ["baseline", "pure", "pruned"].map(String::from).to_vec();

@@ -9,11 +9,9 @@ use super::engines_compared::EngineState;
 use super::nodes_a_move::{node_limit, nodes_of};
 use crate::config::comparison::Comparison;
 use crate::error::InputError;
-use crate::matches::games_csv::read_games;
-use crate::matches::games_manifest::MatchManifest;
+use crate::matches::games_manifest::DesignedGames;
 use crate::stats::across_engines::{compare, AcrossEngines, EngineDesign};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
-use crate::storage::manifest::ManifestFile;
 use std::path::Path;
 
 /// What the comparison's games give.
@@ -48,25 +46,15 @@ fn fitted(
     if !path.exists() {
         return Ok((state, None));
     }
-    let file = path.display().to_string();
-    let rows = read_games(&path)?;
-    let manifest = MatchManifest::beside(&path).ok_or_else(|| {
-        InputError::in_file(
-            &file,
-            "no manifest beside it (.json); expected a design's games",
-        )
-    })?;
-    let Some(design) = &manifest.design else {
-        let message = "its manifest has no design; expected a design's games";
-        return Err(InputError::in_file(&file, message));
-    };
+    let games = DesignedGames::read(&path, "a design's games")?;
+    let (rows, manifest, design) = (&games.rows, &games.manifest, &games.design);
     let opponent = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
-    let depths: Vec<PlayerDepths> = design_depths(&rows, opponent);
+    let depths: Vec<PlayerDepths> = design_depths(rows, opponent);
     let profile = |who: &str| {
         let found = depths.iter().find(|d| d.player == who);
         found.map(|d| d.profile.clone())
     };
-    let analysis = analyse(design, &manifest.variants, &manifest.pairings, &rows).ok();
+    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows).ok();
     state.games = rows.len();
     state.limit = manifest.limit.clone();
     state.shipped = profile(opponent);
@@ -74,7 +62,7 @@ fn fitted(
     state.worst_half_width = analysis.as_ref().map(|a| a.fit.worst_half_width());
     state.target = manifest.precision;
     let limit = node_limit(opponent, &manifest.variants, &manifest.limit);
-    state.nodes = nodes_of(&rows, &[opponent.to_string()], opponent, limit);
+    state.nodes = nodes_of(rows, &[opponent.to_string()], opponent, limit);
     Ok((state, analysis))
 }
 

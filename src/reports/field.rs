@@ -1,6 +1,8 @@
 //! The field's figures, as the project quotes them in `docs/`: each engine's published Elo of
-//! removing a step (`published-elo.csv`) and the node budget per move its tests ran at
-//! (`field-budgets.csv`: a clock and the speed the engine ran at on it).
+//! removing a step (`published-elo.csv`), the node budget per move its tests ran at
+//! (`field-budgets.csv`: a clock and the speed the engine ran at on it), and the node counts a
+//! seed publishes (`ifrit-killers.csv`). Kept as data beside the pages that quote them, each
+//! with its source, rather than in the code that sets ours beside them.
 
 use crate::error::InputError;
 use std::path::Path;
@@ -65,6 +67,21 @@ impl FieldBudget {
     }
 }
 
+/// One node count a seed publishes: Ifrit b2.5's killer table, as the seed notes give it.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct SeedNodes {
+    /// The configuration, in the seed's words.
+    pub configuration: String,
+    /// ablate's variant that plays it.
+    pub variant: String,
+    /// The depth searched.
+    pub depth: u32,
+    /// The nodes searched; none where the seed gives none.
+    pub nodes: Option<u64>,
+    /// Where the figure is quoted from.
+    pub source: String,
+}
+
 /// Every row of a CSV, errors naming the file and line.
 fn read<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, InputError> {
     let shown = path.display().to_string();
@@ -95,4 +112,9 @@ pub fn read_budgets(path: &Path) -> Result<Vec<FieldBudget>, InputError> {
         }
     }
     Ok(budgets)
+}
+
+/// A seed's node counts.
+pub fn read_seed_nodes(path: &Path) -> Result<Vec<SeedNodes>, InputError> {
+    read(path)
 }

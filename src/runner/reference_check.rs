@@ -4,7 +4,7 @@
 use crate::output::export::{Exporter, Text};
 use crate::output::number_format::{signed, thousands, Minus};
 use crate::output::table::Table;
-use crate::records::{write_rows, Row, RowKey};
+use crate::search_record::{write_rows, Row, RowKey};
 use std::collections::HashMap;
 
 /// The columns compared exactly; time columns never are.

@@ -7,7 +7,7 @@
 use crate::error::InputError;
 use crate::jobs::shard_merge::{gather, refuse_partial, Gathered, ShardInput, ShardKind, ShardRow};
 use crate::jobs::{plan_jobs, Shard};
-use crate::records::{read_rows, write_rows, Row, RowKey};
+use crate::search_record::{read_rows, write_rows, Row, RowKey};
 use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
 use crate::storage::provenance::Provenance;
 use crate::storage::results_csv::rewrite_canonical;

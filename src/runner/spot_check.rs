@@ -10,8 +10,8 @@
 //! `ablate reproduce` re-make whole files.
 
 use super::reference_check::{compare, Comparison};
-use crate::records::Row;
 use crate::search::search_depths;
+use crate::search_record::Row;
 use crate::storage::manifest::Manifest;
 use crate::suite::Suite;
 use std::path::Path;

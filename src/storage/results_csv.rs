@@ -3,7 +3,7 @@
 
 use super::atomic::temp_path;
 use crate::error::InputError;
-use crate::records::{header, open_results, write_rows, Columns, Row};
+use crate::search_record::{header, open_results, write_rows, Columns, Row};
 use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};

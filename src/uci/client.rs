@@ -9,6 +9,7 @@ use super::info::{mate_score, Info, Score};
 use crate::chess::legal_moves;
 use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
+use crate::signals::without_sigpipe;
 use cozy_chess::Board;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -122,13 +123,6 @@ impl EngineProcess {
     /// Starts the engine, sends `uci` and the options, and waits until it is ready.
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess, String> {
         let argv = spec.argv()?;
-        // main() restores SIGPIPE's default so that `ablate … | head` ends quietly; with an
-        // engine, a write to its closed pipe must be an error that names it, not ablate's death.
-        #[cfg(unix)]
-        // SAFETY: setting a signal's action to "ignore" has no preconditions.
-        unsafe {
-            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-        }
         let label = format!("engine \"{}\"", spec.command);
         let mut child = Command::new(program(&argv[0]))
             .args(&argv[1..])
@@ -386,19 +380,22 @@ impl EngineProcess {
     }
 
     fn send(&mut self, command: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| {
-                let status = self.exit_status();
-                EngineError {
-                    fault: EngineFault::Exited,
-                    message: format!(
-                        "{}: cannot send \"{command}\" ({e}); {status}; {}",
-                        self.label,
-                        self.last_lines()
-                    ),
-                }
-            })
+        // A write to an engine that has died must be an error that names it, not ablate's death.
+        without_sigpipe(|| {
+            writeln!(self.stdin, "{command}")?;
+            self.stdin.flush()
+        })
+        .map_err(|e| {
+            let status = self.exit_status();
+            EngineError {
+                fault: EngineFault::Exited,
+                message: format!(
+                    "{}: cannot send \"{command}\" ({e}); {status}; {}",
+                    self.label,
+                    self.last_lines()
+                ),
+            }
+        })
     }
 
     /// The next line, or an error when the engine exits or says nothing before `deadline`.
@@ -489,7 +486,10 @@ impl EngineProcess {
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        let _ = without_sigpipe(|| {
+            writeln!(self.stdin, "quit")?;
+            self.stdin.flush()
+        });
         for _ in 0..50 {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;

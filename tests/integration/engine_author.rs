@@ -353,7 +353,8 @@ fn the_readme_explains_the_first_output() {
     );
     // `all` at depth 1 is twice the baseline's work in the committed run, and the README says why.
     let rows =
-        ablate::records::read_rows(&Path::new(ROOT).join("results/killers/killers.csv")).unwrap();
+        ablate::search_record::read_rows(&Path::new(ROOT).join("results/killers/killers.csv"))
+            .unwrap();
     let work = |variant: &str| {
         let r = rows
             .iter()

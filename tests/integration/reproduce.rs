@@ -18,7 +18,7 @@ fn rows_without_times(csv: &Path) -> Vec<String> {
         .map(|r| {
             let r = r.unwrap();
             (0..header.len())
-                .filter(|&i| !ablate::records::TIME_COLUMNS.contains(&header[i].as_str()))
+                .filter(|&i| !ablate::search_record::TIME_COLUMNS.contains(&header[i].as_str()))
                 .map(|i| r[i].to_string())
                 .collect::<Vec<_>>()
                 .join(",")

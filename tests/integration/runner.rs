@@ -29,7 +29,7 @@ fn deterministic(csv_path: &Path) -> Vec<String> {
         .map(str::to_string)
         .collect();
     let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| !ablate::records::TIME_COLUMNS.contains(&header[i].as_str()))
+        .filter(|&i| !ablate::search_record::TIME_COLUMNS.contains(&header[i].as_str()))
         .collect();
     reader
         .records()

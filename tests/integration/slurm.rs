@@ -16,7 +16,7 @@ use ablate::game_record::GameRow;
 
 use crate::common::ROOT;
 use ablate::matches::games_csv::read_games;
-use ablate::records::{read_rows, TIME_COLUMNS};
+use ablate::search_record::{read_rows, TIME_COLUMNS};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -154,7 +154,7 @@ fn cells(csv: &Path) -> Vec<Vec<String>> {
         .unwrap_or_else(|e| panic!("{}: {e}", csv.display()))
         .iter()
         .map(|r| {
-            ablate::records::header()
+            ablate::search_record::header()
                 .iter()
                 .filter(|c| !TIME_COLUMNS.contains(c))
                 .map(|c| r.cell(c))

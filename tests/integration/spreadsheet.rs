@@ -9,8 +9,8 @@
 use crate::common::{ablate, assert_success};
 use ablate::config::experiment::ResolvedVariant;
 use ablate::config::SearchConfig;
-use ablate::records::TIME_COLUMNS;
 use ablate::runner::experiment_hash;
+use ablate::search_record::TIME_COLUMNS;
 use ablate::suite::{hex, Suite};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

@@ -10,39 +10,44 @@ use crate::error::InputError;
 use crate::output::number_format::thousands;
 pub use network::Network;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The default net's bytes, embedded.
 pub const DEFAULT_NET: &[u8] = include_bytes!("../../../nets/default.nnue");
 
-/// The default net (`eval.net = ""`).
-pub fn default_network() -> &'static Network {
-    static NET: OnceLock<Network> = OnceLock::new();
+/// The default net, shared: parsed once, at its first use.
+fn default_shared() -> &'static Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| {
-        Network::from_bytes(DEFAULT_NET, "nets/default.nnue")
-            .expect("the embedded net is checked by the tests")
+        let net = Network::from_bytes(DEFAULT_NET, "nets/default.nnue");
+        Arc::new(net.expect("the embedded net is checked by the tests"))
     })
 }
 
+/// The default net (`eval.net = ""`).
+pub fn default_network() -> &'static Network {
+    default_shared()
+}
+
 /// The net `eval.net` names: `""` is the embedded default, anything else a file's path. A
-/// file is read once per process and kept, read-only, so that the searches of a game or a
-/// match do not read it again at every move; what a search does still comes from its
-/// configuration alone.
-pub fn network_at(path: &str) -> Result<&'static Network, InputError> {
+/// file is read once per process and kept, read-only and shared by every search that names
+/// it, so that the searches of a game or a match do not read it again at every move; what a
+/// search does still comes from its configuration alone.
+pub fn network_at(path: &str) -> Result<Arc<Network>, InputError> {
     if path.is_empty() {
-        return Ok(default_network());
+        return Ok(Arc::clone(default_shared()));
     }
-    static LOADED: OnceLock<Mutex<HashMap<String, &'static Network>>> = OnceLock::new();
+    static LOADED: OnceLock<Mutex<HashMap<String, Arc<Network>>>> = OnceLock::new();
     let loaded = LOADED.get_or_init(Default::default);
     let mut loaded = loaded.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(net) = loaded.get(path) {
-        return Ok(net);
+        return Ok(Arc::clone(net));
     }
-    let net: &'static Network = Box::leak(Box::new(Network::load(std::path::Path::new(path))?));
-    if let Some(warning) = start_warning(net, path) {
+    let net = Arc::new(Network::load(std::path::Path::new(path))?);
+    if let Some(warning) = start_warning(&net, path) {
         eprintln!("warning: {warning}");
     }
-    loaded.insert(path.to_string(), net);
+    loaded.insert(path.to_string(), Arc::clone(&net));
     Ok(net)
 }
 

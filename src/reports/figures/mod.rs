@@ -5,8 +5,11 @@
 //! and one file per page or table kind. `ablate figures` rewrites them; `ablate figures --check`
 //! (and the figures test) re-renders them and compares, word for word.
 
+mod eval_terms;
+mod factorial_ladder;
 pub mod format;
 mod four_engines;
+mod game_runs;
 mod gauntlet;
 mod interactions;
 mod nnue_designs;
@@ -15,13 +18,12 @@ mod peers;
 mod pruning_and_games;
 mod readme;
 mod removal;
+mod removal_ladder;
 mod reproductions_ordering;
 mod reproductions_search;
 pub mod sources;
 mod stockfish_steps;
-mod test_bed;
-mod transfer;
-mod transfer_today;
+mod strength;
 
 use crate::error::InputError;
 use sources::Sources;
@@ -67,17 +69,17 @@ const BLOCKS: &[Block] = &[
     block("elo-worth", pruning_and_games::elo_worth),
     block("fruit-elo-worth", pruning_and_games::fruit_elo_worth),
     block("peers", peers::peers),
-    block("strength", test_bed::strength),
-    block("elo-worth-engine", test_bed::elo_worth_engine),
-    block("eval-worth", test_bed::eval_worth),
-    block("eval-worth-today", test_bed::eval_worth_today),
+    block("strength", strength::strength),
+    block("elo-worth-engine", removal::elo_worth_engine),
+    block("eval-worth", eval_terms::eval_worth),
+    block("eval-worth-today", eval_terms::eval_worth_today),
     block("removal", removal::removal),
-    block("transfer", transfer::transfer),
-    block("transfer-today-rungs", transfer_today::rungs_block),
-    block("transfer-today-effects", transfer_today::effects),
-    block("transfer-today-pairs", transfer_today::pairs),
-    block("transfer-today-trends", transfer_today::trends),
-    block("transfer-today-field", transfer_today::field),
+    block("transfer", removal_ladder::transfer),
+    block("transfer-today-rungs", factorial_ladder::rungs_block),
+    block("transfer-today-effects", factorial_ladder::effects),
+    block("transfer-today-pairs", factorial_ladder::pairs),
+    block("transfer-today-trends", factorial_ladder::trends),
+    block("transfer-today-field", factorial_ladder::field),
     block("interactions-design", interactions::design),
     block("interactions-steps", interactions::steps),
     block("interactions-pairs", interactions::pairs),

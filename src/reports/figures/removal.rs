@@ -1,15 +1,21 @@
-//! The removal table of today's `strongest` (issue 40): one row for each row of the field's two
-//! published tables (`docs/published-elo.csv`), the figure beside ablate's, at 10,000 nodes a
-//! move (`configs/removal.toml`).
+//! docs/test-bed.md's Elo-by-removal tables. Today's `strongest` (`configs/removal.toml`): one
+//! row for each row of the field's two published tables (`docs/published-elo.csv`), the figure
+//! beside ablate's, at 10,000 nodes a move. Before it, `strongest_2008`'s seven pruning steps
+//! (`configs/elo-worth-engine.toml`), beside Ethereal's and Stockfish's figures and the first
+//! table's, from the plain search.
 //!
 //! A step `strongest` has is removed (`no_*`): the match's Elo is the removal's. A step it lacks
 //! is added (`with_*`): the removal's Elo is then the match's with its sign turned, interval and
 //! all, so every row reads as the field's does, negative where the step helps.
 
-use super::format::{games_against_goal, interval, table, text_cell, Minus};
+use super::format::{
+    elo_interval, games_against_goal, half_widths, interval, removal_verdict, table, text_cell,
+    thousands, Minus,
+};
+use super::game_runs::{games_of, mean_depth, run_line};
 use super::sources::Sources;
-use super::test_bed::{published_figure, run_line};
 use crate::config::experiment::Experiment;
+use crate::reports::field::Published;
 use crate::stats::distributions::{two_sided_p, Z95};
 use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::fmt::Write;
@@ -253,6 +259,139 @@ pub(super) fn removal(src: &Sources) -> String {
         } else {
             left.join(", ")
         }
+    );
+    out
+}
+
+/// One published figure: `−93.1 ± 5.0 (9,225 games)`, or `−22` where the source gives the
+/// estimate alone.
+fn published_figure(p: &Published) -> String {
+    let elo = format!("{:.1}", p.elo).replace('-', "−");
+    let elo = elo.strip_suffix(".0").unwrap_or(&elo).to_string();
+    let width = p.half_width.map_or(String::new(), |h| format!(" ± {h:.1}"));
+    let games = p
+        .games
+        .map_or(String::new(), |g| format!(" ({} games)", thousands(g)));
+    format!("{elo}{width}{games}")
+}
+
+/// The figures `engine` publishes for `removal`, each with the step it names where there are
+/// several.
+fn published_cell(rows: &[Published], engine: &str, removal: &str) -> String {
+    let cells: Vec<String> = rows
+        .iter()
+        .filter(|p| p.engine == engine && p.removal == removal)
+        .map(published_figure)
+        .collect();
+    // Where the source splits one of ablate's steps in two (Stockfish's SEE pruning of captures
+    // and of quiet moves), each figure says which part it is.
+    let steps: Vec<&str> = rows
+        .iter()
+        .filter(|p| p.engine == engine && p.removal == removal)
+        .map(|p| p.step.as_str())
+        .collect();
+    match cells.len() {
+        0 => text_cell("—"),
+        1 => cells.join(""),
+        _ => cells
+            .iter()
+            .zip(steps)
+            .map(|(c, step)| format!("{c}: {step}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+/// Each search step removed from the strongest search, beside the field's removal figures
+/// and the old table of the same removal.
+pub(super) fn elo_worth_engine(src: &Sources) -> String {
+    let name = "elo-worth-engine/elo-worth-engine-nodes.games";
+    let rows = src.games(name);
+    let pairings = summarize(&rows, None);
+    let old = summarize(&src.games("elo-worth/elo-worth-nodes.games"), None);
+    let field = src.published();
+    let removals = [
+        ("no_null_move", "null move"),
+        ("no_lmr", "late-move reductions"),
+        ("no_late_move_pruning", "late-move pruning"),
+        ("no_main_see_pruning", "SEE pruning (main search)"),
+        ("no_reverse_futility", "reverse futility (beta pruning)"),
+        ("no_futility", "futility"),
+        ("no_see_pruning", "SEE pruning (quiescence)"),
+    ];
+    let full_depth = mean_depth(&rows, "full");
+    let body: Vec<Vec<String>> = removals
+        .iter()
+        .map(|(variant, label)| {
+            let p = &src.pairing(&pairings, variant, name);
+            let mine = games_of(&rows, variant);
+            vec![
+                text_cell(label),
+                elo_interval(p),
+                p.games.to_string(),
+                format!("{:.2}", p.ms_per_move / p.opponent_ms_per_move),
+                format!("{:.1} (full {:.1})", mean_depth(&mine, variant), full_depth),
+                published_cell(&field, "Ethereal", variant),
+                published_cell(&field, "Stockfish", variant),
+                old.iter()
+                    .find(|o| o.variant == *variant)
+                    .map_or(text_cell("—"), elo_interval),
+                text_cell(removal_verdict(p)),
+            ]
+        })
+        .collect();
+    let mut out = table(
+        &[
+            "removed from `strongest_2008`",
+            "Elo at 10k nodes [95%]",
+            "games",
+            "time/move × full",
+            "depth/move",
+            "Ethereal (12+0.12)",
+            "Stockfish",
+            "old table (Michniewski `full`)",
+            "removing it: the heuristic …",
+        ],
+        "lrrrrllll",
+        &body,
+    );
+    // The same removals at four times the budget, on fewer games: does the worth grow with
+    // the depth the budget buys, as the field's far deeper searches suggest?
+    // Two runs: null move and LMR first, 200 games each, then the other five, 100 each.
+    let deeper_names = [
+        "elo-worth-engine/elo-worth-engine-40k.games",
+        "elo-worth-engine/elo-worth-engine-40k-2.games",
+    ];
+    let mut deeper_rows = src.games(deeper_names[0]);
+    deeper_rows.extend(src.games(deeper_names[1]));
+    let deeper = summarize(&deeper_rows, None);
+    let mut deeper_cells = Vec::new();
+    for p in &deeper {
+        let mine = games_of(&deeper_rows, &p.variant);
+        deeper_cells.push(format!(
+            "`{}` {} ({} games, depth {:.1} against full's {:.1})",
+            p.variant,
+            elo_interval(p),
+            p.games,
+            mean_depth(&mine, &p.variant),
+            mean_depth(&mine, "full"),
+        ));
+    }
+    let (lo, hi) = half_widths(&pairings);
+    // Each source once, without the line anchors that point at each figure's own line.
+    let mut sources: Vec<&str> = field
+        .iter()
+        .map(|p| p.source.split('#').next().unwrap_or(&p.source))
+        .collect();
+    sources.dedup();
+    let _ = writeln!(
+        out,
+        "\nHalf-widths {lo:.1} to {hi:.1} Elo; {}. The field's figures: {} (from \
+         `docs/published-elo.csv`).\n\nAt 40,000 nodes a move: {}; {}.",
+        run_line(src, name),
+        sources.join(", "),
+        deeper_cells.join(", "),
+        deeper_names.map(|name| run_line(src, name)).join("; then ")
     );
     out
 }

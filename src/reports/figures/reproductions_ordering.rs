@@ -1,52 +1,70 @@
 //! The classic move-ordering tables of docs/reproductions.md: killers, capture orders, history,
-//! Thé's orderings, the countermove heuristic and first-move cutoffs, each beside the seed's figures.
+//! Thé's orderings, the countermove heuristic and first-move cutoffs, each beside the seed's figures
+//! (Ifrit's killer table read from `docs/ifrit-killers.csv`).
 
 use super::format::{millions, table, text_cell, thousands, three_decimals};
 use super::reproductions_search::schaeffer_variant;
 use super::sources::{Results, Sources};
+use crate::reports::field::SeedNodes;
 use std::fmt::Write;
+
+/// Ifrit b2.5's killer table, as `docs/ifrit-killers.csv` quotes it from the seed notes.
+struct IfritKillers(Vec<SeedNodes>);
+
+impl IfritKillers {
+    /// The nodes `variant` searched at `depth`; none where the seed gives none.
+    fn nodes(&self, variant: &str, depth: u32) -> Option<u64> {
+        let row = self
+            .0
+            .iter()
+            .find(|r| r.variant == variant && r.depth == depth);
+        row.and_then(|r| r.nodes)
+    }
+
+    /// A count's cell: "2,736,235", or "—" where the seed gives none.
+    fn cell(&self, variant: &str, depth: u32) -> String {
+        self.nodes(variant, depth).map_or(text_cell("—"), thousands)
+    }
+
+    /// `variant`'s nodes over `over`'s at `depth`, to two decimals as the seed's own ratios
+    /// are quoted ("0.21"); "—" where either count is missing.
+    fn ratio(&self, variant: &str, over: &str, depth: u32) -> String {
+        match (self.nodes(variant, depth), self.nodes(over, depth)) {
+            (Some(a), Some(b)) => format!("{:.2}", a as f64 / b as f64),
+            _ => text_cell("—"),
+        }
+    }
+}
 
 pub(super) fn killers(src: &Sources) -> String {
     let k = src.results_of(&["killers/killers", "killers/killers-deep"]);
-    let seed = [
-        (
-            "plain (captures first, nothing sorted)",
-            "plain",
-            ["2,736,235", "27,470,423", "—"],
-        ),
-        (
-            "+ killers (after the first capture)",
-            "killers",
-            ["585,459", "3,150,324", "25,307,131"],
-        ),
-        (
-            "best capture first, then killer",
-            "capture_then_killer",
-            ["520,250", "2,263,364", "16,707,264"],
-        ),
-        ("all orderings", "all", ["406,924", "705,079", "8,484,952"]),
+    let seed = IfritKillers(src.ifrit_killers());
+    let variants = [
+        ("plain (captures first, nothing sorted)", "plain"),
+        ("+ killers (after the first capture)", "killers"),
+        ("best capture first, then killer", "capture_then_killer"),
+        ("all orderings", "all"),
     ];
-    let mut rows: Vec<Vec<String>> = seed
+    let mut rows: Vec<Vec<String>> = variants
         .iter()
-        .map(|(label, variant, figures)| {
+        .map(|(label, variant)| {
             let mut row = vec![text_cell(label)];
-            row.extend(figures.iter().map(|f| text_cell(f)));
+            row.extend((7..=9).map(|d| seed.cell(variant, d)));
             row.extend((7..=9).map(|d| thousands(k.work(variant, d))));
             row
         })
         .collect();
-    let mut ratio_row = |label: &str, a: &str, b: &str, seed: [&str; 3]| {
+    let mut ratio_row = |label: &str, a: &str, b: &str| {
         let mut row = vec![text_cell(label)];
-        row.extend(seed.iter().map(|f| format!("**{f}**")));
+        row.extend((7..=9).map(|d| format!("**{}**", seed.ratio(a, b, d))));
         row.extend((7..=9).map(|d| format!("**{}**", three_decimals(k.ratio(a, b, d)))));
         rows.push(row);
     };
-    ratio_row("killers / plain", "killers", "plain", ["0.21", "0.11", "—"]);
+    ratio_row("killers / plain", "killers", "plain");
     ratio_row(
         "capture-then-killer / killers",
         "capture_then_killer",
         "killers",
-        ["0.89", "0.72", "0.66"],
     );
     let mut out = table(
         &[
@@ -80,14 +98,12 @@ pub(super) fn killers_sensitivity(src: &Sources) -> String {
             "material, no quiescence, no iterative deepening",
         ),
     ];
-    let mut rows = vec![vec![
-        text_cell("Ifrit b2.5 (seed)"),
-        text_cell("0.21"),
-        text_cell("0.11"),
-        text_cell("—"),
-        text_cell("2,736,235"),
-        text_cell("585,459"),
-    ]];
+    let seed = IfritKillers(src.ifrit_killers());
+    let mut row = vec![text_cell("Ifrit b2.5 (seed)")];
+    row.extend((7..=9).map(|d| seed.ratio("killers", "plain", d)));
+    row.push(seed.cell("plain", 7));
+    row.push(seed.cell("killers", 7));
+    let mut rows = vec![row];
     for (prefix, label) in setups {
         let plain = format!("{prefix}_plain");
         let killers = format!("{prefix}_killers");
@@ -491,4 +507,37 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
         "lrrrr",
         &rows,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reports::field::read_seed_nodes;
+    use std::path::Path;
+
+    #[test]
+    fn ifrits_killer_table_reads_as_the_report_quoted_it() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ifrit-killers.csv");
+        let seed = IfritKillers(read_seed_nodes(&path).unwrap());
+        // The figures the report held as literals before they moved to the data file.
+        for (variant, cells) in [
+            ("plain", ["2,736,235", "27,470,423", "—"]),
+            ("killers", ["585,459", "3,150,324", "25,307,131"]),
+            (
+                "capture_then_killer",
+                ["520,250", "2,263,364", "16,707,264"],
+            ),
+            ("all", ["406,924", "705,079", "8,484,952"]),
+        ] {
+            let read: Vec<String> = (7..=9).map(|d| seed.cell(variant, d)).collect();
+            assert_eq!(read, cells, "{variant}");
+        }
+        for (variant, over, ratios) in [
+            ("killers", "plain", ["0.21", "0.11", "—"]),
+            ("capture_then_killer", "killers", ["0.89", "0.72", "0.66"]),
+        ] {
+            let read: Vec<String> = (7..=9).map(|d| seed.ratio(variant, over, d)).collect();
+            assert_eq!(read, ratios, "{variant} / {over}");
+        }
+    }
 }

@@ -9,7 +9,9 @@
 use crate::game_record::GameRow;
 
 use crate::matches::games_csv::read_games;
-use crate::reports::field::{read_budgets, read_published, FieldBudget, Published};
+use crate::reports::field::{
+    read_budgets, read_published, read_seed_nodes, FieldBudget, Published, SeedNodes,
+};
 use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -260,6 +262,14 @@ impl Sources {
     /// The field's node budgets (`docs/field-budgets.csv`).
     pub fn budgets(&self) -> Vec<FieldBudget> {
         read_budgets(&self.file("docs/field-budgets.csv")).unwrap_or_else(|e| {
+            self.problem(e.to_string());
+            Vec::new()
+        })
+    }
+
+    /// Ifrit b2.5's killer table (`docs/ifrit-killers.csv`).
+    pub fn ifrit_killers(&self) -> Vec<SeedNodes> {
+        read_seed_nodes(&self.file("docs/ifrit-killers.csv")).unwrap_or_else(|e| {
             self.problem(e.to_string());
             Vec::new()
         })

@@ -12,7 +12,7 @@ pub(super) static CHECKED: AtomicU64 = AtomicU64::new(0);
 impl Searcher<'_> {
     /// Panics when the accumulators at `ply` differ from `board`'s refreshed.
     pub(super) fn check_accumulators(&self, board: &Board, ply: usize) {
-        let Some(network) = self.network else {
+        let Some(network) = self.network.as_deref() else {
             return;
         };
         let mut fresh = AccumulatorStack::new(network, 1);

@@ -63,6 +63,7 @@ use crate::search::tt::TranspositionTable;
 use cozy_chess::{Board, Move, Piece};
 use stack::Stack;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use switches::Switches;
 
 /// Nodes between looks at the stop flag and the node limit: rare enough to cost nothing.
@@ -79,7 +80,7 @@ pub struct Searcher<'a> {
     /// The tapered evaluation's pawn table and evaluation cache (empty for the others).
     caches: EvalCaches,
     /// The network of `eval.kind = "nnue"` (its accumulators are in `stack`).
-    network: Option<&'static Network>,
+    network: Option<Arc<Network>>,
     plan: PickerPlan,
     tt: Option<&'a mut TranspositionTable>,
     tables: OrderingTables,
@@ -155,6 +156,7 @@ impl<'a> Searcher<'a> {
             crate::chess::nnue::network_at(&cfg.eval.net)
                 .expect("SearchConfig::validate loads the net before a search")
         });
+        let stack = Stack::new(network.as_deref());
         Searcher {
             cfg,
             eval: cfg.eval.kind,
@@ -168,7 +170,7 @@ impl<'a> Searcher<'a> {
             tables: tables.unwrap_or_else(|| OrderingTables::new(cfg)),
             pv: PvTable::new(),
             stats: SearchStats::default(),
-            stack: Stack::new(network),
+            stack,
             on: Switches::of(cfg),
             null_min_ply: 0,
             null_side: None,
@@ -262,14 +264,15 @@ impl<'a> Searcher<'a> {
     /// The network's output from the accumulators at `ply`, from `side_to_move`'s view.
     #[inline(never)]
     fn evaluate_network(&self, side_to_move: cozy_chess::Color, ply: usize) -> Score {
-        let network = self.network.expect("a network with eval.kind = \"nnue\"");
+        let network = self.network.as_deref();
+        let network = network.expect("a network with eval.kind = \"nnue\"");
         self.stack.accumulators.evaluate(ply, side_to_move, network)
     }
 
     /// The incremental part of a node searched from scratch at `ply` (the root, a leaf
     /// valued alone): for the network, its accumulators made at that ply.
     fn fresh_psq(&mut self, board: &Board, ply: usize) -> Score {
-        if let Some(network) = self.network {
+        if let Some(network) = self.network.as_deref() {
             self.stack.accumulators.refresh(ply, board, network);
         }
         crate::chess::eval::initial_psq(board, self.eval)
@@ -325,7 +328,8 @@ impl<'a> Searcher<'a> {
     /// The network's accumulators at `ply + 1` after `mv` from those at `ply`.
     #[inline(never)]
     fn make_accumulators(&mut self, board: &Board, mv: Move, piece: Piece, ply: usize) -> Score {
-        let network = self.network.expect("a network with eval.kind = \"nnue\"");
+        let network = self.network.as_deref();
+        let network = network.expect("a network with eval.kind = \"nnue\"");
         self.stack.accumulators.make(ply, board, mv, piece, network);
         0
     }

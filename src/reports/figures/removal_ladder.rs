@@ -1,5 +1,6 @@
-//! docs/transfer.md, "does it transfer?": the budget ladder's tables, as `ablate report` writes
-//! them to results/budget-ladder/ladder.md from the ladder's games.
+//! docs/transfer.md's ladder of removals, on `strongest_2008`: each step removed at every
+//! budget, in the tables `ablate report` writes to results/budget-ladder/ladder.md from the
+//! ladder's games.
 
 use super::sources::Sources;
 use crate::reports::ladder::ladder_files::from_files;

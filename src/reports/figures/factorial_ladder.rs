@@ -1,4 +1,4 @@
-//! docs/transfer.md's ladder of today's `strongest` (issue 54): the factorial of
+//! docs/transfer.md's ladder of factorials, on today's `strongest`: the factorial of
 //! `configs/budget-ladder-today.toml` at every rung, read by the same fit as `ablate report`
 //! (`stats::design_ladder`): the rungs, each effect by rung with its node factor, and each
 //! effect's trend with the model the data choose.
@@ -68,7 +68,7 @@ pub(super) fn field(src: &Sources) -> String {
 
 /// `strongest_2008`'s Elo per doubling at its ladder's deepest rung.
 fn fallen(src: &Sources) -> Option<FallenDoubling> {
-    let ladder = match from_files(&super::transfer::ladder_files(src)) {
+    let ladder = match from_files(&super::removal_ladder::ladder_files(src)) {
         Ok(ladder) => ladder,
         Err(e) => {
             src.problem(e.to_string());

@@ -1,14 +1,54 @@
 //! Engines given on the command line, as cutechess-cli and fastchess users give them
-//! (`--engine cmd=stockfish name=sf option.Hash=16`): each becomes an engine variant of an
-//! experiment written for it, read by the same parser as a config file, so that it is checked
-//! against the engine's `uci` as a config's engine is, and the same command names the same
-//! match (and resumes it).
+//! (`--engine cmd=stockfish name=sf option.Hash=16`): the words of each as clap collects them,
+//! and the experiment they make, where each becomes an engine variant, read by the same parser
+//! as a config file, so that it is checked against the engine's `uci` as a config's engine is,
+//! and the same command names the same match (and resumes it).
 
-use super::experiment::Experiment;
-use super::keys::hint;
-use super::names::{is_variant_name, VARIANT_NAME};
+use crate::config::experiment::Experiment;
+use crate::config::keys::hint;
+use crate::config::names::{is_variant_name, VARIANT_NAME};
 use crate::error::InputError;
 use toml::{Table, Value};
+
+/// `--engine KEY=VALUE...`, once per engine, as cutechess-cli's and fastchess's `-engine`: the
+/// words of each occurrence kept together (clap's derive keeps only a flat list), read by
+/// `engines_experiment`.
+#[derive(Debug, Clone, Default)]
+pub struct EngineWords(pub Vec<Vec<String>>);
+
+impl clap::FromArgMatches for EngineWords {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let groups = matches.get_occurrences::<String>("engine").map(|groups| {
+            groups
+                .map(|words| words.cloned().collect::<Vec<String>>())
+                .collect()
+        });
+        Ok(EngineWords(groups.unwrap_or_default()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for EngineWords {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            clap::Arg::new("engine")
+                .long("engine")
+                .value_name("KEY=VALUE")
+                .num_args(1..)
+                .action(clap::ArgAction::Append)
+                .conflicts_with_all(["config", "run"])
+                .help("An engine that plays, without a config, as cutechess-cli and fastchess take one: cmd=COMMAND [name=NAME] [option.NAME=VALUE]... [arg=ARG] [depth=N | nodes=N | tc=B+I | st=SECONDS, its own limit] [timeout=S]. Once per engine; the last plays every other"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
 
 /// Where an error about the command line's engines is said to be.
 pub const PLACE: &str = "--engine";

@@ -1,4 +1,5 @@
-//! One CSV row per (variant, position, depth): the tidy record users plot and diff.
+//! One search's record at one depth, a CSV row per (variant, position, depth): the tidy record
+//! users plot and diff, as `game_record` is one game's.
 //!
 //! The columns are the 24 of the first layout, in that order, then every counter declared in
 //! `SearchStats` after them: a new counter is a new last column, and nothing is ever reordered.
