@@ -12,7 +12,6 @@ use crate::train::adamw::AdamWParams;
 use crate::train::train_files::{checkpoint_path, read_checkpoint, write_checkpoint, NetManifest};
 use crate::train::trainer::{quantised_loss, split, train, TrainSettings, TrainState};
 use crate::train::training_data::TrainingSet;
-use sha2::{Digest, Sha256};
 use std::time::{Instant, SystemTime};
 
 /// Runs `ablate train`.
@@ -56,7 +55,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         };
         let canonical =
             serde_json::json!({ "settings": same, "data": data_sha256, "positions": set.len() });
-        crate::suite::hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16].to_string()
+        crate::digest::short_sha256(&canonical.to_string())
     };
     let checkpoint = checkpoint_path(&args.out);
     let mut state = match read_checkpoint(&checkpoint, &run_hash, &settings)? {
@@ -99,7 +98,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
                 settings.hidden
             ),
             hidden: settings.hidden,
-            net_sha256: crate::suite::hex(&Sha256::digest(&bytes)),
+            net_sha256: crate::digest::sha256_hex(&bytes),
             data: args.data.iter().map(|p| p.display().to_string()).collect(),
             data_sha256: data_sha256.clone(),
             positions: set.len(),

@@ -2,12 +2,13 @@
 //! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
 
 use crate::config::experiment::{Experiment, ResolvedVariant};
+use crate::digest::short_sha256;
 use crate::error::InputError;
 use crate::game_record::GameRow;
 use crate::search::clock::Limit;
 pub use crate::settings::match_settings::DEFAULT_TIME_MARGIN_MS;
 use crate::settings::MatchSettings;
-use crate::suite::{hex, EpdPosition, Suite};
+use crate::suite::{EpdPosition, Suite};
 use crate::uci::client::EngineProcess;
 use sha2::{Digest, Sha256};
 
@@ -317,10 +318,7 @@ pub fn prepare_match(
     if let Some(plies) = options.opening_plies {
         canonical["opening_plies"] = plies.into();
     }
-    let hash = format!(
-        "m{}",
-        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
-    );
+    let hash = format!("m{}", short_sha256(&canonical.to_string()));
     Ok(PreparedMatch {
         experiment,
         variants,

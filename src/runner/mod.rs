@@ -9,6 +9,7 @@ pub mod spot_check;
 
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
+use crate::digest::short_sha256;
 use crate::error::InputError;
 use crate::jobs::{
     chains, plan_chains, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool,
@@ -18,8 +19,7 @@ use crate::storage::manifest::EngineRecord;
 use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest, ManifestFile};
 use crate::storage::provenance::{available_cores, build_commit, Provenance};
 use crate::storage::results_csv::{existing_hash, finished_jobs, rewrite_canonical, ResultsFile};
-use crate::suite::{hex, EpdPosition, Suite};
-use sha2::{Digest, Sha256};
+use crate::suite::{EpdPosition, Suite};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -153,12 +153,12 @@ pub fn prepare_silently(config: &Path, args: &RunOptions) -> anyhow::Result<Prep
     if minimal != MinimalMode::Off {
         // Other columns, another run: the figures join the hash only when asked for.
         let tagged = format!("{config_hash}{}", MinimalMode::NAMES[minimal as usize]);
-        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+        config_hash = format!("h{}", short_sha256(&tagged));
     }
     if experiment.keep_tables {
         // Kept tables change the counts; like the minimal figures, they join the hash when on.
         let tagged = format!("{config_hash}keep_tables");
-        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+        config_hash = format!("h{}", short_sha256(&tagged));
     }
     Ok(PreparedRun {
         experiment,
@@ -190,10 +190,7 @@ pub fn experiment_hash(
         "positions": ids,
         "depths": depths,
     });
-    format!(
-        "h{}",
-        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
-    )
+    format!("h{}", short_sha256(&canonical.to_string()))
 }
 
 /// Where runs go unless `--out` says otherwise; ignored by git, so a run never touches the
