@@ -109,7 +109,7 @@ impl DatagenPlan {
             "seed": seed,
             "random_plies": settings.random_plies,
             "openings_sha256": suite.sha256,
-            "adjudication": format!("{adjudication:?}"),
+            "adjudication": adjudication.key_text(),
         });
         let hash = format!("d{}", short_sha256(&canonical.to_string()));
         Ok(DatagenPlan {

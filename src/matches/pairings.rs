@@ -1,10 +1,11 @@
 //! A match's plan: who plays whom, the openings in the order pairs take them, and the games in
 //! canonical order (pair-major, so each pairing's pairs finish in order). Its settings are
-//! checked by `MatchSettings::check`, and its engines started by `engine_probe`.
+//! checked by `MatchSettings::check`, its hash written by `match_key`, and its engines started
+//! by `engine_probe`.
 
 use super::engine_probe::start_engines;
+use super::match_key::MatchKey;
 use crate::config::experiment::{Experiment, ResolvedVariant};
-use crate::digest::short_sha256;
 use crate::error::InputError;
 use crate::game_record::GameRow;
 use crate::search::clock::Limit;
@@ -97,33 +98,22 @@ pub fn plan_match(experiment: Experiment, options: MatchSettings) -> anyhow::Res
         .collect::<Result<Vec<Limit>, String>>()
         .map_err(|m| InputError::in_file(&experiment.file, m))?;
     let suite = Suite::load_openings(&options.openings(), options.opening_plies)?;
-    // Only the variants that play, and the pairings by name: a variant added to the config, or
-    // one moved within it, is not this match's business (matches hashed before 2026-11-26 took
-    // every variant, and keep that first hash: `session::adopt_first_hash`).
-    let identities: Vec<serde_json::Value> =
-        playing.iter().map(|&i| variants[i].identity()).collect();
-    let name = |i: usize| variants[i].name.as_str();
-    let mut canonical = serde_json::json!({
-        "experiment": experiment.name,
-        "variants": identities,
-        "pairings": pairings.iter().map(|p| (name(p.variant), name(p.opponent))).collect::<Vec<_>>(),
-        "openings_sha256": suite.sha256,
-        "seed": options.seed,
-        "games": options.games(),
-        "limit": format!("{:?}", limit),
-        "adjudication": format!("{:?}", options.adjudication()),
-        "sprt": options.sprt().map(|s| format!("{s:?}")),
-    });
-    // Only a margin other than the default enters the hash, so matches hashed before the
-    // option existed keep their hash.
-    if options.time_margin_ms() != DEFAULT_TIME_MARGIN_MS {
-        canonical["time_margin_ms"] = options.time_margin_ms().into();
+    let hash = MatchKey {
+        experiment: &experiment.name,
+        players: playing.iter().map(|&i| &variants[i]).collect(),
+        pairings: (pairings.iter())
+            .map(|p| {
+                (
+                    variants[p.variant].name.as_str(),
+                    variants[p.opponent].name.as_str(),
+                )
+            })
+            .collect(),
+        openings_sha256: &suite.sha256,
+        limit,
+        options: &options,
     }
-    // Likewise a book's plies: the same file cut elsewhere is other openings.
-    if let Some(plies) = options.opening_plies {
-        canonical["opening_plies"] = plies.into();
-    }
-    let hash = format!("m{}", short_sha256(&canonical.to_string()));
+    .hash();
     Ok(PreparedMatch {
         openings: in_seed_order(suite.positions, options.seed),
         experiment,
