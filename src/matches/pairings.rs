@@ -9,7 +9,6 @@ use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::game_record::GameRow;
 use crate::search::clock::Limit;
-pub use crate::settings::match_settings::DEFAULT_TIME_MARGIN_MS;
 use crate::settings::MatchSettings;
 use crate::suite::{EpdPosition, Suite};
 use sha2::{Digest, Sha256};
