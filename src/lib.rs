@@ -10,7 +10,8 @@
 //! imports one that imports it back. `tests/integration/layers.rs` reads this list and checks
 //! every `use`.
 //!
-//! - `error` `macros` `signals` `output`: errors, declaration macros, Ctrl-C, terminal tables
+//! - `error` `macros` `signals` `output` `digest`: errors, declaration macros, Ctrl-C, terminal
+//!   tables, SHA-256 and the short names resumption keys are given
 //! - `chess`: board helpers, evaluation, notation, perft
 //! - `settings`: a match's settings, as the command line and a config's `[runs]` give them, and
 //!   the values both take
@@ -38,6 +39,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod datagen;
+pub mod digest;
 pub mod error;
 pub mod game_record;
 pub mod jobs;

@@ -6,13 +6,11 @@ use crate::cli::TrainArgs;
 use crate::error::InputError;
 use crate::output::progress_bar::CountProgress;
 use crate::signals::StopSignals;
-use crate::storage::manifest::{manifest_path, ManifestFile};
-use crate::storage::provenance::Provenance;
+use crate::storage::manifest::manifest_path;
 use crate::train::adamw::AdamWParams;
-use crate::train::train_files::{checkpoint_path, read_checkpoint, write_checkpoint, NetManifest};
-use crate::train::trainer::{quantised_loss, split, train, TrainSettings, TrainState};
+use crate::train::trainer::{split, train, TrainSettings};
 use crate::train::training_data::TrainingSet;
-use sha2::{Digest, Sha256};
+use crate::train::training_run::TrainingRun;
 use std::time::{Instant, SystemTime};
 
 /// Runs `ablate train`.
@@ -47,32 +45,19 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
         )
         .into());
     }
-    let data_sha256 = set.sha256();
-    // Not the number of epochs: a finished run may be extended, its first epochs the same.
-    let run_hash = {
-        let same = TrainSettings {
-            epochs: 0,
-            ..settings.clone()
-        };
-        let canonical =
-            serde_json::json!({ "settings": same, "data": data_sha256, "positions": set.len() });
-        crate::suite::hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16].to_string()
-    };
-    let checkpoint = checkpoint_path(&args.out);
-    let mut state = match read_checkpoint(&checkpoint, &run_hash, &settings)? {
-        Some(state) => {
-            if !args.quiet {
-                eprintln!(
-                    "resuming from {} after epoch {}",
-                    checkpoint.display(),
-                    state.history.len()
-                );
-            }
-            state
-        }
-        None => TrainState::start(&settings),
-    };
     let split = split(&set, &settings);
+    let run = TrainingRun {
+        out: &args.out,
+        data: &args.data,
+        set: &set,
+        split: &split,
+        settings: &settings,
+        threads,
+        note: args.note.clone(),
+        started,
+        clock,
+    };
+    let mut state = run.resume_or_start(args.quiet)?;
     if !args.quiet {
         eprintln!(
             "{} positions: {} to train on, {} held out; (768→{})×2→1, {threads} threads",
@@ -84,44 +69,6 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
     }
     let signals = StopSignals::install();
     let progress = CountProgress::new(split.train.len(), "positions", args.quiet);
-    let write_net = |state: &TrainState| -> anyhow::Result<()> {
-        let net = state
-            .net
-            .quantise()
-            .map_err(|m| anyhow::anyhow!("the net cannot be quantised: {m}"))?;
-        let bytes = net.to_bytes();
-        crate::storage::write_atomically(&args.out, &bytes)?;
-        write_checkpoint(&checkpoint, &run_hash, state)?;
-        let manifest = NetManifest {
-            kind: "nnue".into(),
-            architecture: format!(
-                "(768→{})x2→1, SCReLU, bullet's simple layout (QA 255, QB 64, scale 400)",
-                settings.hidden
-            ),
-            hidden: settings.hidden,
-            net_sha256: crate::suite::hex(&Sha256::digest(&bytes)),
-            data: args.data.iter().map(|p| p.display().to_string()).collect(),
-            data_sha256: data_sha256.clone(),
-            positions: set.len(),
-            training_positions: split.train.len(),
-            validation_positions: split.validation.len(),
-            command: std::env::args().collect::<Vec<_>>().join(" "),
-            settings: settings.clone(),
-            epochs: state.history.clone(),
-            quantised_validation_loss: quantised_loss(&net, &set, &split.validation, settings.wdl),
-            threads,
-            note: args.note.clone(),
-            provenance: Provenance::until_now(
-                &args.data[0].display().to_string(),
-                &data_sha256,
-                threads,
-                started,
-                clock,
-            ),
-        };
-        manifest.write(&manifest_path(&args.out))?;
-        Ok(())
-    };
     let first_epoch = state.history.len() + 1;
     pool.install(|| {
         let epoch_started = std::cell::Cell::new(Instant::now());
@@ -144,17 +91,17 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
                 ));
                 epoch_started.set(Instant::now());
                 epoch_now.set(state.history.len() + 1);
-                write_net(state)
+                run.write_net(state)
             },
         )
     })?;
     progress.finish();
     if signals.stop.load(std::sync::atomic::Ordering::Relaxed) {
         let done = state.history.len();
-        return Err(signals.stopped(done, "epochs", &checkpoint).into());
+        return Err(signals.stopped(done, "epochs", &run.checkpoint()).into());
     }
     if state.history.is_empty() {
-        write_net(&state)?;
+        run.write_net(&state)?;
     }
     let check = Network::load(&args.out)?;
     println!(

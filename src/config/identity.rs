@@ -3,7 +3,6 @@
 
 use super::experiment::ResolvedVariant;
 use super::SearchConfig;
-use sha2::Digest;
 
 impl ResolvedVariant {
     /// Whether two variants play the same games: the same engine, or the same value of every
@@ -39,9 +38,7 @@ impl ResolvedVariant {
         // A net is its bytes, not its path: another file at the same path is another variant.
         if self.config.eval.kind == crate::chess::eval::EvalKind::Nnue {
             if let Ok(net) = crate::chess::nnue::network_at(&self.config.eval.net) {
-                let digest = sha2::Sha256::digest(net.to_bytes());
-                let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-                identity["net_sha256"] = hex.into();
+                identity["net_sha256"] = crate::digest::sha256_hex(&net.to_bytes()).into();
             }
         }
         identity

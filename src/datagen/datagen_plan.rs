@@ -4,10 +4,11 @@
 use super::random_plies::random_start;
 use crate::chess::notation::uci;
 use crate::config::experiment::ResolvedVariant;
+use crate::digest::short_sha256;
 use crate::error::InputError;
 use crate::settings::adjudication_rules::Adjudication;
 use crate::settings::shard::Shard;
-use crate::suite::{hex, EpdPosition, Suite};
+use crate::suite::{EpdPosition, Suite};
 use cozy_chess::Board;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -108,12 +109,9 @@ impl DatagenPlan {
             "seed": seed,
             "random_plies": settings.random_plies,
             "openings_sha256": suite.sha256,
-            "adjudication": format!("{adjudication:?}"),
+            "adjudication": adjudication.key_text(),
         });
-        let hash = format!(
-            "d{}",
-            &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
-        );
+        let hash = format!("d{}", short_sha256(&canonical.to_string()));
         Ok(DatagenPlan {
             variant,
             settings,

@@ -177,7 +177,7 @@ fn write_file(
     let rows = read_games(csv)?;
     let mut totals = FileTotals {
         path: shown.clone(),
-        sha256: crate::suite::hex(&Sha256::digest(&bytes)),
+        sha256: crate::digest::sha256_hex(&bytes),
         sides: own.clone(),
         ..FileTotals::default()
     };

@@ -1,52 +1,17 @@
-//! A match's plan: its options, who plays whom, the openings in the order pairs take them,
-//! and the games in canonical order (pair-major, so each pairing's pairs finish in order).
+//! A match's plan: who plays whom, the openings in the order pairs take them, and the games in
+//! canonical order (pair-major, so each pairing's pairs finish in order). Its settings are
+//! checked by `MatchSettings::check`, its hash written by `match_key`, and its engines started
+//! by `engine_probe`.
 
+use super::engine_probe::start_engines;
+use super::match_key::MatchKey;
 use crate::config::experiment::{Experiment, ResolvedVariant};
 use crate::error::InputError;
 use crate::game_record::GameRow;
 use crate::search::clock::Limit;
-pub use crate::settings::match_settings::DEFAULT_TIME_MARGIN_MS;
 use crate::settings::MatchSettings;
-use crate::suite::{hex, EpdPosition, Suite};
-use crate::uci::client::EngineProcess;
+use crate::suite::{EpdPosition, Suite};
 use sha2::{Digest, Sha256};
-
-/// The most games a pairing may ask for: far beyond any match that finishes, and far below
-/// the counts whose index arithmetic would overflow.
-pub const MAX_GAMES_PER_PAIRING: usize = 10_000_000;
-
-/// The most nodes an engine may search for `go nodes n` and still honour it: twice the limit,
-/// or the limit and 100,000 for a small one (an engine that checks its count every few
-/// thousand nodes passes a small limit by that much). Glaurung 2.2 on its default two threads
-/// searched 20,000 to 35,000 for 20,000.
-fn node_limit_ceiling(n: u64) -> u64 {
-    n.saturating_mul(2).max(n.saturating_add(100_000))
-}
-
-/// Whether an engine's probe search (`EngineProcess::probe_nodes`) honours a limit of `n`
-/// nodes: not past the ceiling (Fruit 2.1 and Toga II search on to millions), not a tenth of
-/// it or less (Debian's Ethereal 12 stops after depth 1 for any `go nodes`), and counted.
-pub fn honours_node_limit(n: u64, searched: Option<u64>) -> Result<(), String> {
-    let refuse = |what: String| {
-        Err(format!(
-            "{what}: it cannot honour a node budget; expected a match at a fixed time a move for it \
-             (--st, e.g. --st 0.04: it charges each step for its nodes, as a budget does), or a \
-             clock (--tc); --depth plays too, but a fixed depth gives a pruning step its nodes free"
-        ))
-    };
-    match searched {
-        None => refuse(format!(
-            "asked for go nodes {n} from the initial position, it reported no node count"
-        )),
-        Some(m) if m > node_limit_ceiling(n) => refuse(format!(
-            "asked for go nodes {n} from the initial position, it searched {m} nodes before it was told to stop"
-        )),
-        Some(m) if m.saturating_mul(10) <= n => refuse(format!(
-            "asked for go nodes {n} from the initial position, it stopped after {m} nodes"
-        )),
-        Some(_) => Ok(()),
-    }
-}
 
 /// Who plays whom: `variant` against `opponent`, indices into the resolved variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +41,8 @@ pub struct PreparedMatch {
     pub experiment: Experiment,
     /// Every variant, baseline first.
     pub variants: Vec<ResolvedVariant>,
+    /// The variants that play, by index, in order.
+    pub playing: Vec<usize>,
     /// Who plays whom.
     pub pairings: Vec<Pairing>,
     /// The openings, in the order pairs take them.
@@ -90,11 +57,22 @@ pub struct PreparedMatch {
     pub options: MatchSettings,
 }
 
-/// Resolves the experiment's variants, loads the openings and plans the pairings.
+/// The match `options` ask of `experiment`, planned (`plan_match`), with each engine that plays
+/// started once, so that one that cannot play is refused before any game.
 pub fn prepare_match(
     experiment: Experiment,
     options: MatchSettings,
 ) -> anyhow::Result<PreparedMatch> {
+    let prepared = plan_match(experiment, options)?;
+    let (variants, playing) = (&prepared.variants, &prepared.playing);
+    start_engines(&prepared.experiment, variants, playing, &prepared.limits)?;
+    Ok(prepared)
+}
+
+/// The match without starting any engine: its settings checked, its variants resolved, who
+/// plays whom, each side's limit, the openings in order, and the match hash.
+pub fn plan_match(experiment: Experiment, options: MatchSettings) -> anyhow::Result<PreparedMatch> {
+    options.check()?;
     let limit = options.limit()?;
     // --set is laid over every variant of ablate's search, so it enters each one's identity,
     // and with it the match hash: games played under another --set are another match's.
@@ -102,125 +80,9 @@ pub fn prepare_match(
     for note in experiment.lint(&variants) {
         eprintln!("warning: {note}");
     }
-    if options.games() > MAX_GAMES_PER_PAIRING {
-        return Err(InputError::in_file(
-            "--games",
-            format!(
-                "{}; expected at most {MAX_GAMES_PER_PAIRING} games per pairing",
-                options.games()
-            ),
-        )
-        .into());
-    }
-    if options.games() == 0 || options.games() % 2 != 0 {
-        return Err(InputError::in_file(
-            "--games",
-            format!(
-                "{}; expected an even number of games, 2 or more (they are played in pairs)",
-                options.games()
-            ),
-        )
-        .into());
-    }
-    let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
-    let given = options.variants.iter().map(|v| ("--variant", v));
-    for (flag, wanted) in given.chain(options.opponents.iter().map(|o| ("--opponent", o))) {
-        if !names.contains(&wanted.as_str()) {
-            // The names always, so that a name far from every one is not met with a guess.
-            let all: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-            let near = crate::config::keys::suggest(wanted, &all)
-                .map_or(String::new(), |n| format!("did you mean \"{n}\"? "));
-            let message = format!(
-                "no variant \"{wanted}\" in {}; {near}its variants are: {}",
-                experiment.file,
-                all.join(", ")
-            );
-            return Err(InputError::in_file(flag, message).into());
-        }
-    }
-    let design = experiment.design.as_ref();
-    let design_opponent = design
-        .and_then(|d| d.opponent.as_ref())
-        .and_then(|o| variants.iter().position(|v| &v.name == o));
-    let mut playing: Vec<usize> = (0..variants.len())
-        .filter(|&i| {
-            i == 0 || options.variants.is_empty() || options.variants.contains(&variants[i].name)
-        })
-        .collect();
-    // A design's declared opponent plays whenever one of its points does.
-    let is_point = |i: usize| design.is_some_and(|d| d.point_of(&variants[i].name).is_some());
-    if let Some(o) = design_opponent {
-        if !playing.contains(&o) && playing.iter().any(|&i| is_point(i)) {
-            playing.push(o);
-            playing.sort_unstable();
-        }
-    }
-    let mut pairings = Vec::new();
-    let opponents: Vec<usize> = options
-        .opponents
-        .iter()
-        .filter_map(|o| names.iter().position(|n| n == o))
-        .collect();
-    if !opponents.is_empty() && options.round_robin {
-        return Err(InputError::in_file(
-            "--opponent",
-            "a gauntlet plays each variant against the opponents named; expected no --round-robin beside it",
-        )
-        .into());
-    }
-    if !opponents.is_empty() {
-        // The gauntlet: the baseline plays too, unless the run plays a design's points (its
-        // corner point plays what the baseline plays).
-        let points_play = playing.iter().any(|&i| is_point(i));
-        let players: Vec<usize> = playing
-            .iter()
-            .copied()
-            .filter(|i| !opponents.contains(i) && (*i != 0 || !points_play))
-            .collect();
-        for &variant in &players {
-            for &opponent in &opponents {
-                pairings.push(Pairing { variant, opponent });
-            }
-        }
-        playing.extend(&opponents);
-        playing.sort_unstable();
-        playing.dedup();
-    } else if options.round_robin {
-        for (a, &i) in playing.iter().enumerate() {
-            for &j in &playing[a + 1..] {
-                pairings.push(Pairing {
-                    variant: j,
-                    opponent: i,
-                });
-            }
-        }
-    } else {
-        // A design's points play its declared opponent, when it names one; the opponent plays the points; against the baseline only when asked for by name.
-        let asked = |i: usize| options.variants.contains(&variants[i].name);
-        for &i in playing.iter().skip(1) {
-            if design_opponent == Some(i) && !asked(i) {
-                continue;
-            }
-            let opponent = match (is_point(i), design_opponent) {
-                (true, Some(o)) => o,
-                _ => 0,
-            };
-            if i != opponent {
-                pairings.push(Pairing {
-                    variant: i,
-                    opponent,
-                });
-            }
-        }
-    }
+    check_names(&experiment, &variants, &options)?;
+    let (playing, pairings) = who_plays_whom(&experiment, &variants, &options);
     check_sets(&options.sets, &variants, &playing)?;
-    if options.precision.is_some() && (options.sprt.is_some() || options.shard.is_some()) {
-        return Err(InputError::in_file(
-            "--precision",
-            "stops on whole rounds of every pairing; expected neither --sprt nor --shard beside it (play the shards to --games, merge them, and `ablate report` gives the half-widths)",
-        )
-        .into());
-    }
     if pairings.is_empty() {
         return Err(InputError::in_file(
             &experiment.file,
@@ -228,109 +90,197 @@ pub fn prepare_match(
         )
         .into());
     }
-    // A side's own node budget multiplies the match's: under a depth or a clock it would mean
-    // nothing, and the match would play something other than what was asked.
-    let other_limit = match limit {
-        Limit::Nodes(_) => None,
-        Limit::Depth(d) => Some(format!("a fixed depth (--depth {d})")),
-        Limit::Clock(_) => Some("a clock (--tc)".to_string()),
-        Limit::MoveTime(_) => Some("a time per move (--st)".to_string()),
-    };
-    if let Some(other_limit) = other_limit {
-        for &i in &playing {
-            let factor = variants[i].config.game.node_factor;
-            if variants[i].engine.is_none() && factor != 1 {
-                return Err(InputError::in_file(
-                    &experiment.file,
-                    format!(
-                        "variant \"{}\": game.node_factor = {factor} multiplies a node budget; expected a match under --nodes, not {other_limit}",
-                        variants[i].name,
-                    ),
-                )
-                .into());
-            }
-        }
-    }
+    check_node_factors(&experiment, &variants, &playing, limit)?;
     let limits = variants
         .iter()
         .map(|v| side_limit(v, limit))
         .collect::<Result<Vec<Limit>, String>>()
         .map_err(|m| InputError::in_file(&experiment.file, m))?;
-    // Engines are started once here, so that a missing program or a wrong option is an error
-    // before any game, not a forfeit in every game; under a node budget each is probed for
-    // how it reads `go nodes`, so that one that cannot honour it is refused before play.
-    for i in &playing {
-        if let Some(spec) = &variants[*i].engine {
-            let located = |m: String| {
-                InputError::in_file(
-                    &experiment.file,
-                    format!("variant \"{}\": {m}", variants[*i].name),
-                )
-            };
-            let mut process = EngineProcess::start(spec).map_err(located)?;
-            if let (Some(design), 0) = (&experiment.design, *i) {
-                // The baseline engine is the one an engine design's points are built on.
-                super::engine_factors::check_engine_factors(
-                    design,
-                    spec,
-                    &process.identity.declared,
-                )
-                .map_err(|m| InputError::in_file(&experiment.file, m))?;
-            }
-            if let Limit::Nodes(n) = limits[*i] {
-                let searched = process
-                    .probe_nodes(n, node_limit_ceiling(n))
-                    .map_err(located)?;
-                honours_node_limit(n, searched).map_err(located)?;
-            }
-        }
-    }
     let suite = Suite::load_openings(&options.openings(), options.opening_plies)?;
-    let mut openings = suite.positions.clone();
-    if let Some(seed) = options.seed {
-        // A keyed order: stable across versions and platforms, unlike a PRNG's stream.
-        openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
+    let hash = MatchKey {
+        experiment: &experiment.name,
+        players: playing.iter().map(|&i| &variants[i]).collect(),
+        pairings: (pairings.iter())
+            .map(|p| {
+                (
+                    variants[p.variant].name.as_str(),
+                    variants[p.opponent].name.as_str(),
+                )
+            })
+            .collect(),
+        openings_sha256: &suite.sha256,
+        limit,
+        options: &options,
     }
-    // Only the variants that play, and the pairings by name: a variant added to the config, or
-    // one moved within it, is not this match's business (matches hashed before 2026-11-26 took
-    // every variant, and keep that first hash: `session::adopt_first_hash`).
-    let identities: Vec<serde_json::Value> =
-        playing.iter().map(|&i| variants[i].identity()).collect();
-    let name = |i: usize| variants[i].name.as_str();
-    let mut canonical = serde_json::json!({
-        "experiment": experiment.name,
-        "variants": identities,
-        "pairings": pairings.iter().map(|p| (name(p.variant), name(p.opponent))).collect::<Vec<_>>(),
-        "openings_sha256": suite.sha256,
-        "seed": options.seed,
-        "games": options.games(),
-        "limit": format!("{:?}", limit),
-        "adjudication": format!("{:?}", options.adjudication()),
-        "sprt": options.sprt().map(|s| format!("{s:?}")),
-    });
-    // Only a margin other than the default enters the hash, so matches hashed before the
-    // option existed keep their hash.
-    if options.time_margin_ms() != DEFAULT_TIME_MARGIN_MS {
-        canonical["time_margin_ms"] = options.time_margin_ms().into();
-    }
-    // Likewise a book's plies: the same file cut elsewhere is other openings.
-    if let Some(plies) = options.opening_plies {
-        canonical["opening_plies"] = plies.into();
-    }
-    let hash = format!(
-        "m{}",
-        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
-    );
+    .hash();
     Ok(PreparedMatch {
+        openings: in_seed_order(suite.positions, options.seed),
         experiment,
         variants,
+        playing,
         pairings,
-        openings,
         hash,
         limits,
         limit,
         options,
     })
+}
+
+/// The openings in the order pairs take them: the file's, or shuffled by `seed` in a keyed
+/// order (stable across versions and platforms, unlike a PRNG's stream).
+fn in_seed_order(mut openings: Vec<EpdPosition>, seed: Option<u64>) -> Vec<EpdPosition> {
+    if let Some(seed) = seed {
+        openings.sort_by_cached_key(|p| Sha256::digest(format!("{seed}:{}", p.id).as_bytes()));
+    }
+    openings
+}
+
+/// Every name `--variant` and `--opponent` give is a variant of the experiment; one that is not
+/// is refused with every name (so that a name far from all of them is not met with a guess).
+fn check_names(
+    experiment: &Experiment,
+    variants: &[ResolvedVariant],
+    options: &MatchSettings,
+) -> Result<(), InputError> {
+    let names: Vec<String> = variants.iter().map(|v| v.name.clone()).collect();
+    let given = options.variants.iter().map(|v| ("--variant", v));
+    for (flag, wanted) in given.chain(options.opponents.iter().map(|o| ("--opponent", o))) {
+        if !names.contains(wanted) {
+            let near = crate::config::keys::suggest(wanted, &names)
+                .map_or(String::new(), |n| format!("did you mean \"{n}\"? "));
+            let message = format!(
+                "no variant \"{wanted}\" in {}; {near}its variants are: {}",
+                experiment.file,
+                names.join(", ")
+            );
+            return Err(InputError::in_file(flag, message));
+        }
+    }
+    Ok(())
+}
+
+/// Each variant's part in a match, by index into the variants.
+struct Parts {
+    /// A point of the config's design.
+    point: Vec<bool>,
+    /// Named by `--variant` (or the run's `variants`).
+    asked: Vec<bool>,
+    /// The opponent the design declares, which its points play.
+    design_opponent: Option<usize>,
+}
+
+/// The variants that play (by index, in order) and who plays whom: a gauntlet against the
+/// opponents named, a round robin, or each variant against the baseline.
+fn who_plays_whom(
+    experiment: &Experiment,
+    variants: &[ResolvedVariant],
+    options: &MatchSettings,
+) -> (Vec<usize>, Vec<Pairing>) {
+    let design = experiment.design.as_ref();
+    let index = |name: &String| variants.iter().position(|v| &v.name == name);
+    let parts = Parts {
+        point: (variants.iter())
+            .map(|v| design.is_some_and(|d| d.point_of(&v.name).is_some()))
+            .collect(),
+        asked: (variants.iter())
+            .map(|v| options.variants.contains(&v.name))
+            .collect(),
+        design_opponent: design.and_then(|d| d.opponent.as_ref()).and_then(index),
+    };
+    let mut playing: Vec<usize> = (0..variants.len())
+        .filter(|&i| i == 0 || options.variants.is_empty() || parts.asked[i])
+        .collect();
+    // A design's declared opponent plays whenever one of its points does.
+    if let Some(o) = parts.design_opponent {
+        if !playing.contains(&o) && playing.iter().any(|&i| parts.point[i]) {
+            playing.push(o);
+            playing.sort_unstable();
+        }
+    }
+    let opponents: Vec<usize> = options.opponents.iter().filter_map(index).collect();
+    if !opponents.is_empty() {
+        let pairings = gauntlet(&playing, &opponents, &parts);
+        playing.extend(&opponents);
+        playing.sort_unstable();
+        playing.dedup();
+        (playing, pairings)
+    } else if options.round_robin {
+        let pairings = round_robin(&playing);
+        (playing, pairings)
+    } else {
+        let pairings = against_baseline(&playing, &parts);
+        (playing, pairings)
+    }
+}
+
+/// A gauntlet: each variant that plays meets every opponent named. The baseline plays too,
+/// unless the run plays a design's points (its corner point plays what the baseline plays).
+fn gauntlet(playing: &[usize], opponents: &[usize], parts: &Parts) -> Vec<Pairing> {
+    let points_play = playing.iter().any(|&i| parts.point[i]);
+    let players =
+        (playing.iter().copied()).filter(|i| !opponents.contains(i) && (*i != 0 || !points_play));
+    players
+        .flat_map(|variant| (opponents.iter()).map(move |&opponent| Pairing { variant, opponent }))
+        .collect()
+}
+
+/// Every pair of the variants that play, each later one against each earlier.
+fn round_robin(playing: &[usize]) -> Vec<Pairing> {
+    let mut pairings = Vec::new();
+    for (a, &opponent) in playing.iter().enumerate() {
+        for &variant in &playing[a + 1..] {
+            pairings.push(Pairing { variant, opponent });
+        }
+    }
+    pairings
+}
+
+/// Each variant against the baseline, a design's points against its declared opponent when it
+/// names one; the opponent plays the points, and the baseline only when asked for by name.
+fn against_baseline(playing: &[usize], parts: &Parts) -> Vec<Pairing> {
+    let mut pairings = Vec::new();
+    for &variant in playing.iter().skip(1) {
+        if parts.design_opponent == Some(variant) && !parts.asked[variant] {
+            continue;
+        }
+        let opponent = match (parts.point[variant], parts.design_opponent) {
+            (true, Some(o)) => o,
+            _ => 0,
+        };
+        if variant != opponent {
+            pairings.push(Pairing { variant, opponent });
+        }
+    }
+    pairings
+}
+
+/// A side's own node budget (`game.node_factor`) multiplies the match's: under a depth or a
+/// clock it would mean nothing, and the match would play something other than what was asked.
+fn check_node_factors(
+    experiment: &Experiment,
+    variants: &[ResolvedVariant],
+    playing: &[usize],
+    limit: Limit,
+) -> Result<(), InputError> {
+    let other_limit = match limit {
+        Limit::Nodes(_) => return Ok(()),
+        Limit::Depth(d) => format!("a fixed depth (--depth {d})"),
+        Limit::Clock(_) => "a clock (--tc)".to_string(),
+        Limit::MoveTime(_) => "a time per move (--st)".to_string(),
+    };
+    for variant in playing.iter().map(|&i| &variants[i]) {
+        let factor = variant.config.game.node_factor;
+        if variant.engine.is_none() && factor != 1 {
+            return Err(InputError::in_file(
+                &experiment.file,
+                format!(
+                    "variant \"{}\": game.node_factor = {factor} multiplies a node budget; expected a match under --nodes, not {other_limit}",
+                    variant.name,
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `--set` reaches ablate's own search only: refused when every variant that plays is an
@@ -445,31 +395,5 @@ impl PreparedMatch {
             })
             .unwrap_or(usize::MAX);
         (row.pair, pairing, row.game)
-    }
-}
-
-#[cfg(test)]
-mod node_limit_tests {
-    use super::honours_node_limit;
-
-    #[test]
-    fn an_engine_far_past_or_far_short_of_go_nodes_is_refused_with_the_figure() {
-        assert!(
-            honours_node_limit(20_000, Some(27_000)).is_ok(),
-            "Glaurung's overshoot"
-        );
-        assert!(
-            honours_node_limit(300, Some(4_096)).is_ok(),
-            "a count checked every 4,096"
-        );
-        let fruit = honours_node_limit(20_000, Some(130_000)).unwrap_err();
-        assert!(
-            fruit.contains("it searched 130000 nodes before it was told to stop"),
-            "{fruit}"
-        );
-        let ethereal = honours_node_limit(20_000, Some(6)).unwrap_err();
-        assert!(ethereal.contains("it stopped after 6 nodes"), "{ethereal}");
-        let silent = honours_node_limit(20_000, None).unwrap_err();
-        assert!(silent.contains("no node count"), "{silent}");
     }
 }

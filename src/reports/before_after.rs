@@ -140,22 +140,7 @@ impl Summary {
         variant_order: &[String],
         checks: &HashMap<String, ScoreCheck>,
     ) -> Summary {
-        let mut variants: Vec<String> = variant_order
-            .iter()
-            .filter(|v| rows.iter().any(|r| &r.variant == *v))
-            .cloned()
-            .collect();
-        for r in rows {
-            if !variants.contains(&r.variant) {
-                variants.push(r.variant.clone());
-            }
-        }
-        // The first variant in the experiment's order is its [search] baseline.
-        let baseline = if variant_order.is_empty() && variants.iter().any(|v| v == BASELINE) {
-            BASELINE.to_string()
-        } else {
-            variants.first().cloned().unwrap_or_default()
-        };
+        let (variants, baseline) = variants_and_baseline(rows, variant_order);
         let experiment = rows
             .first()
             .map(|r| r.experiment.clone())
@@ -167,61 +152,27 @@ impl Summary {
                 .or_default()
                 .push(r);
         }
+        let rows_of =
+            |variant: &str, depth: u32| by_key.get(&(variant, depth)).cloned().unwrap_or_default();
         let depth_set: BTreeMap<u32, ()> = rows.iter().map(|r| (r.depth, ())).collect();
         let mut depths = Vec::new();
         let mut score_flags = Vec::new();
         let mut tt_counts: HashMap<&str, (usize, usize)> = HashMap::new();
         for &depth in depth_set.keys() {
-            let base_rows = by_key
-                .get(&(baseline.as_str(), depth))
-                .cloned()
-                .unwrap_or_default();
-            let base_work: u64 = base_rows.iter().map(|r| r.nodes_cum).sum();
-            let base_time: f64 = base_rows.iter().map(|r| r.time_ms_cum).sum();
-            let base_by_pos: HashMap<&str, &Row> = base_rows
-                .iter()
-                .map(|r| (r.position.as_str(), *r))
-                .collect();
+            let base = BaselineAt::of(rows_of(&baseline, depth));
             let mut lines = Vec::new();
             for variant in &variants {
-                let vrows = by_key
-                    .get(&(variant.as_str(), depth))
-                    .cloned()
-                    .unwrap_or_default();
+                let vrows = rows_of(variant, depth);
                 if vrows.is_empty() {
                     continue;
                 }
-                let work: u64 = vrows.iter().map(|r| r.nodes_cum).sum();
-                let time_ms: f64 = vrows.iter().map(|r| r.time_ms_cum).sum();
-                let ratios: Vec<f64> = vrows
-                    .iter()
-                    .filter_map(|r| base_by_pos.get(r.position.as_str()).map(|b| (r, *b)))
-                    .filter(|(r, b)| r.nodes_cum > 0 && b.nodes_cum > 0)
-                    .map(|(r, b)| r.nodes_cum as f64 / b.nodes_cum as f64)
-                    .collect();
-                let cutoffs: u64 = vrows.iter().map(|r| r.stats.beta_cutoffs).sum();
-                let first: u64 = vrows.iter().map(|r| r.stats.first_move_cutoffs).sum();
-                let nodes: u64 = vrows.iter().map(|r| r.stats.nodes).sum();
-                let earlier = nodes_two_plies_back(&vrows).unwrap_or_else(|| {
-                    by_key
-                        .get(&(variant.as_str(), depth.saturating_sub(2)))
-                        .map_or(0, |rs| rs.iter().map(|r| r.stats.nodes).sum())
-                });
                 let check = checks.get(variant).copied().unwrap_or(ScoreCheck::None);
                 if check != ScoreCheck::None && *variant != baseline {
-                    let compared: Vec<(&Row, &Row)> = vrows
-                        .iter()
-                        .filter_map(|r| base_by_pos.get(r.position.as_str()).map(|b| (*r, *b)))
-                        .collect();
-                    let differing: Vec<String> = compared
-                        .iter()
-                        .filter(|(r, b)| b.score_cp != r.score_cp)
-                        .map(|(r, _)| r.position.clone())
-                        .collect();
+                    let (differing, compared) = differing_scores(&vrows, &base);
                     if check == ScoreCheck::ExceptTt {
                         let count = tt_counts.entry(variant.as_str()).or_default();
                         count.0 += differing.len();
-                        count.1 += compared.len();
+                        count.1 += compared;
                     } else if !differing.is_empty() {
                         score_flags.push(ScoreFlag {
                             variant: variant.clone(),
@@ -230,27 +181,13 @@ impl Summary {
                         });
                     }
                 }
-                lines.push(VariantLine {
-                    variant: variant.clone(),
-                    positions: vrows.len(),
-                    work,
-                    work_ratio: (base_work > 0).then(|| work as f64 / base_work as f64),
-                    geomean_ratio: geomean(&ratios),
-                    geomean_ci: bootstrap_ci(&ratios),
-                    time_ms,
-                    // Below 10 ms a time is mostly timer and scheduling noise: no ratio.
-                    time_ratio: (base_time >= MIN_TIMED_MS && time_ms >= MIN_TIMED_MS)
-                        .then(|| time_ms / base_time),
-                    solved: vrows.iter().filter(|r| r.bm_ok == Some(true)).count(),
-                    solvable: vrows.iter().filter(|r| r.bm_ok.is_some()).count(),
-                    first_move_cutoff_pct: (cutoffs > 0)
-                        .then(|| 100.0 * first as f64 / cutoffs as f64),
-                    ebf: (depth > 2 && earlier > 0).then(|| (nodes as f64 / earlier as f64).sqrt()),
-                    minimal_ratio: ratio_to(&vrows, |r| r.minimal_nodes),
-                    oracle_ratio: ratio_to(&vrows, |r| r.oracle_nodes),
+                let earlier = nodes_two_plies_back(&vrows).unwrap_or_else(|| {
+                    let shallower = rows_of(variant, depth.saturating_sub(2));
+                    shallower.iter().map(|r| r.stats.nodes).sum()
                 });
+                lines.push(variant_line(variant, depth, &vrows, &base, earlier));
             }
-            let minimal = minimal_note(&base_rows, depth);
+            let minimal = minimal_note(&base.rows, depth);
             depths.push(DepthSummary {
                 depth,
                 lines,
@@ -271,29 +208,8 @@ impl Summary {
             .iter()
             .filter_map(|(v, _)| tt_counts.get(v.as_str()).map(|&(d, n)| (v.clone(), d, n)))
             .collect();
-        let mut solvable_positions: Vec<String> = Vec::new();
-        for r in rows.iter().filter(|r| r.bm_ok.is_some()) {
-            if !solvable_positions.contains(&r.position) {
-                solvable_positions.push(r.position.clone());
-            }
-        }
-        let first_solved = variants
-            .iter()
-            .map(|v| {
-                let firsts = solvable_positions
-                    .iter()
-                    .map(|p| {
-                        rows.iter()
-                            .filter(|r| {
-                                r.variant == *v && r.position == *p && r.bm_ok == Some(true)
-                            })
-                            .map(|r| r.depth)
-                            .min()
-                    })
-                    .collect();
-                (v.clone(), firsts)
-            })
-            .collect();
+        let solvable_positions = solvable_positions(rows);
+        let first_solved = first_solved(rows, &variants, &solvable_positions);
         Summary {
             experiment,
             baseline,
@@ -308,7 +224,138 @@ impl Summary {
     }
 }
 
-/// Σ nodes over Σ of a per-row yardstick, over the rows that have it.
+/// The variants with rows, in the experiment's order (any not in it after, as the rows
+/// bring them), and the baseline ratios are taken against: the first in the experiment's order
+/// is its [search] baseline.
+fn variants_and_baseline(rows: &[Row], variant_order: &[String]) -> (Vec<String>, String) {
+    let mut variants: Vec<String> = variant_order
+        .iter()
+        .filter(|v| rows.iter().any(|r| &r.variant == *v))
+        .cloned()
+        .collect();
+    for r in rows {
+        if !variants.contains(&r.variant) {
+            variants.push(r.variant.clone());
+        }
+    }
+    let baseline = if variant_order.is_empty() && variants.iter().any(|v| v == BASELINE) {
+        BASELINE.to_string()
+    } else {
+        variants.first().cloned().unwrap_or_default()
+    };
+    (variants, baseline)
+}
+
+/// The baseline's rows at one depth, as each variant's line there is read against them.
+struct BaselineAt<'a> {
+    rows: Vec<&'a Row>,
+    /// Σ nodes_cum.
+    work: u64,
+    /// Σ time_ms_cum.
+    time_ms: f64,
+    by_position: HashMap<&'a str, &'a Row>,
+}
+
+impl<'a> BaselineAt<'a> {
+    fn of(rows: Vec<&'a Row>) -> BaselineAt<'a> {
+        BaselineAt {
+            work: rows.iter().map(|r| r.nodes_cum).sum(),
+            time_ms: rows.iter().map(|r| r.time_ms_cum).sum(),
+            by_position: rows.iter().map(|r| (r.position.as_str(), *r)).collect(),
+            rows,
+        }
+    }
+}
+
+/// The positions where a variant's `rows` score otherwise than the baseline's, and how many
+/// positions both have.
+fn differing_scores(rows: &[&Row], base: &BaselineAt) -> (Vec<String>, usize) {
+    let compared: Vec<(&Row, &Row)> = rows
+        .iter()
+        .filter_map(|r| base.by_position.get(r.position.as_str()).map(|b| (*r, *b)))
+        .collect();
+    let differing = compared
+        .iter()
+        .filter(|(r, b)| b.score_cp != r.score_cp)
+        .map(|(r, _)| r.position.clone())
+        .collect();
+    (differing, compared.len())
+}
+
+/// One variant's line at `depth` from its rows there; `earlier` is its nodes two plies back,
+/// which the branching factor is taken over.
+fn variant_line(
+    variant: &str,
+    depth: u32,
+    rows: &[&Row],
+    base: &BaselineAt,
+    earlier: u64,
+) -> VariantLine {
+    let work: u64 = rows.iter().map(|r| r.nodes_cum).sum();
+    let time_ms: f64 = rows.iter().map(|r| r.time_ms_cum).sum();
+    let ratios: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| base.by_position.get(r.position.as_str()).map(|b| (r, *b)))
+        .filter(|(r, b)| r.nodes_cum > 0 && b.nodes_cum > 0)
+        .map(|(r, b)| r.nodes_cum as f64 / b.nodes_cum as f64)
+        .collect();
+    let cutoffs: u64 = rows.iter().map(|r| r.stats.beta_cutoffs).sum();
+    let first: u64 = rows.iter().map(|r| r.stats.first_move_cutoffs).sum();
+    let nodes: u64 = rows.iter().map(|r| r.stats.nodes).sum();
+    VariantLine {
+        variant: variant.to_string(),
+        positions: rows.len(),
+        work,
+        work_ratio: (base.work > 0).then(|| work as f64 / base.work as f64),
+        geomean_ratio: geomean(&ratios),
+        geomean_ci: bootstrap_ci(&ratios),
+        time_ms,
+        // Below 10 ms a time is mostly timer and scheduling noise: no ratio.
+        time_ratio: (base.time_ms >= MIN_TIMED_MS && time_ms >= MIN_TIMED_MS)
+            .then(|| time_ms / base.time_ms),
+        solved: rows.iter().filter(|r| r.bm_ok == Some(true)).count(),
+        solvable: rows.iter().filter(|r| r.bm_ok.is_some()).count(),
+        first_move_cutoff_pct: (cutoffs > 0).then(|| 100.0 * first as f64 / cutoffs as f64),
+        ebf: (depth > 2 && earlier > 0).then(|| (nodes as f64 / earlier as f64).sqrt()),
+        minimal_ratio: ratio_to(rows, |r| r.minimal_nodes),
+        oracle_ratio: ratio_to(rows, |r| r.oracle_nodes),
+    }
+}
+
+/// The positions with bm/am, in row order.
+fn solvable_positions(rows: &[Row]) -> Vec<String> {
+    let mut solvable: Vec<String> = Vec::new();
+    for r in rows.iter().filter(|r| r.bm_ok.is_some()) {
+        if !solvable.contains(&r.position) {
+            solvable.push(r.position.clone());
+        }
+    }
+    solvable
+}
+
+/// For each variant, the shallowest depth whose best move solved each of `solvable`.
+fn first_solved(
+    rows: &[Row],
+    variants: &[String],
+    solvable: &[String],
+) -> Vec<(String, Vec<Option<u32>>)> {
+    variants
+        .iter()
+        .map(|v| {
+            let firsts = solvable
+                .iter()
+                .map(|p| {
+                    rows.iter()
+                        .filter(|r| r.variant == *v && r.position == *p && r.bm_ok == Some(true))
+                        .map(|r| r.depth)
+                        .min()
+                })
+                .collect();
+            (v.clone(), firsts)
+        })
+        .collect()
+}
+
 /// The nodes of the iterations two plies back, summed, when every row recorded them: the
 /// search went through those depths even when they were not asked for (`--depths 5,6`). A
 /// file made before the column existed, or a search without iterative deepening, has none; the
@@ -317,6 +364,7 @@ fn nodes_two_plies_back(rows: &[&Row]) -> Option<u64> {
     rows.iter().map(|r| r.nodes_two_plies_back).sum()
 }
 
+/// Σ nodes over Σ of a per-row yardstick, over the rows that have it.
 fn ratio_to(rows: &[&Row], yardstick: impl Fn(&Row) -> Option<u64>) -> Option<f64> {
     let (mut nodes, mut total) = (0u64, 0u64);
     for r in rows {

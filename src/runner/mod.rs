@@ -9,18 +9,20 @@ pub mod spot_check;
 
 use crate::config::experiment::{normalise_depths, Experiment, MinimalMode, ResolvedVariant};
 use crate::config::knob::{score_check, ScoreCheck};
+use crate::digest::short_sha256;
 use crate::error::InputError;
 use crate::jobs::{
-    chains, plan_chains, run_jobs, EnginePool, JobContext, MinimalCache, Shard, TablePool,
+    chains, plan_chains, run_jobs, EnginePool, Job, JobContext, MinimalCache, Shard, TablePool,
 };
 use crate::output::progress_bar::JobProgress;
 use crate::storage::manifest::EngineRecord;
 use crate::storage::manifest::{self, manifest_path, CsvKind, Manifest, ManifestFile};
 use crate::storage::provenance::{available_cores, build_commit, Provenance};
-use crate::storage::results_csv::{existing_hash, finished_jobs, rewrite_canonical, ResultsFile};
-use crate::suite::{hex, EpdPosition, Suite};
-use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use crate::storage::results_csv::{
+    existing_hash, finished_jobs, rewrite_canonical, JobKey, ResultsFile,
+};
+use crate::suite::{EpdPosition, Suite};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime};
@@ -153,12 +155,12 @@ pub fn prepare_silently(config: &Path, args: &RunOptions) -> anyhow::Result<Prep
     if minimal != MinimalMode::Off {
         // Other columns, another run: the figures join the hash only when asked for.
         let tagged = format!("{config_hash}{}", MinimalMode::NAMES[minimal as usize]);
-        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+        config_hash = format!("h{}", short_sha256(&tagged));
     }
     if experiment.keep_tables {
         // Kept tables change the counts; like the minimal figures, they join the hash when on.
         let tagged = format!("{config_hash}keep_tables");
-        config_hash = format!("h{}", &hex(&Sha256::digest(tagged.as_bytes()))[..16]);
+        config_hash = format!("h{}", short_sha256(&tagged));
     }
     Ok(PreparedRun {
         experiment,
@@ -190,10 +192,7 @@ pub fn experiment_hash(
         "positions": ids,
         "depths": depths,
     });
-    format!(
-        "h{}",
-        &hex(&Sha256::digest(canonical.to_string().as_bytes()))[..16]
-    )
+    format!("h{}", short_sha256(&canonical.to_string()))
 }
 
 /// Where runs go unless `--out` says otherwise; ignored by git, so a run never touches the
@@ -357,28 +356,28 @@ pub fn score_checks(variants: &[ResolvedVariant]) -> HashMap<String, ScoreCheck>
         .collect()
 }
 
-/// Runs a prepared experiment into its CSV and manifest; the caller decides what to print.
-pub fn execute(
-    prepared: &PreparedRun,
-    args: &RunOptions,
-    stop: &AtomicBool,
-) -> anyhow::Result<RunOutcome> {
-    let started = SystemTime::now();
-    let clock = Instant::now();
-    let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
+impl PreparedRun {
+    /// Whether `done` holds every position of `job`: a chain is finished only when every
+    /// position of it is, its rows coming in one piece.
+    fn is_done(&self, job: &Job, done: &HashSet<JobKey>) -> bool {
+        let variant = &self.variants[job.variant].name;
+        let id = |p: usize| self.positions[p].id.clone();
+        job.positions()
+            .all(|p| done.contains(&(variant.clone(), id(p))))
+    }
+}
+
+/// The variants `--variant` names, by index (every one when it names none); a name the
+/// experiment does not have is refused with the nearest.
+fn chosen_variants(names: &[String], args: &RunOptions) -> Result<Vec<usize>, InputError> {
     let mut chosen = Vec::new();
     for wanted in &args.variants {
         match names.iter().position(|n| n == wanted) {
             Some(i) => chosen.push(i),
             None => {
-                return Err(InputError::in_file(
-                    "--variant",
-                    format!(
-                        "no variant \"{wanted}\"; {}",
-                        crate::config::keys::hint(wanted, &names)
-                    ),
-                )
-                .into());
+                let hint = crate::config::keys::hint(wanted, names);
+                let message = format!("no variant \"{wanted}\"; {hint}");
+                return Err(InputError::in_file("--variant", message));
             }
         }
     }
@@ -392,19 +391,26 @@ pub fn execute(
             names[0], names[chosen[0]], names[0]
         );
     }
-    // Engines are started before any file is touched, so that a missing program or a wrong option fails at
-    // once, and so that the manifest can say which program ran; the workers reuse them.
-    let engines = EnginePool::default();
-    let mut engine_records = Vec::new();
-    for &i in &chosen {
-        let variant = &prepared.variants[i];
+    Ok(chosen)
+}
+
+/// Starts each engine variant of `chosen` into `engines` before any file is touched, so that a
+/// missing program or a wrong option fails at once, and returns which program each is, for
+/// the manifest; the workers reuse them.
+fn start_engines(
+    prepared: &PreparedRun,
+    chosen: &[usize],
+    engines: &EnginePool,
+) -> anyhow::Result<Vec<EngineRecord>> {
+    let mut records = Vec::new();
+    for variant in chosen.iter().map(|&i| &prepared.variants[i]) {
         let Some(spec) = &variant.engine else {
             continue;
         };
         let engine = engines
             .take(&variant.name, spec)
             .map_err(|m| anyhow::anyhow!("variant \"{}\": {m}", variant.name))?;
-        engine_records.push(EngineRecord {
+        records.push(EngineRecord {
             variant: variant.name.clone(),
             command: spec.command.clone(),
             id_name: engine.identity.name.clone(),
@@ -413,6 +419,21 @@ pub fn execute(
         });
         engines.give_back(&variant.name, engine);
     }
+    Ok(records)
+}
+
+/// Runs a prepared experiment into its CSV and manifest; the caller decides what to print.
+pub fn execute(
+    prepared: &PreparedRun,
+    args: &RunOptions,
+    stop: &AtomicBool,
+) -> anyhow::Result<RunOutcome> {
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    let names: Vec<String> = prepared.variants.iter().map(|v| v.name.clone()).collect();
+    let chosen = chosen_variants(&names, args)?;
+    let engines = EnginePool::default();
+    let engine_records = start_engines(prepared, &chosen, &engines)?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let name = &prepared.experiment.name;
     let csv_path = output_csv(prepared, args)?;
@@ -424,12 +445,7 @@ pub fn execute(
     if resume {
         // Everything asked for is there already: the files stay exactly as they are.
         let (_, done) = finished_jobs(&csv_path, &prepared.config_hash, &prepared.depths)?;
-        let complete = all_jobs.iter().all(|j| {
-            j.positions().all(|p| {
-                done.contains(&(names[j.variant].clone(), prepared.positions[p].id.clone()))
-            })
-        });
-        if complete {
+        if all_jobs.iter().all(|job| prepared.is_done(job, &done)) {
             return Ok(RunOutcome {
                 csv: csv_path,
                 jobs_run: 0,
@@ -441,16 +457,8 @@ pub fn execute(
     let (mut file, resumed) =
         ResultsFile::prepare(&csv_path, &prepared.config_hash, &prepared.depths, resume)?;
 
-    // A chain is finished only when every position of it is: its rows come in one piece.
-    let pending: Vec<_> = all_jobs
-        .iter()
-        .filter(|j| {
-            !j.positions().all(|p| {
-                resumed
-                    .finished
-                    .contains(&(names[j.variant].clone(), prepared.positions[p].id.clone()))
-            })
-        })
+    let pending: Vec<Job> = (all_jobs.iter())
+        .filter(|job| !prepared.is_done(job, &resumed.finished))
         .copied()
         .collect();
     let threads = worker_threads(args.jobs, args.quiet)?;

@@ -25,6 +25,9 @@ pub const DEFAULT_OPENINGS: &str = "positions/openings.epd";
 pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
 /// The depth per move when no limit is given.
 pub const DEFAULT_DEPTH: u32 = 4;
+/// The most games a pairing may ask for: far beyond any match that finishes, and far below
+/// the counts whose index arithmetic would overflow.
+pub const MAX_GAMES_PER_PAIRING: usize = 10_000_000;
 
 /// A games file named for one node budget: `{nodes}` in it replaced by the budget (by nothing
 /// without one), as a ladder's `out` names each rung's file.
@@ -243,6 +246,37 @@ impl MatchSettings {
             precision: None,
             ..self.clone()
         }
+    }
+
+    /// What no one value can say wrong, checked before a match is planned: the games per
+    /// pairing (played in pairs, each opening from both sides), and the options that exclude
+    /// each other.
+    pub fn check(&self) -> Result<(), InputError> {
+        let games = self.games();
+        if games > MAX_GAMES_PER_PAIRING {
+            let message =
+                format!("{games}; expected at most {MAX_GAMES_PER_PAIRING} games per pairing");
+            return Err(InputError::in_file("--games", message));
+        }
+        if games == 0 || games % 2 != 0 {
+            let message = format!(
+                "{games}; expected an even number of games, 2 or more (they are played in pairs)"
+            );
+            return Err(InputError::in_file("--games", message));
+        }
+        if !self.opponents.is_empty() && self.round_robin {
+            return Err(InputError::in_file(
+                "--opponent",
+                "a gauntlet plays each variant against the opponents named; expected no --round-robin beside it",
+            ));
+        }
+        if self.precision.is_some() && (self.sprt.is_some() || self.shard.is_some()) {
+            return Err(InputError::in_file(
+                "--precision",
+                "stops on whole rounds of every pairing; expected neither --sprt nor --shard beside it (play the shards to --games, merge them, and `ablate report` gives the half-widths)",
+            ));
+        }
+        Ok(())
     }
 
     /// Games per pairing.

@@ -3,6 +3,7 @@
 
 pub mod adjudication_rules;
 pub mod given;
+pub mod key_text;
 pub mod match_settings;
 pub mod move_limit;
 pub mod shard;

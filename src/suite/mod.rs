@@ -7,8 +7,8 @@ pub mod pgn;
 
 pub use epd::{parse_epd_line, EpdPosition};
 
+use crate::digest::sha256_hex;
 use crate::error::InputError;
-use sha2::{Digest, Sha256};
 use std::path::Path;
 
 /// A loaded EPD file: its positions in file order, and the file's SHA-256.
@@ -57,7 +57,7 @@ impl Suite {
                 "the suite has no positions; expected one EPD line per position",
             ));
         }
-        let sha256 = hex(&Sha256::digest(&bytes));
+        let sha256 = sha256_hex(&bytes);
         Ok(Suite {
             path: shown,
             positions,
@@ -96,7 +96,7 @@ impl Suite {
         Ok(Suite {
             path: shown,
             positions,
-            sha256: hex(&Sha256::digest(&bytes)),
+            sha256: sha256_hex(&bytes),
         })
     }
 
@@ -129,11 +129,6 @@ impl Suite {
         }
         Ok(positions)
     }
-}
-
-/// Lower-case hex of a byte string.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

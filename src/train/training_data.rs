@@ -57,7 +57,7 @@ impl TrainingSet {
 
     /// SHA-256 of the bytes read, in hex.
     pub fn sha256(&self) -> String {
-        crate::suite::hex(&self.hasher.clone().finalize())
+        crate::digest::hex(&self.hasher.clone().finalize())
     }
 
     /// Position `i`.

@@ -36,6 +36,7 @@ mod ladder;
 mod late_move_count;
 mod layers;
 mod links;
+mod match_keys;
 mod match_limit_and_set;
 mod matches;
 mod mates;

@@ -9,10 +9,10 @@
 use crate::common::{ablate, assert_success};
 use ablate::config::experiment::ResolvedVariant;
 use ablate::config::SearchConfig;
+use ablate::digest::sha256_hex;
 use ablate::runner::experiment_hash;
 use ablate::search_record::TIME_COLUMNS;
-use ablate::suite::{hex, Suite};
-use sha2::{Digest, Sha256};
+use ablate::suite::Suite;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -68,7 +68,7 @@ fn cells(path: &Path) -> Vec<Vec<String>> {
 /// spreadsheet: `57010249366450e8` (scientific notation) or sixteen digits.
 fn risky_name(suite: &Path, depths: &[u32]) -> (String, String) {
     let bytes = std::fs::read(suite).unwrap();
-    let sha = hex(&Sha256::digest(&bytes));
+    let sha = sha256_hex(&bytes);
     let positions = Suite::load(suite).unwrap().positions;
     let variants = vec![ResolvedVariant {
         name: "baseline".into(),
