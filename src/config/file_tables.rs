@@ -64,6 +64,7 @@ fn minimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<MinimalMode>
 pub struct SearchTable {
     pub name: Option<String>,
     pub base: Option<Base>,
+    /// Its knobs typed, or the refusal with its key, for `Experiment::parse_at` to place.
     pub knobs: Result<SearchLayer, LayerError>,
 }
 
@@ -101,6 +102,7 @@ pub enum Variant {
     /// ablate's own search (its layer boxed: every knob's `Option` is larger than an engine).
     Search {
         base: Option<Base>,
+        /// Its knobs typed, or the refusal with its key, for `Experiment::parse_at` to place.
         knobs: Result<Box<SearchLayer>, LayerError>,
     },
     /// An external UCI engine.

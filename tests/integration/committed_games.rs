@@ -72,9 +72,10 @@ fn every_committed_games_csv_has_its_games_in_its_pgn_once_each_in_order() {
 }
 
 /// Every committed match manifest's limit is read into its type and written back in the same
-/// words: the reports read the type, and a manifest rewritten on resuming keeps its limit.
+/// words, and its design's factors into their typed layers and back to the same knobs: the
+/// reports read the types, and a manifest rewritten on resuming keeps both.
 #[test]
-fn every_committed_manifest_s_limit_reads_and_writes_back_the_same_words() {
+fn every_committed_manifest_s_limit_and_design_read_and_write_back_the_same() {
     use ablate::matches::games_manifest::MatchManifest;
     use ablate::storage::manifest::ManifestFile;
     let mut checked = 0;
@@ -90,6 +91,9 @@ fn every_committed_manifest_s_limit_reads_and_writes_back_the_same_words() {
             "{}",
             json.display()
         );
+        let design = serde_json::to_value(&manifest.design).unwrap();
+        let written_design = written.get("design").cloned().unwrap_or_default();
+        assert_eq!(design, written_design, "{}", json.display());
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} match manifests");
