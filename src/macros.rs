@@ -51,15 +51,20 @@ macro_rules! first_literal {
     };
 }
 
-/// A group of knobs under one TOML table: the struct, its defaults and its `KNOBS` descriptors,
-/// all from one line per knob: `/// meaning` then `name: Type = default, Domain, Kind;`, or
-/// `..., Kind, step "N";` where the knob acts in another step of the search than its group's.
-/// `nested { ... }` adds sub-tables (other groups) after the knobs.
+/// A group of knobs under one TOML table: the struct, its defaults, its `KNOBS` descriptors and
+/// its layer, all from one line per knob: `/// meaning` then `name: Type = default, Domain,
+/// Kind;`, or `..., Kind, step "N";` where the knob acts in another step of the search than its
+/// group's. `nested { ... }` adds sub-tables (other groups) after the knobs.
+///
+/// The layer (`layer OrderingLayer`) is what one table of a config sets of the group, typed: each
+/// knob an `Option` of its own type, as Cargo's manifest types a profile that may leave any key
+/// to the profile it inherits. A config's tables are read into layers once, and resolving lays
+/// them over the defaults in order (`apply`), or one over another (`merge`).
 #[macro_export]
 macro_rules! knob_group {
     (
         $(#[$meta:meta])*
-        pub struct $name:ident ($prefix:literal, step $group_step:literal) {
+        pub struct $name:ident ($prefix:literal, step $group_step:literal, layer $layer:ident) {
             $(
                 #[doc = $doc:literal]
                 $field:ident : $ty:ty = $default:expr, $domain:expr, $kind:expr $(, step $step:literal)?;
@@ -114,6 +119,41 @@ macro_rules! knob_group {
                     return Some(knob);
                 } )* )?
                 None
+            }
+        }
+
+        #[doc = concat!("What one table of a config sets of `", stringify!($name), "`: each knob it leaves to the layers below `None`.")]
+        #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $layer {
+            $( #[doc = $doc] #[serde(default, skip_serializing_if = "Option::is_none")] pub $field: Option<$ty>, )*
+            $( $( #[doc = $gdoc] #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $gfield: Option<<$gty as $crate::config::descriptor::KnobGroup>::Layer>, )* )?
+        }
+
+        impl $crate::config::descriptor::KnobGroup for $name {
+            type Layer = $layer;
+        }
+
+        impl $layer {
+            /// Sets in `config` every knob this layer sets.
+            pub fn apply(&self, config: &mut $name) {
+                $( if let Some(value) = &self.$field {
+                    config.$field = value.clone();
+                } )*
+                $( $( if let Some(layer) = &self.$gfield {
+                    layer.apply(&mut config.$gfield);
+                } )* )?
+            }
+
+            /// Lays `over` on this layer: every knob `over` sets is set as it says.
+            pub fn merge(&mut self, over: &$layer) {
+                $( if over.$field.is_some() {
+                    self.$field = over.$field.clone();
+                } )*
+                $( $( if let Some(layer) = &over.$gfield {
+                    self.$gfield.get_or_insert_with(Default::default).merge(layer);
+                } )* )?
             }
         }
     };

@@ -25,13 +25,14 @@ pub mod uci;
 
 use crate::cli::{Cli, Command};
 use crate::config::experiment::Experiment;
+use crate::config::search_config::SearchLayer;
 use crate::config::SearchConfig;
 
 /// The override layers and the resolved configuration that `--config/--variant/--set` name,
 /// with the variant's name when a file gave it.
 pub fn variant_config(
     args: &crate::cli::VariantArgs,
-) -> anyhow::Result<(Vec<toml::Table>, SearchConfig, Option<String>)> {
+) -> anyhow::Result<(Vec<SearchLayer>, SearchConfig, Option<String>)> {
     let experiment = args.config.as_deref().map(Experiment::load).transpose()?;
     variant_of(experiment.as_ref(), args.variant.as_deref(), &args.sets)
 }
@@ -42,8 +43,7 @@ pub fn variant_of(
     experiment: Option<&Experiment>,
     variant: Option<&str>,
     sets: &[String],
-) -> anyhow::Result<(Vec<toml::Table>, SearchConfig, Option<String>)> {
-    use crate::config::keys;
+) -> anyhow::Result<(Vec<SearchLayer>, SearchConfig, Option<String>)> {
     let mut layers = Vec::new();
     let mut name = None;
     if let Some(experiment) = experiment {
@@ -65,9 +65,10 @@ pub fn variant_of(
         layers = experiment.layers(&variant)?;
         name = Some(variant);
     }
-    layers.push(keys::sets_table(sets)?);
-    let refs: Vec<&toml::Table> = layers.iter().collect();
-    let config = keys::resolve(&refs).map_err(|m| crate::error::InputError::in_file("--set", m))?;
+    layers.push(SearchLayer::from_sets(sets)?);
+    let refs: Vec<&SearchLayer> = layers.iter().collect();
+    let config = crate::config::layer::resolve(&refs)
+        .map_err(|m| crate::error::InputError::in_file("--set", m))?;
     Ok((layers, config, name))
 }
 

@@ -14,6 +14,7 @@ use crate::reports::design_report::{
 use crate::reports::effects_forest::{effects_chart_path, write_effects_chart};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::reports::nodes_a_move::{design_nodes, node_limit, nodes_table, off_limit_warning};
+use crate::settings::move_limit::Limit;
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
@@ -31,7 +32,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .map_or("the baseline", |(_, o)| o.as_str());
     // At a fixed depth every side searches to it; elsewhere, how deep each one got: said first,
     // as it holds before the model can be fitted (a first look of two games a point).
-    let depths = match manifest.limit.starts_with("depth ") {
+    let depths = match manifest.limit.depth().is_some() {
         true => Vec::new(),
         false => design_depths(rows, opponent),
     };
@@ -46,7 +47,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .collect();
     let limit_of = |p: &str| node_limit(p, &manifest.variants, &manifest.limit);
     // At a fixed depth the note below gives each factor's nodes a move instead.
-    let nodes = match manifest.limit.starts_with("depth ") {
+    let nodes = match manifest.limit.depth().is_some() {
         true => Vec::new(),
         false => design_nodes(rows, opponent, &points, limit_of),
     };
@@ -175,10 +176,10 @@ fn fixed_work(manifest: &MatchManifest) -> Option<String> {
         let limit = v.engine.as_ref().and_then(|e| e.limit.as_ref());
         matches!(limit, Some(SideLimit::Tc(_) | SideLimit::St(_)))
     });
-    match manifest.limit.split_once(' ') {
+    match manifest.limit {
         _ if own_clock => None,
-        Some(("nodes", n)) => Some(format!("{n} nodes a move")),
-        Some(("depth", d)) => Some(format!("depth {d}")),
-        _ => None,
+        Limit::Nodes(n) => Some(format!("{n} nodes a move")),
+        depth @ Limit::Depth(_) => Some(depth.to_string()),
+        Limit::Clock(_) | Limit::MoveTime(_) => None,
     }
 }

@@ -47,9 +47,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         |m| m.experiment.clone(),
     );
     // At a fixed depth every side searches to it; elsewhere, how deep each one got.
-    let at_depth = manifest
-        .as_ref()
-        .is_some_and(|m| m.limit.starts_with("depth "));
+    let at_depth = manifest.as_ref().is_some_and(|m| m.limit.depth().is_some());
     let depths = match at_depth {
         true => Vec::new(),
         false => players_depths(&rows, &players_of(&rows)),

@@ -4,6 +4,14 @@
 
 use toml::Value;
 
+/// A group of knobs under one TOML table (`knob_group!`), and the type of what one table of a
+/// config sets of it: a sub-table's layer is named through its group, so that a group names
+/// only its sub-groups.
+pub trait KnobGroup {
+    /// Its knobs, each `None` where a table leaves it to the layers below.
+    type Layer;
+}
+
 /// One search knob, as declared.
 #[derive(Debug, Clone, Copy)]
 pub struct Knob {

@@ -15,6 +15,7 @@
 use super::engine::EngineOptions;
 use super::fractions::{self, TABLE};
 use super::keys;
+use super::search_config::SearchLayer;
 use super::typed_tables::{read_table, Refused};
 use toml::{Table, Value};
 
@@ -45,8 +46,8 @@ crate::choice_enum! {
 pub struct Factor {
     /// Its name, as the points' names use it.
     pub name: String,
-    /// The knobs it sets, dotted keys nested as every override table is.
-    pub overrides: Table,
+    /// The knobs it sets over the baseline, typed as every layer is.
+    pub overrides: SearchLayer,
     /// Removal, addition or swap: written as `role = "..."`, else read from its values.
     pub role: Role,
     /// What it sets in an engine's design (the baseline an engine variant): its UCI options,
@@ -128,28 +129,26 @@ impl Design {
             .find(|&p| self.point_name(p) == name)
     }
 
-    /// A point's override table: its factors' overrides merged.
-    pub fn point_overrides(&self, point: u32) -> Table {
-        let mut table = Table::new();
+    /// A point's layer: its factors' overrides laid together (no two set one knob).
+    pub fn point_overrides(&self, point: u32) -> SearchLayer {
+        let mut layer = SearchLayer::default();
         for (i, f) in self.factors.iter().enumerate() {
             if point & (1 << i) != 0 {
-                for (key, value) in keys::flatten(&f.overrides) {
-                    keys::insert(&mut table, &key, value);
-                }
+                layer.merge(&f.overrides);
             }
         }
-        table
+        layer
     }
 }
 
 impl Design {
-    /// Each point as a variant: its name and override table. A point named as the baseline or
-    /// as a variant of the file (`taken`) is an error.
+    /// Each point as a variant: its name and layer. A point named as the baseline or as a
+    /// variant of the file (`taken`) is an error.
     pub fn variants(
         &self,
         baseline: &str,
         taken: &[&String],
-    ) -> Result<Vec<(String, Table)>, String> {
+    ) -> Result<Vec<(String, SearchLayer)>, String> {
         self.points
             .iter()
             .map(|&point| {
@@ -310,7 +309,8 @@ fn parse_factors(factors: Option<&Table>) -> Result<Vec<Factor>, String> {
                 "[design]: factor \"{name}\" sets no knob; expected one or more, e.g. {{ \"null_move.enabled\" = false }}, or an engine's engine_options"
             ));
         }
-        keys::check_layer(&overrides).map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
+        let overrides = SearchLayer::read(&overrides)
+            .map_err(|m| format!("[design]: factor \"{name}\": {m}"))?;
         let role = written
             .role
             .unwrap_or_else(|| read_role(&overrides, &engine));
@@ -392,7 +392,7 @@ fn engine_settings(
 }
 
 /// A factor that only switches off (false, 0, "none", "off") is a removal; any other adds.
-fn read_role(overrides: &Table, engine: &EngineSettings) -> Role {
+fn read_role(overrides: &SearchLayer, engine: &EngineSettings) -> Role {
     let off = |v: &Value| match v {
         Value::Boolean(b) => !b,
         Value::Integer(n) => *n == 0,
@@ -404,7 +404,7 @@ fn read_role(overrides: &Table, engine: &EngineSettings) -> Role {
         ["false", "0", "never", "none", "off"].contains(&v.to_ascii_lowercase().as_str())
     };
     let engine_off = engine.command.is_none() && engine.options.values().all(option_off);
-    if keys::flatten(overrides).iter().all(|(_, v)| off(v)) && engine_off {
+    if overrides.values().iter().all(|(_, v)| off(v)) && engine_off {
         Role::Removal
     } else {
         Role::Addition
@@ -539,8 +539,8 @@ with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
         assert_eq!(d.factors[4].role, Role::Addition);
         assert_eq!(d.point_of("no_null_move,with_iir"), Some(0b10001));
         let o = d.point_overrides(0b10001);
-        assert_eq!(o["iir"]["cut_nodes"], Value::Boolean(true));
-        assert_eq!(o["null_move"]["enabled"], Value::Boolean(false));
+        assert_eq!(o.iir.and_then(|iir| iir.cut_nodes), Some(true));
+        assert_eq!(o.null_move.and_then(|n| n.enabled), Some(false));
     }
 
     #[test]

@@ -1,18 +1,18 @@
 //! A design's points as variants. Over ablate's own search (the baseline `[search]` or one of
-//! its variants) each point is an override table merged over the baseline, as every variant
+//! its variants) each point is a layer of knobs laid over the baseline, as every variant
 //! is. Over an engine (the baseline an engine variant) each point is an engine variant: the
 //! baseline engine's options with its factors' options set over them, or another command line.
 
 use super::design::Design;
 use super::engine::{option_value, EngineSpec};
 use super::extends::Base;
-use toml::Table;
+use super::search_config::SearchLayer;
 
 /// The variants and stacks a parsed experiment is being built from.
 pub struct Players<'a> {
     pub variants: &'a mut Vec<String>,
     pub engines: &'a mut Vec<(String, EngineSpec)>,
-    pub own: &'a mut Vec<(String, Table, Option<Base>)>,
+    pub own: &'a mut Vec<(String, SearchLayer, Option<Base>)>,
 }
 
 /// Adds every point of `design` to the players, over the baseline `baseline`.
@@ -52,7 +52,7 @@ pub fn add_points(design: &Design, baseline: &str, players: Players) -> Result<(
 /// factor that sets what the baseline engine already sets.
 fn check_against_base(design: &Design, baseline: &str, base: &EngineSpec) -> Result<(), String> {
     for f in &design.factors {
-        if let Some((knob, _)) = super::keys::flatten(&f.overrides).first() {
+        if let Some((knob, _)) = f.overrides.values().first() {
             return Err(format!(
                 "[design]: factor \"{}\" sets ablate's knob {knob}, but the points are the engine \"{baseline}\" ({}), which has no knobs; expected engine_options = {{ ... }} (or engine = \"...\") only",
                 f.name, base.command

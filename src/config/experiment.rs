@@ -4,12 +4,12 @@ use super::design::Design;
 use super::engine::EngineSpec;
 use super::extends::{stacks, Base, Chains};
 use super::file_tables::{ExperimentFile, Variant};
-use super::keys;
 pub use super::minimal_mode::{MinimalMode, DEFAULT_MINIMAL_MAX_DEPTH};
 use super::names::{check_baseline, grid_variants};
 pub use super::names::{is_experiment_name, is_variant_name, EXPERIMENT_NAME, VARIANT_NAME};
 pub use super::paths::locate;
 use super::paths::{beside, looked_at, suite_path};
+use super::search_config::SearchLayer;
 use super::typed_tables::Source;
 use super::{check_depth, SearchConfig};
 use crate::error::InputError;
@@ -52,9 +52,9 @@ pub struct Experiment {
     pub variants: Vec<String>,
     /// The variants that are external UCI engines, by name.
     pub engines: Vec<(String, EngineSpec)>,
-    /// Each of ablate's variants' override tables down its `extends` chain, the baseline's
-    /// first, merged in order over the defaults (`config::extends`).
-    pub stacks: Vec<(String, Vec<Table>)>,
+    /// Each of ablate's variants' layers of knobs down its `extends` chain, the baseline's
+    /// first, laid in order over the defaults (`config::extends`).
+    pub stacks: Vec<(String, Vec<SearchLayer>)>,
     /// The runs its tables come from (`[runs.NAME]`), in file order.
     pub runs: Vec<super::runs::Run>,
     /// A designed experiment (`[design]`): its points are among `variants`, after the rest.
@@ -120,9 +120,10 @@ impl Experiment {
         let mut experiment = Self::top_level(file, &written).map_err(err)?;
         let search = written.search;
         let baseline_name = baseline_of(written.baseline, search.name.as_ref()).map_err(err)?;
-        keys::check_layer(&search.knobs)
+        let knobs = search
+            .knobs
             .map_err(|e| source.error_at_key(&["search"], &e.key, format!("[search]: {e}")))?;
-        let mut own = vec![(baseline_name.clone(), search.knobs, search.base)];
+        let mut own = vec![(baseline_name.clone(), knobs, search.base)];
         let (mut variants, mut engines) =
             read_variants(written.variants, &baseline_name, &mut own, &source)?;
         if let Some(grid) = &written.grid {
@@ -181,7 +182,7 @@ impl Experiment {
         other: &Path,
         variant: &str,
         depth: usize,
-    ) -> Result<Vec<Table>, String> {
+    ) -> Result<Vec<SearchLayer>, String> {
         if depth >= MAX_EXTENDS_FILES {
             return Err(format!(
                 "more than {MAX_EXTENDS_FILES} files down one chain; expected files that do not extend each other in a cycle"
@@ -286,7 +287,7 @@ fn baseline_of(baseline: Option<String>, search_name: Option<&String>) -> Result
 /// The grid's combinations, each a variant after the file's own.
 fn add_grid(grid: &Table, variants: &mut Names, own: &mut Vec<Own>) -> Result<(), String> {
     for (vname, overrides) in grid_variants(grid)? {
-        keys::check_layer(&overrides)?;
+        let overrides = SearchLayer::read(&overrides)?;
         if variants.contains(&vname) {
             return Err(format!("variant \"{vname}\" is defined twice"));
         }
@@ -306,8 +307,8 @@ fn place(path: &[String]) -> String {
     }
 }
 
-/// One variant's override table with what it extends (`extends::stacks` takes them).
-type Own = (String, Table, Option<Base>);
+/// One variant's own layer with what it extends (`extends::stacks` takes them).
+type Own = (String, SearchLayer, Option<Base>);
 /// The variants' names, and the engines among them.
 type Names = Vec<String>;
 type Engines = Vec<(String, EngineSpec)>;
@@ -343,12 +344,11 @@ fn read_variants(
                 )))
             }
             Variant::Search { base, knobs } => {
-                // Checked here, not as serde reads the table, to be placed at the key's line.
-                keys::check_layer(&knobs).map_err(|e| {
+                let knobs = knobs.map_err(|e| {
                     let message = format!("variant \"{vname}\": {e}");
                     source.error_at_key(&["variants", &vname], &e.key, message)
                 })?;
-                own.push((vname.clone(), knobs, base));
+                own.push((vname.clone(), *knobs, base));
                 variants.push(vname);
             }
         }

@@ -1,7 +1,7 @@
 //! Variants that build on one another: `extends = "guarded"` starts a variant from another of
 //! the same file, `extends = { file = "strength.toml", variant = "strongest" }` from one of
 //! another file, as a Cargo profile names the profile it inherits from. A variant's
-//! configuration is then the stack of override tables down its chain, merged in order: the
+//! configuration is then the stack of layers down its chain, laid in order: the
 //! chain's first variant over `[search]` (or over the other file's variant), each later one
 //! over the one before. `[search]` itself may start from another file's variant.
 //!
@@ -88,7 +88,7 @@ impl Chains {
 /// Reads another file's variant and returns its stack of layers.
 pub type LoadVariant<'a, L> = dyn FnMut(&Path, &str) -> Result<Vec<L>, String> + 'a;
 
-/// Each variant's stack of layers (override tables; a run's settings), `[search]`'s chain
+/// Each variant's stack of layers (`SearchLayer`s; a run's settings), `[search]`'s chain
 /// first. `own` holds every variant's own layer and its base, the baseline (with `[search]`'s table) first; `load`
 /// resolves another file's variant to its stack. A cycle or an unknown name is an error naming
 /// the variant and its chain.

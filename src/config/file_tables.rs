@@ -3,12 +3,18 @@
 //! table can say (a variant's knobs, an engine's keys, a run's settings, a design's factors),
 //! and the parser places every error (`typed_tables::Source`). What the tables mean together
 //! (names, chains, points) is checked after, in `Experiment::parse_at`.
+//!
+//! A table of knobs is read into its typed layer here, as the file is read; a refusal is kept
+//! with its key rather than returned to serde, which could place it only at the table's
+//! header, so that `Experiment::parse_at` places it at the key's own line.
 
 use super::design::Design;
 use super::engine::EngineSpec;
 use super::extends::{take_extends, Base};
+use super::layer::LayerError;
 use super::minimal_mode::MinimalMode;
 use super::runs::RunEntry;
+use super::search_config::SearchLayer;
 use super::typed_tables::{boolean, string};
 use indexmap::IndexMap as Map;
 use serde::Deserialize;
@@ -52,14 +58,25 @@ fn minimal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<MinimalMode>
     word.parse().map(Some).map_err(serde::de::Error::custom)
 }
 
-/// `[search]`: the baseline's name, what it starts from, and its knobs (checked with the
-/// variants', in `Experiment::parse_at`).
-#[derive(Default, Deserialize)]
+/// `[search]`: the baseline's name, what it starts from, and its knobs.
+#[derive(Deserialize)]
 #[serde(try_from = "Table")]
 pub struct SearchTable {
     pub name: Option<String>,
     pub base: Option<Base>,
-    pub knobs: Table,
+    /// Its knobs typed, or the refusal with its key, for `Experiment::parse_at` to place.
+    pub knobs: Result<SearchLayer, LayerError>,
+}
+
+impl Default for SearchTable {
+    /// No `[search]`: the defaults, under the name "baseline".
+    fn default() -> SearchTable {
+        SearchTable {
+            name: None,
+            base: None,
+            knobs: Ok(SearchLayer::default()),
+        }
+    }
 }
 
 impl TryFrom<Table> for SearchTable {
@@ -72,6 +89,7 @@ impl TryFrom<Table> for SearchTable {
             Some(other) => return Err(format!("[search]: name = {other}; expected a string")),
         };
         let base = take_extends(&mut knobs).map_err(|m| format!("[search]: {m}"))?;
+        let knobs = SearchLayer::read(&knobs);
         Ok(SearchTable { name, base, knobs })
     }
 }
@@ -81,8 +99,12 @@ impl TryFrom<Table> for SearchTable {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(try_from = "Value")]
 pub enum Variant {
-    /// ablate's own search.
-    Search { base: Option<Base>, knobs: Table },
+    /// ablate's own search (its layer boxed: every knob's `Option` is larger than an engine).
+    Search {
+        base: Option<Base>,
+        /// Its knobs typed, or the refusal with its key, for `Experiment::parse_at` to place.
+        knobs: Result<Box<SearchLayer>, LayerError>,
+    },
     /// An external UCI engine.
     Engine(EngineSpec),
 }
@@ -99,8 +121,8 @@ impl TryFrom<Value> for Variant {
         if knobs.contains_key("engine") {
             return EngineSpec::from_table(knobs).map(Variant::Engine);
         }
-        // Its knobs are checked in `Experiment::parse_at`, which places an error at its key.
         let base = take_extends(&mut knobs)?;
+        let knobs = SearchLayer::read(&knobs).map(Box::new);
         Ok(Variant::Search { base, knobs })
     }
 }

@@ -1,4 +1,5 @@
-//! Dotted key paths over TOML tables: merging overrides, `--set KEY=VALUE`, unknown-key suggestions.
+//! The knobs' keys by name: which are known, a key checked by name (with the one it may have
+//! meant), `--set KEY=VALUE` read, and the near-miss suggestions every message shares.
 
 use super::search_config::SearchConfig;
 pub use super::table_paths::{canonical, flatten, insert};
@@ -36,94 +37,9 @@ pub fn parse_set(text: &str) -> Result<(String, Value), String> {
     Ok((key.to_string(), value))
 }
 
-/// `--set KEY=VALUE` options as one override table, applied in order; errors are located at `--set`.
-pub fn sets_table(sets: &[String]) -> Result<Table, crate::error::InputError> {
-    let mut table = Table::new();
-    for set in sets {
-        let (key, value) =
-            parse_set(set).map_err(|m| crate::error::InputError::in_file("--set", m))?;
-        insert(&mut table, canonical(&key), value);
-    }
-    check_layer(&table).map_err(|m| crate::error::InputError::in_file("--set", m))?;
-    Ok(table)
-}
-
-/// A layer refused: why, and the dotted key at fault, so that a file's reader can place the
-/// message at the key's own line rather than at its table's header.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LayerError {
-    /// The key as flattened (`ordering.killer`).
-    pub key: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for LayerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl From<LayerError> for String {
-    fn from(e: LayerError) -> String {
-        e.message
-    }
-}
-
-/// Checks one override table on its own: every key known, every value of the right type.
-pub fn check_layer(layer: &Table) -> Result<(), LayerError> {
-    check_layer_against(layer, &known_keys())
-}
-
-/// `check_layer` with the known keys worked out already (they come from serialising the
-/// default configuration: a config's every variant and layer need them once, not each). The
-/// names first, each key and choice word with the one it may have meant; then the values'
-/// types, the layer read whole as a configuration, the bad key found by its serde path.
-fn check_layer_against(layer: &Table, known: &[String]) -> Result<(), LayerError> {
-    let leaves = flatten(layer);
-    let mut written = Table::new();
-    for (key, value) in &leaves {
-        check_name(key, value, known).map_err(|message| LayerError {
-            key: key.clone(),
-            message,
-        })?;
-        insert(&mut written, key, value.clone());
-    }
-    let read = serde_path_to_error::deserialize::<_, SearchConfig>(Value::Table(written));
-    read.map(|_| ()).map_err(|e| {
-        use serde_path_to_error::Segment;
-        let keys = e.path().iter().filter_map(|s| match s {
-            Segment::Map { key } => Some(key.as_str()),
-            _ => None,
-        });
-        let key = keys.collect::<Vec<_>>().join(".");
-        let value = leaves.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
-        let value = value.map_or(String::new(), Value::to_string);
-        let message = format!("key \"{key}\" = {value}: {}", e.inner().message().trim());
-        LayerError { key, message }
-    })
-}
-
-/// Merges override tables over the defaults, in order, and reads a validated `SearchConfig`.
-///
-/// Errors name the key and say what was expected; the caller adds the file and variant.
-pub fn resolve(layers: &[&Table]) -> Result<SearchConfig, String> {
-    let mut merged = Table::new();
-    let known = known_keys();
-    for layer in layers {
-        check_layer_against(layer, &known)?;
-        for (key, value) in flatten(layer) {
-            insert(&mut merged, &key, value);
-        }
-    }
-    let config: SearchConfig = Value::Table(merged)
-        .try_into()
-        .map_err(|e: toml::de::Error| e.message().to_string())?;
-    config.validate()?;
-    Ok(config)
-}
-
-/// One key: is it known, and, for a choice, is its word one of the choice's?
-fn check_name(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
+/// One key: is it known, and, for a choice, is its word one of the choice's? `known` is
+/// `known_keys()`, worked out once for a table rather than once a key.
+pub fn check_name(key: &str, value: &Value, known: &[String]) -> Result<(), String> {
     if !known.iter().any(|k| k == key) {
         return Err(match suggest(key, known) {
             Some(best) => format!("unknown key \"{key}\"; did you mean \"{best}\"?"),
@@ -208,11 +124,6 @@ pub fn damerau_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
     use crate::config::knob;
-    use crate::config::search_config::CaptureOrder;
-
-    fn table(text: &str) -> Table {
-        text.parse().unwrap()
-    }
 
     #[test]
     fn knob_list_matches_the_struct() {
@@ -246,72 +157,11 @@ mod tests {
     }
 
     #[test]
-    fn layers_merge_in_order() {
-        let base = table("ordering.killers = 0\ntt = \"off\"");
-        let variant = table("[ordering]\nkillers = 2\ncaptures = \"first\"");
-        let cfg = resolve(&[&base, &variant]).unwrap();
-        assert_eq!(cfg.ordering.killers, 2);
-        assert_eq!(cfg.ordering.captures, CaptureOrder::First);
-        assert_eq!(cfg.tt, crate::config::search_config::TtMode::Off);
-    }
-
-    #[test]
-    fn unknown_keys_get_a_suggestion() {
-        let e = resolve(&[&table("ordering.killer = 2")]).unwrap_err();
-        assert_eq!(
-            e,
-            "unknown key \"ordering.killer\"; did you mean \"ordering.killers\"?"
-        );
-        let e = resolve(&[&table("killers = 2")]).unwrap_err();
-        assert_eq!(
-            e,
-            "unknown key \"killers\"; did you mean \"ordering.killers\"?"
-        );
-        let e = resolve(&[&table("zzzzzzzzzzzzzzzz = 2")]).unwrap_err();
-        assert!(e.contains("config --explain"), "{e}");
-    }
-
-    #[test]
     fn a_short_name_gets_a_suggestion_only_when_it_is_a_near_miss() {
         let names: Vec<String> = ["baseline", "all", "none"].map(String::from).to_vec();
         assert_eq!(suggest("foo", &names), None);
         assert_eq!(hint("foo", &names), "expected one of: baseline, all, none");
         assert_eq!(suggest("al", &names), Some("all"));
         assert_eq!(suggest("nnoe", &names), Some("none"));
-    }
-
-    #[test]
-    fn bad_values_name_the_key_and_the_valid_ones() {
-        let e = resolve(&[&table("ordering.captures = \"mvvlva\"")]).unwrap_err();
-        assert!(
-            e.starts_with("key \"ordering.captures\" = \"mvvlva\": expected one of \"none\""),
-            "{e}"
-        );
-        assert!(e.ends_with("did you mean \"mvv_lva\"?"), "{e}");
-        let e = resolve(&[&table("tt = \"fulll\"")]).unwrap_err();
-        assert_eq!(
-            e,
-            "key \"tt\" = \"fulll\": expected one of \"off\", \"move\", \"full\"; did you mean \"full\"?"
-        );
-        let e = resolve(&[&table("eval = \"tapred\"")]).unwrap_err();
-        assert!(e.contains("did you mean \"tapered\"?"), "{e}");
-        let e = resolve(&[&table("ordering.killers = \"two\"")]).unwrap_err();
-        assert!(e.starts_with("key \"ordering.killers\" = \"two\""), "{e}");
-        let e = resolve(&[&table("aspiration.window = -5")]).unwrap_err();
-        assert_eq!(e, "aspiration.window = -5; expected 0 or more centipawns");
-        let e = resolve(&[&table("tt_mb = 0")]).unwrap_err();
-        assert_eq!(e, "tt_mb = 0; expected 1 to 4096");
-        let e = resolve(&[&table("ordering.history_decay = 1.5")]).unwrap_err();
-        assert_eq!(e, "ordering.history_decay = 1.5; expected 0.0 to 1.0");
-        let e = resolve(&[&table("ordering.killers = 5")]).unwrap_err();
-        assert_eq!(e, "ordering.killers = 5; expected 0 to 4");
-    }
-
-    #[test]
-    fn minimax_rejects_window_knobs() {
-        let e = resolve(&[&table("alphabeta = false")]).unwrap_err();
-        assert!(e.starts_with("alphabeta = false (minimax) does not combine with pvs = true, aspiration.enabled = true, tt = \"full\""), "{e}");
-        let ok = table("alphabeta = false\npvs = false\naspiration.enabled = false\ntt = \"move\"");
-        assert!(resolve(&[&ok]).is_ok());
     }
 }

@@ -5,8 +5,8 @@
 //! before anything is searched.
 
 use super::experiment::{Experiment, ResolvedVariant};
-use super::keys::flatten;
 use super::knob::{self, Term};
+use super::search_config::SearchLayer;
 use crate::chess::eval::EvalKind;
 
 impl Experiment {
@@ -28,8 +28,7 @@ impl Experiment {
                 if point & (1 << i) == 0 {
                     continue;
                 }
-                let idle: Vec<(String, String)> = flatten(&factor.overrides)
-                    .into_iter()
+                let idle: Vec<(String, String)> = (factor.overrides.values().into_iter())
                     .filter_map(|(key, _)| inert(&key, &variant.config).map(|n| (key, n)))
                     .collect();
                 let Some((_, needs)) = idle.first() else {
@@ -80,7 +79,8 @@ impl Experiment {
             // [search] is also the layer every other variant starts from: a knob set there for
             // them (`killer_placement` beside `killers = 0`) is inert only if inert in all.
             let is_base = variant.name == self.baseline_name;
-            for (key, _) in stack.last().map(flatten).unwrap_or_default() {
+            let own = stack.last().map(SearchLayer::values).unwrap_or_default();
+            for (key, _) in own {
                 let active_elsewhere = is_base
                     && resolved
                         .iter()
@@ -129,10 +129,10 @@ impl Experiment {
             return Ok(());
         }
         let base = self.stack(&self.baseline_name).map_err(|e| e.to_string())?;
-        let layers = |extra: Option<&toml::Table>| {
-            let mut all: Vec<&toml::Table> = base.iter().collect();
+        let layers = |extra: Option<&SearchLayer>| {
+            let mut all: Vec<&SearchLayer> = base.iter().collect();
             all.extend(extra);
-            super::keys::resolve(&all)
+            super::layer::resolve(&all)
         };
         let baseline = layers(None)?;
         for factor in &design.factors {
@@ -144,7 +144,7 @@ impl Experiment {
                     factor.name, self.baseline_name
                 ));
             }
-            for (key, _) in flatten(&factor.overrides) {
+            for (key, _) in factor.overrides.values() {
                 if let Some(needs) = inert(&key, &applied) {
                     return Err(format!(
                         "[design]: factor \"{}\": {key} has no effect while {needs}",
@@ -236,7 +236,8 @@ mod tests {
                 continue;
             };
             super::super::keys::insert(&mut table, knob.key, value);
-            let config = super::super::keys::resolve(&[&table])
+            let layer = SearchLayer::read(&table).unwrap_or_else(|e| panic!("{}: {e}", knob.key));
+            let config = super::super::layer::resolve(&[&layer])
                 .unwrap_or_else(|e| panic!("{}: {e}", knob.key));
             let note = inert(knob.key, &config).unwrap_or_else(|| {
                 panic!(

@@ -13,6 +13,7 @@ pub mod fractions;
 pub mod identity;
 pub mod keys;
 pub mod knob;
+pub mod layer;
 pub mod lint;
 pub mod minimal_mode;
 pub mod names;

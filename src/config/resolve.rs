@@ -1,11 +1,12 @@
-//! Resolving an experiment's variants: each one's stack of override tables (`[search]`, the
-//! variants it extends, its own) and `--set`, merged over the defaults.
+//! Resolving an experiment's variants: each one's stack of layers (`[search]`, the variants it
+//! extends, its own) and `--set`, laid over the defaults.
 
 use super::experiment::{Experiment, ResolvedVariant, BASELINE};
 use super::keys;
+use super::layer;
+use super::search_config::SearchLayer;
 use super::SearchConfig;
 use crate::error::InputError;
-use toml::Table;
 
 impl Experiment {
     /// The suite a search run reads: a config only `ablate match` reads may leave it out, so
@@ -45,9 +46,9 @@ impl Experiment {
             .collect()
     }
 
-    /// The override tables of one variant down its `extends` chain, `[search]`'s first (for an
+    /// The layers of one variant down its `extends` chain, `[search]`'s first (for an
     /// engine that adds its own).
-    pub fn layers(&self, variant: &str) -> Result<Vec<Table>, InputError> {
+    pub fn layers(&self, variant: &str) -> Result<Vec<SearchLayer>, InputError> {
         let resolved = self.resolve_one(variant, &[])?;
         if let Some(spec) = &resolved.engine {
             return Err(InputError::in_file(
@@ -67,7 +68,7 @@ impl Experiment {
         } else {
             name
         };
-        let set_table = keys::sets_table(sets)?;
+        let set_layer = SearchLayer::from_sets(sets)?;
         if let Some((_, spec)) = self.engines.iter().find(|(n, _)| n == name) {
             // Another program searches: ablate's knobs, --set among them, do not reach it.
             return Ok(ResolvedVariant {
@@ -84,12 +85,12 @@ impl Experiment {
             ));
         }
         let stack = self.stack(name)?;
-        let mut layers: Vec<&Table> = stack.iter().collect();
+        let mut layers: Vec<&SearchLayer> = stack.iter().collect();
         // A value the file gives and --set breaks is --set's fault, and said so.
-        keys::resolve(&layers)
+        layer::resolve(&layers)
             .map_err(|m| InputError::in_file(&self.file, format!("variant \"{name}\": {m}")))?;
-        layers.push(&set_table);
-        let config = keys::resolve(&layers).map_err(|m| {
+        layers.push(&set_layer);
+        let config = layer::resolve(&layers).map_err(|m| {
             InputError::in_file("--set", format!("{m} (applied to variant \"{name}\")"))
         })?;
         Ok(ResolvedVariant {
@@ -99,8 +100,8 @@ impl Experiment {
         })
     }
 
-    /// A variant's stack of override tables down its `extends` chain, `[search]`'s first.
-    pub fn stack(&self, variant: &str) -> Result<Vec<Table>, InputError> {
+    /// A variant's stack of layers down its `extends` chain, `[search]`'s first.
+    pub fn stack(&self, variant: &str) -> Result<Vec<SearchLayer>, InputError> {
         let name = if variant == BASELINE {
             self.baseline_name.as_str()
         } else {

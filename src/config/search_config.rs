@@ -18,7 +18,7 @@ const WITH_FULL_TT: Kind = Kind::TreeWhen(&[Is("tt", "full")]);
 
 crate::knob_group! {
     /// How the search is configured; users write these keys in TOML and `--set`.
-    pub struct SearchConfig ("", step "23") {
+    pub struct SearchConfig ("", step "23", layer SearchLayer) {
         /// false = full-width minimax: no cutoffs, every move searched
         alphabeta: bool = true, Domain::Bool, Kind::Ordering, step "all";
         /// principal variation search: null windows after the first move, re-search on fail-high
@@ -80,7 +80,7 @@ macro_rules! eval_config {
         crate::knob_group! {
             /// The static evaluation (docs/eval.md). The terms belong to `eval = "tapered"`; each follows
             /// Fruit 2.1 (the tempo, Toga II), and switching one off changes what is searched.
-            pub struct EvalConfig ("eval.", step "3") {
+            pub struct EvalConfig ("eval.", step "3", layer EvalLayer) {
                 /// material | pst (Michniewski's tables) | tapered (PeSTO's tables blended by game phase, plus the terms below) | nnue (a (768→H)×2→1 network in bullet's layout, eval.net); `eval = "tapered"` is short for eval.kind
                 kind: EvalKind = EvalKind::Pst, Domain::Choice(EvalKind::NAMES), Kind::Definition;
                 /// with eval.kind = "nnue": the network file (bullet's `simple` layout, docs/nnue.md); empty: the net embedded in the binary (nets/default.nnue)
@@ -125,7 +125,7 @@ fn kind_or_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<EvalConfig, D
 
 crate::knob_group! {
     /// Move-ordering knobs of the staged move picker.
-    pub struct OrderingConfig ("ordering.", step "14") {
+    pub struct OrderingConfig ("ordering.", step "14", layer OrderingLayer) {
         /// how captures (and promotions) are ordered
         captures: CaptureOrder = CaptureOrder::MvvLva, Domain::Choice(CaptureOrder::NAMES), Kind::Ordering;
         /// captures on the square the opponent just moved to come first
@@ -159,7 +159,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Aspiration-window knobs.
-    pub struct AspirationConfig ("aspiration.", step "root") {
+    pub struct AspirationConfig ("aspiration.", step "root", layer AspirationLayer) {
         /// search the root in a window around the previous score (first: static eval)
         enabled: bool = true, Domain::Bool, Kind::Ordering;
         /// half-width of the aspiration window
@@ -171,7 +171,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Quiescence-search knobs.
-    pub struct QuiescenceConfig ("quiescence.", step "3") {
+    pub struct QuiescenceConfig ("quiescence.", step "3", layer QuiescenceLayer) {
         /// search captures beyond the horizon
         enabled: bool = true, Domain::Bool, Kind::Definition;
         /// the static evaluation is a lower bound the side to move may take
@@ -208,7 +208,7 @@ macro_rules! while_on {
 
 crate::knob_group! {
     /// Null-move pruning (Fruit's NullMove options, Heinz's adaptive reduction).
-    pub struct NullMoveConfig ("null_move.", step "10") {
+    pub struct NullMoveConfig ("null_move.", step "10", layer NullMoveLayer) {
         /// let the side to move pass; a null-window search at reduced depth that still fails high cuts the node (never in check, never twice in a row, not at PV nodes)
         enabled: bool = false, Domain::Bool, while_on!(null_move);
         /// plies the null-move search is reduced by, beyond the move itself
@@ -236,7 +236,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Late-move reductions.
-    pub struct LmrConfig ("lmr.", step "22") {
+    pub struct LmrConfig ("lmr.", step "22", layer LmrLayer) {
         /// search late quiet moves at reduced depth with a null window; re-search at full depth when one beats alpha
         enabled: bool = false, Domain::Bool, while_on!(lmr);
         /// the smallest remaining depth that reduces
@@ -270,7 +270,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Futility pruning.
-    pub struct FutilityConfig ("futility.", step "16") {
+    pub struct FutilityConfig ("futility.", step "16", layer FutilityLayer) {
         /// at non-PV nodes not in check, skip quiet moves that do not give check when static eval + margin <= alpha
         enabled: bool = false, Domain::Bool, while_on!(futility);
         /// margins in centipawns at remaining depth 1, 2, 3
@@ -282,7 +282,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Reverse futility pruning (static null move).
-    pub struct ReverseFutilityConfig ("reverse_futility.", step "9") {
+    pub struct ReverseFutilityConfig ("reverse_futility.", step "9", layer ReverseFutilityLayer) {
         /// at non-PV nodes not in check, return the static eval when it is at least beta + margin x depth
         enabled: bool = false, Domain::Bool, while_on!(reverse_futility);
         /// margin per remaining ply
@@ -294,7 +294,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Razoring.
-    pub struct RazoringConfig ("razoring.", step "8") {
+    pub struct RazoringConfig ("razoring.", step "8", layer RazoringLayer) {
         /// at remaining depth 1-2, non-PV, not in check: when static eval + margin <= alpha, quiescence decides; a score still <= alpha ends the node
         enabled: bool = false, Domain::Bool, while_on!(razoring);
         /// the margin
@@ -304,7 +304,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Late-move pruning.
-    pub struct LateMovePruningConfig ("late_move_pruning.", step "16") {
+    pub struct LateMovePruningConfig ("late_move_pruning.", step "16", layer LateMovePruningLayer) {
         /// at non-PV nodes not in check, stop trying quiet moves that do not give check after counts[depth] of them
         enabled: bool = false, Domain::Bool, while_on!(late_move_pruning);
         /// quiet moves kept at remaining depth 1, 2, 3 (form = "counts")
@@ -320,7 +320,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// SEE pruning of moves in the main search (Ethereal's step 12).
-    pub struct SeePruningConfig ("see_pruning.", step "19") {
+    pub struct SeePruningConfig ("see_pruning.", step "19", layer SeePruningLayer) {
         /// skip a move whose static exchange loses more than a depth-scaled margin, once a move has scored above a mated score (any node but the root)
         enabled: bool = false, Domain::Bool, while_on!(see_pruning);
         /// the deepest remaining depth it applies at (Ethereal: 9)
@@ -334,7 +334,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// ProbCut (Ethereal's step 9, `src/search.c` at e755a81).
-    pub struct ProbcutConfig ("probcut.", step "11") {
+    pub struct ProbcutConfig ("probcut.", step "11", layer ProbcutLayer) {
         /// at non-PV nodes with beta not a mate score, when static eval + the best capture's value (the opponent's best piece, a queen more with a pawn on the 7th) reaches beta + margin: each capture or promotion whose static exchange keeps beta + margin - eval is searched at reduced depth against beta + margin; one that holds ends the node (Ethereal 11.80)
         enabled: bool = false, Domain::Bool, while_on!(probcut);
         /// the shallowest remaining depth it tries (Ethereal: 5)
@@ -350,7 +350,7 @@ crate::knob_group! {
 
 crate::knob_group! {
     /// Internal iterative reduction (Stockfish's step 10, `src/search.cpp` at 88f17a814).
-    pub struct IirConfig ("iir.", step "12") {
+    pub struct IirConfig ("iir.", step "12", layer IirLayer) {
         /// at a PV node not in check with no hash move, from min_depth on: search it reduction plies shallower ("if the position is not in TT, decrease depth", Stockfish)
         enabled: bool = false, Domain::Bool, while_on!(iir);
         /// Stockfish's second rule: an expected cut node not in check with no hash move, from depth 9, one ply shallower
@@ -365,7 +365,7 @@ crate::knob_group! {
 crate::knob_group! {
     /// Singular extensions and multi-cut: Ethereal's `moveIsSingular` (`src/search.c` at
     /// e755a81) or Stockfish's excluded-move search (`src/search.cpp` at 88f17a814).
-    pub struct SingularConfig ("singular.", step "15, 20") {
+    pub struct SingularConfig ("singular.", step "15, 20", layer SingularLayer) {
         /// extend the hash move by a ply when the table holds it as a lower bound from nearly this depth and every other move, searched at half depth on a null window at the table's score minus depth, fails low; when one fails high there and that raised beta is still at or above beta, end the node there (multi-cut). Not at the root, not for a mate score (Ethereal 11.82, e755a81)
         enabled: bool = false, Domain::Bool, while_on!(singular);
         /// whose test: "ethereal" (e755a81) or "stockfish" (88f17a814 step 14; its values min_depth = 6, table_depth_margin = 3; two plies deeper at PV nodes; the node itself searched without the hash move at (depth - 1) / 2 on a null window at the table's score - 3·depth; two plies at a non-PV node when it fails low by 75 more (Stockfish's units, 208 a pawn: 1.4 cp a ply, 36 cp), when no more than 6 lie on the line above, so a 7th is allowed; multi-cut; a hash move whose table score is at or above beta searched two plies shallower; the check extension only where no test ran)
@@ -384,7 +384,7 @@ crate::knob_group! {
 crate::knob_group! {
     /// Continuation history: Ethereal's history tables at e755a81 (`src/history.c`) and the steps
     /// that read them (`src/search.c` steps 11D, 11E and 13).
-    pub struct ContinuationConfig ("continuation.", step "14") {
+    pub struct ContinuationConfig ("continuation.", step "14", layer ContinuationLayer) {
         /// order quiet moves by Ethereal's three histories summed: a butterfly table [side][from][to] and the counter-move and follow-up histories [piece][to] of the moves one and two plies up × [piece][to] of this one; on a quiet move's fail-high the cut move gains and every quiet move tried before it loses 32·bonus − entry·bonus/512, bonus min(depth², 400). In place of ordering.history's table for the quiet moves; with ordering.history = false no quiet move is sorted by any history, while the tables still learn and the steps below still read them
         enabled: bool = false, Domain::Bool, Kind::Ordering;
         /// Ethereal's counter-move and follow-up pruning: at non-PV nodes not in check, once a move scored above a mated score, skip a quiet move whose counter-move history is below 0 (-1000 where the evaluation improves) up to depth 3 (2), or whose follow-up history is below -2000 (-4000) up to depth 3 (2)
@@ -404,7 +404,7 @@ crate::knob_group! {
     /// Stockfish's further history updates at 88f17a814 (`src/search.cpp` steps 4 and 6), on
     /// ablate's tables: the classic history, killers and countermoves, and Ethereal's
     /// continuation tables while `continuation.enabled` is on.
-    pub struct HistoryUpdatesConfig ("history_updates.", step "24") {
+    pub struct HistoryUpdatesConfig ("history_updates.", step "24", layer HistoryUpdatesLayer) {
         /// "bonus for a quiet ttMove that fails high (~3 Elo)": where the table's bound ends a null-window node at or above beta, its quiet move learns as a cut move at the node's depth (killers, history, countermove, the continuation tables)
         tt_bonus: bool = false, Domain::Bool, Kind::Ordering, step "4";
         /// "penalty for a quiet ttMove that fails low (~1 Elo)": where the table's bound ends a null-window node below beta, its quiet move loses its butterfly, counter-move and follow-up entries (continuation.enabled)
@@ -437,7 +437,7 @@ crate::choice_enum! {
 
 crate::knob_group! {
     /// Search extensions.
-    pub struct ExtensionsConfig ("extensions.", step "22") {
+    pub struct ExtensionsConfig ("extensions.", step "22", layer ExtensionsLayer) {
         /// extend a move that gives check by one ply, while the ply stays below twice the iteration's depth
         check: bool = false, Domain::Bool, Kind::TreeWhen(&[On("extensions.check")]);
         /// which moves the check extension extends: gives_check (ablate's: a move that gives check, at the root too) or in_check (Ethereal e755a81 step 14, `extension = (inCheck) || ...` and `newDepth = depth + (extension && !RootNode)`: every move at a node in check, never at the root); both one ply while the ply stays below twice the iteration's depth, a cap Ethereal does not have
@@ -450,7 +450,7 @@ crate::knob_group! {
 crate::knob_group! {
     /// What a game keeps from one move's search to the next, as engines do; fixed-depth runs
     /// search each position on its own whatever these say (`keep_tables` is theirs).
-    pub struct GameConfig ("game.", step "root") {
+    pub struct GameConfig ("game.", step "root", layer GameLayer) {
         /// games: the transposition table carries from move to move (emptied for a new game and by UCI's ucinewgame)
         keep_table: bool = false, Domain::Bool, Kind::Definition;
         /// games: the history (and countermoves) carry from move to move, decayed by ordering.history_decay

@@ -6,6 +6,7 @@ use crate::config::design::Design;
 use crate::config::experiment::ResolvedVariant;
 use crate::error::InputError;
 use crate::game_record::GameRow;
+use crate::settings::move_limit::Limit;
 use crate::storage::manifest::{CsvKind, ManifestFile};
 use crate::storage::provenance::Provenance;
 use std::path::Path;
@@ -32,8 +33,8 @@ pub struct MatchManifest {
     pub pairings: Vec<(String, String)>,
     /// Games per pairing.
     pub games_per_pairing: usize,
-    /// The limit, as written on the command line.
-    pub limit: String,
+    /// The limit, in the command line's words (`nodes 20000`).
+    pub limit: Limit,
     /// The shuffle seed, if any.
     pub seed: Option<u64>,
     /// The SPRT, as given.
@@ -94,7 +95,7 @@ impl MatchManifest {
                 .map(|p| (name(p.variant), name(p.opponent)))
                 .collect(),
             games_per_pairing: settings.games(),
-            limit: settings.limit_text(),
+            limit: prepared.limit,
             seed: settings.seed,
             sprt: settings.sprt.as_ref().map(|s| s.text.clone()),
             adjudication: settings.adjudicate.iter().map(|r| r.text.clone()).collect(),

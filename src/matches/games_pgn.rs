@@ -5,6 +5,7 @@
 use super::side::comment_of;
 use crate::chess::notation::san_position;
 use crate::game_record::GameRow;
+use crate::settings::move_limit::Limit;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::Position;
@@ -20,17 +21,16 @@ pub fn standard_termination(detail: &str) -> &'static str {
     }
 }
 
-/// The PGN TimeControl tag for a match limit as its manifest writes it (`tc 10+0.1`,
-/// `st 0.05`, `depth 4`, `nodes 30000`): the clock's `base+inc` in seconds; a time per move as
-/// cutechess writes it (`0.05/move`: PGN has no form for it; cutechess 5e84232,
+/// The PGN TimeControl tag for a match's limit: the clock's `base+inc` in seconds; a time per
+/// move as cutechess writes it (`0.05/move`: PGN has no form for it; cutechess 5e84232,
 /// projects/lib/src/timecontrol.cpp:163-164); `-` (no time control) for a depth or node limit;
 /// `?` when unknown.
-pub fn time_control(limit: Option<&str>) -> String {
+pub fn time_control(limit: Option<&Limit>) -> String {
     match limit {
-        Some(l) if l.starts_with("tc ") => l[3..].to_string(),
-        Some(l) if l.starts_with("st ") => format!("{}/move", &l[3..]),
-        Some(l) if l.starts_with("depth ") || l.starts_with("nodes ") => "-".into(),
-        _ => "?".into(),
+        Some(Limit::Clock(tc)) => tc.to_string(),
+        Some(Limit::MoveTime(st)) => format!("{st}/move"),
+        Some(Limit::Depth(_) | Limit::Nodes(_)) => "-".into(),
+        None => "?".into(),
     }
 }
 
@@ -152,7 +152,7 @@ impl PgnTags {
             .unwrap_or_else(|| "????.??.??".into());
         PgnTags {
             date,
-            time_control: time_control(manifest.map(|m| m.limit.as_str())),
+            time_control: time_control(manifest.map(|m| &m.limit)),
         }
     }
 }
@@ -219,8 +219,10 @@ mod tests {
         assert_eq!(standard_termination("threefold repetition"), "normal");
         assert_eq!(standard_termination("adjudication: resign"), "adjudication");
         assert_eq!(standard_termination("time forfeit"), "time forfeit");
-        assert_eq!(time_control(Some("tc 10+0.1")), "10+0.1");
-        assert_eq!(time_control(Some("nodes 30000")), "-");
+        let limit = |text: &str| text.parse::<Limit>().unwrap();
+        assert_eq!(time_control(Some(&limit("tc 10+0.1"))), "10+0.1");
+        assert_eq!(time_control(Some(&limit("st 0.05"))), "0.05/move");
+        assert_eq!(time_control(Some(&limit("nodes 30000"))), "-");
         assert_eq!(time_control(None), "?");
     }
 }

@@ -36,7 +36,7 @@ fn fitted(
         name: name.to_string(),
         label: label.to_string(),
         games: 0,
-        limit: "—".to_string(),
+        limit: None,
         shipped: None,
         points: None,
         worst_half_width: None,
@@ -56,7 +56,7 @@ fn fitted(
     };
     let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows).ok();
     state.games = rows.len();
-    state.limit = manifest.limit.clone();
+    state.limit = Some(manifest.limit);
     state.shipped = profile(opponent);
     state.points = profile("the points together");
     state.worst_half_width = analysis.as_ref().map(|a| a.fit.worst_half_width());

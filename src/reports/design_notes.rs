@@ -7,6 +7,7 @@ use crate::config::design::Design;
 use crate::game_record::GameRow;
 use crate::matches::limit_notes::UNCHARGED;
 use crate::output::number_format::{signed, Minus};
+use crate::settings::move_limit::Limit;
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_fit::Estimate;
 
@@ -40,11 +41,10 @@ pub fn node_ratios(design: &Design, rows: &[GameRow]) -> Vec<(String, Option<f64
         .collect()
 }
 
-/// For games played at a fixed depth (`limit` as the manifest records it, `depth N`): that a
-/// step's cost in nodes is not charged there, with each factor's nodes a move; `None` under a
-/// node budget or a clock, where it is.
-pub fn fixed_depth_note(design: &Design, rows: &[GameRow], limit: &str) -> Option<String> {
-    let depth = limit.strip_prefix("depth ")?;
+/// For games played at a fixed depth: that a step's cost in nodes is not charged there, with
+/// each factor's nodes a move; `None` under a node budget or a clock, where it is.
+pub fn fixed_depth_note(design: &Design, rows: &[GameRow], limit: &Limit) -> Option<String> {
+    let depth = limit.depth()?;
     let ratios: Vec<String> = node_ratios(design, rows)
         .into_iter()
         .map(|(name, ratio)| match ratio {
@@ -117,6 +117,7 @@ pub fn crashed_head(rows: &[GameRow]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::move_limit::{MoveTime, TimeControl};
 
     fn design() -> Design {
         let table: toml::Table = toml::from_str(
@@ -154,14 +155,20 @@ mod tests {
         let ratios = node_ratios(&d, &rows);
         assert_eq!(ratios[0], ("no_a".to_string(), Some(2.0)));
         assert_eq!(ratios[1], ("no_b".to_string(), Some(1.0)));
-        let note = fixed_depth_note(&d, &rows, "depth 6").unwrap();
+        let note = fixed_depth_note(&d, &rows, &Limit::Depth(6)).unwrap();
         assert!(
             note.contains("fixed depth (6 plies a move)")
                 && note.contains("for free")
                 && note.contains("no_a ×2.00, no_b ×1.00"),
             "{note}"
         );
-        assert_eq!(fixed_depth_note(&d, &rows, "nodes 20000"), None);
-        assert_eq!(fixed_depth_note(&d, &rows, "tc 1+0.01"), None);
+        assert_eq!(fixed_depth_note(&d, &rows, &Limit::Nodes(20000)), None);
+        let clock = Limit::Clock(TimeControl {
+            base_ms: 1000,
+            inc_ms: 10,
+        });
+        assert_eq!(fixed_depth_note(&d, &rows, &clock), None);
+        let move_time = Limit::MoveTime(MoveTime { ms: 50 });
+        assert_eq!(fixed_depth_note(&d, &rows, &move_time), None);
     }
 }

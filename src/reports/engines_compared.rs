@@ -9,6 +9,7 @@ use super::nodes_a_move::PlayerNodes;
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::{interval, signed, thousands, Minus};
 use crate::output::table::{Cell, Table};
+use crate::settings::move_limit::Limit;
 use crate::stats::across_engines::{AcrossEngines, Heterogeneity, SharedStep};
 use crate::stats::depth_profile::{
     DepthProfile, LEAST_MEDIAN, MOST_SHALLOW, OPENING_MOVES, SHALLOW_DEPTH,
@@ -21,9 +22,9 @@ pub struct EngineState {
     /// The comparison's name for it, and its label in tables.
     pub name: String,
     pub label: String,
-    /// Games played, and the limit they were played at (the manifest's `limit`).
+    /// Games played, and the limit they were played at (the manifest's; none before any).
     pub games: usize,
-    pub limit: String,
+    pub limit: Option<Limit>,
     /// The depth profiles of the engine as shipped and of its points together.
     pub shipped: Option<DepthProfile>,
     pub points: Option<DepthProfile>,
@@ -93,15 +94,14 @@ fn depth(p: &Option<DepthProfile>) -> String {
     }
 }
 
-/// A manifest's limit in words: `st 0.04` → `0.04 s a move`, `nodes 40000` → `40,000 nodes`.
-pub fn limit_words(limit: &str) -> String {
-    match limit.split_once(' ') {
-        Some(("st", s)) => format!("{s} s a move"),
-        Some(("nodes", n)) => n
-            .parse::<u64>()
-            .map_or_else(|_| limit.to_string(), |n| format!("{} nodes", thousands(n))),
-        Some(("tc", clock)) => format!("{clock} s"),
-        _ => limit.to_string(),
+/// A design's limit in words: `0.04 s a move`, `40,000 nodes`; `—` before it is played.
+pub fn limit_words(limit: Option<&Limit>) -> String {
+    match limit {
+        None => "—".to_string(),
+        Some(Limit::MoveTime(st)) => format!("{st} s a move"),
+        Some(Limit::Nodes(n)) => format!("{} nodes", thousands(*n)),
+        Some(Limit::Clock(tc)) => format!("{tc} s"),
+        Some(depth) => depth.to_string(),
     }
 }
 
@@ -140,7 +140,7 @@ pub fn engines_table(engines: &[EngineState]) -> Table {
         t.row(vec![
             Cell::text(e.label.clone()),
             games,
-            Cell::text(limit_words(&e.limit)),
+            Cell::text(limit_words(e.limit.as_ref())),
             nodes,
             Cell::text(depth(&e.shipped)),
             Cell::text(depth(&e.points)),
@@ -387,7 +387,7 @@ mod tests {
             name: "e".into(),
             label: "Engine".into(),
             games: 32,
-            limit: "nodes 40000".into(),
+            limit: Some(Limit::Nodes(40000)),
             shipped: Some(profile(9.0, 0.0)),
             points: Some(points),
             worst_half_width: Some(worst),

@@ -8,6 +8,7 @@ use crate::config::experiment::ResolvedVariant;
 use crate::game_record::GameRow;
 use crate::output::number_format::thousands;
 use crate::output::table::{Cell, Table};
+use crate::settings::move_limit::Limit;
 
 /// A median further than this from the limit, either way, is warned of.
 pub const OFF_LIMIT: f64 = 0.10;
@@ -42,10 +43,10 @@ impl PlayerNodes {
 }
 
 /// The node limit `player` was asked: its engine's own (`limit = { nodes = N }`), else the
-/// match's (`nodes N`, as the manifest records it); `None` under a depth or a clock, and for
+/// match's; `None` under a depth or a clock, and for
 /// ablate's own search, whose record is not what it searched: it looks at its count every
 /// 4,096 nodes and records the nodes of its finished iterations, not the one it cut off.
-pub fn node_limit(player: &str, variants: &[ResolvedVariant], match_limit: &str) -> Option<u64> {
+pub fn node_limit(player: &str, variants: &[ResolvedVariant], match_limit: &Limit) -> Option<u64> {
     let variant = variants.iter().find(|v| v.name == player);
     if variant.is_some_and(|v| v.engine.is_none()) {
         return None;
@@ -54,7 +55,7 @@ pub fn node_limit(player: &str, variants: &[ResolvedVariant], match_limit: &str)
     match own {
         Some(SideLimit::Nodes(n)) => Some(*n),
         Some(_) => None,
-        None => match_limit.strip_prefix("nodes ")?.trim().parse().ok(),
+        None => match_limit.nodes(),
     }
 }
 
@@ -206,7 +207,7 @@ mod tests {
             [60_000, 60_000, 59_000]
         );
         let points = ["a".to_string(), "b".to_string()];
-        let limit = |_: &str| node_limit("any", &[], "nodes 40000");
+        let limit = |_: &str| node_limit("any", &[], &Limit::Nodes(40_000));
         let nodes = design_nodes(&rows, "glaurung", &points, limit);
         let names: Vec<&str> = nodes.iter().map(|p| p.player.as_str()).collect();
         assert_eq!(
@@ -239,8 +240,9 @@ mod tests {
             "{shown}"
         );
         // Under a depth or a clock there is no limit to be off.
-        assert_eq!(node_limit("any", &[], "depth 6"), None);
-        assert_eq!(node_limit("any", &[], "tc 1+0.01"), None);
+        assert_eq!(node_limit("any", &[], &Limit::Depth(6)), None);
+        let clock = "tc 1+0.01".parse().unwrap();
+        assert_eq!(node_limit("any", &[], &clock), None);
         let free = design_nodes(&rows, "glaurung", &points, |_| None);
         assert_eq!(off_limit_warning(&free), None);
         // A point past its limit is named on a row of its own.

@@ -333,16 +333,6 @@ impl MatchSettings {
             }
         })
     }
-
-    /// The limit in the manifest's words: `depth 4`, `nodes 20000`, `tc 10+0.1`, `st 0.05`.
-    pub fn limit_text(&self) -> String {
-        match (&self.nodes[..], &self.tc, &self.st) {
-            ([n, ..], _, _) => format!("nodes {n}"),
-            ([], Some(tc), _) => format!("tc {}", tc.text),
-            ([], None, Some(st)) => format!("st {}", st.text),
-            ([], None, None) => format!("depth {}", self.depth.unwrap_or(DEFAULT_DEPTH)),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -174,11 +174,6 @@ impl Point {
     }
 }
 
-/// The node budget of a match's limit: `nodes 5000` → 5000; `None` for any other limit.
-pub fn node_budget(limit: &str) -> Option<u64> {
-    limit.strip_prefix("nodes ")?.parse().ok()
-}
-
 impl Step {
     /// Elo lost against the nodes a move the baseline searched (measured), ready to fit.
     pub fn lost_by_nodes(&self) -> Vec<(f64, Interval)> {

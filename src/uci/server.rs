@@ -4,8 +4,9 @@
 
 use crate::chess::notation::uci;
 use crate::chess::{legal_moves, repetition_key};
-use crate::config::keys;
 use crate::config::knob::{self, Domain};
+use crate::config::layer;
+use crate::config::search_config::SearchLayer;
 use crate::config::{SearchConfig, MAX_DEPTH};
 use crate::search::game_tables::{search_game, GameTables};
 use crate::search::{GameLimits, IterationReport};
@@ -16,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use toml::{Table, Value};
+use toml::Value;
 
 /// Where the engine writes: shared by the protocol loop and the search thread.
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -25,8 +26,8 @@ type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 /// the game it is in.
 pub struct UciServer {
     name: String,
-    base: Vec<Table>,
-    options: Table,
+    base: Vec<SearchLayer>,
+    options: SearchLayer,
     config: SearchConfig,
     board: Board,
     game: Vec<u64>,
@@ -52,14 +53,14 @@ impl UciServer {
     /// An engine for `config`, whose override layers are `base` (kept under every setoption).
     pub fn new(
         name: String,
-        base: Vec<Table>,
+        base: Vec<SearchLayer>,
         config: SearchConfig,
         out: Box<dyn Write + Send>,
     ) -> UciServer {
         UciServer {
             name,
             base,
-            options: Table::new(),
+            options: SearchLayer::default(),
             config,
             board: Board::default(),
             game: Vec::new(),
@@ -181,13 +182,13 @@ impl UciServer {
             other => other,
         };
         let mut options = self.options.clone();
-        match keys::parse_set(&format!("{key}={value}")) {
-            Ok((key, value)) => keys::insert(&mut options, &key, value),
+        match SearchLayer::from_set(&format!("{key}={value}")) {
+            Ok(option) => options.merge(&option),
             Err(m) => return self.say(&format!("info string error: option {name}: {m}")),
         }
-        let mut layers: Vec<&Table> = self.base.iter().collect();
+        let mut layers: Vec<&SearchLayer> = self.base.iter().collect();
         layers.push(&options);
-        match keys::resolve(&layers) {
+        match layer::resolve(&layers) {
             Ok(config) => {
                 self.options = options;
                 self.config = config;

@@ -70,3 +70,31 @@ fn every_committed_games_csv_has_its_games_in_its_pgn_once_each_in_order() {
     }
     assert!(checked >= 20, "only {checked} games files with a PGN");
 }
+
+/// Every committed match manifest's limit is read into its type and written back in the same
+/// words, and its design's factors into their typed layers and back to the same knobs: the
+/// reports read the types, and a manifest rewritten on resuming keeps both.
+#[test]
+fn every_committed_manifest_s_limit_and_design_read_and_write_back_the_same() {
+    use ablate::matches::games_manifest::MatchManifest;
+    use ablate::storage::manifest::ManifestFile;
+    let mut checked = 0;
+    for json in crate::common::result_files(".games.json") {
+        let text = std::fs::read_to_string(&json).unwrap();
+        let written: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let manifest = MatchManifest::read(&json)
+            .unwrap_or_else(|e| panic!("{}: {e:#}", json.display()))
+            .unwrap();
+        assert_eq!(
+            written["limit"].as_str(),
+            Some(manifest.limit.to_string().as_str()),
+            "{}",
+            json.display()
+        );
+        let design = serde_json::to_value(&manifest.design).unwrap();
+        let written_design = written.get("design").cloned().unwrap_or_default();
+        assert_eq!(design, written_design, "{}", json.display());
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} match manifests");
+}

@@ -2,7 +2,8 @@
 //! at two node budgets, with a removal and the doubling.
 
 use crate::common::{ablate, assert_success, ROOT};
-use ablate::stats::budget_ladder::{node_budget, node_factor, Interval, Trend};
+use ablate::settings::move_limit::Limit;
+use ablate::stats::budget_ladder::{node_factor, Interval, Trend};
 use std::path::Path;
 
 fn interval(value: f64, lo: f64, hi: f64) -> Interval {
@@ -11,8 +12,9 @@ fn interval(value: f64, lo: f64, hi: f64) -> Interval {
 
 #[test]
 fn a_node_budget_is_read_from_a_node_limit_only() {
-    assert_eq!(node_budget("nodes 320000"), Some(320_000));
-    assert_eq!(node_budget("tc 10+0.1"), None);
+    let budget = |text: &str| text.parse::<Limit>().unwrap().nodes();
+    assert_eq!(budget("nodes 320000"), Some(320_000));
+    assert_eq!(budget("tc 10+0.1"), None);
 }
 
 #[test]

@@ -4,7 +4,8 @@
 use crate::common::config;
 
 use ablate::config::knob::{self, ScoreCheck};
-use ablate::config::{keys, SearchConfig};
+use ablate::config::search_config::SearchLayer;
+use ablate::config::{layer, SearchConfig};
 use ablate::search::{search, SearchStats};
 use ablate::suite::Suite;
 use std::path::Path;
@@ -419,8 +420,8 @@ fn window_knobs_are_refused_under_minimax() {
             .chain([&knob])
             .map(|s| s.to_string())
             .collect();
-        let table = keys::sets_table(&sets).unwrap();
-        let e = keys::resolve(&[&table]).unwrap_err();
+        let layer = SearchLayer::from_sets(&sets).unwrap();
+        let e = layer::resolve(&[&layer]).unwrap_err();
         assert!(e.contains(&knob.replace("=", " = ")), "{e}");
     }
 }

@@ -1,7 +1,8 @@
 //! The search's promises, asserted on exact counts: minimax equals perft, pure ordering never
 //! changes the root score, alpha-beta saves nodes, mates are found, every search starts fresh.
 
-use ablate::config::{keys, knob, SearchConfig};
+use ablate::config::search_config::SearchLayer;
+use ablate::config::{knob, layer, SearchConfig};
 use ablate::search::{search, search_depths, IterationReport};
 use ablate::suite::{fen::parse_fen, Suite};
 use cozy_chess::Board;
@@ -9,12 +10,10 @@ use std::path::Path;
 
 /// `key = value` lines, applied in order like repeated `--set` (a later line wins).
 fn config(overrides: &str) -> SearchConfig {
-    let mut table = toml::Table::new();
-    for line in overrides.lines().filter(|l| !l.trim().is_empty()) {
-        let (key, value) = keys::parse_set(line).expect("test override");
-        keys::insert(&mut table, &key, value);
-    }
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{overrides}: {e}"))
+    let lines = overrides.lines().filter(|l| !l.trim().is_empty());
+    let sets: Vec<String> = lines.map(str::to_string).collect();
+    let layer = SearchLayer::from_sets(&sets).expect("test override");
+    layer::resolve(&[&layer]).unwrap_or_else(|e| panic!("{overrides}: {e}"))
 }
 
 fn suite(name: &str) -> Suite {

@@ -7,7 +7,7 @@ use crate::error::InputError;
 use crate::matches::games_csv::read_games;
 use crate::matches::games_manifest::MatchManifest;
 use crate::settings::match_settings::out_at_budget;
-use crate::stats::budget_ladder::{node_budget, Ladder, Point as LadderPoint, Rung, Unfinished};
+use crate::stats::budget_ladder::{Ladder, Point as LadderPoint, Rung, Unfinished};
 use crate::stats::design_ladder::{doubling_point, DesignRung, PlayedDesign};
 use crate::storage::manifest::{manifest_path, ManifestFile};
 use std::path::{Path, PathBuf};
@@ -26,7 +26,7 @@ fn load(path: &Path) -> Result<Match, InputError> {
         .ok_or_else(|| {
             InputError::in_file(&shown, "missing; a ladder needs each match's manifest")
         })?;
-    let budget = node_budget(&manifest.limit).ok_or_else(|| {
+    let budget = manifest.limit.nodes().ok_or_else(|| {
         InputError::in_file(
             &shown,
             format!(
@@ -123,7 +123,7 @@ pub fn design_rung(games: &Path) -> Result<DesignRung, InputError> {
         .ok_or_else(|| InputError::in_file(&shown, "no readable manifest beside it"))?;
     let design = (manifest.design.clone())
         .ok_or_else(|| InputError::in_file(&shown, "its manifest declares no design"))?;
-    let budget = node_budget(&manifest.limit)
+    let budget = (manifest.limit.nodes())
         .ok_or_else(|| InputError::in_file(&shown, "not played at a node budget"))?;
     let rows = read_games(games)?;
     let doubling = games.with_file_name(format!("doubling-{budget}.games.csv"));

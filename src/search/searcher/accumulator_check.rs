@@ -33,7 +33,8 @@ mod tests {
     use super::*;
     use crate::chess::nnue::Network;
     use crate::config::experiment::Experiment;
-    use crate::config::keys;
+    use crate::config::layer;
+    use crate::config::search_config::SearchLayer;
     use std::path::Path;
 
     #[test]
@@ -60,9 +61,9 @@ mod tests {
             "quiescence.checks=1".into(),
         ]
         .to_vec();
-        layers.push(keys::sets_table(&sets).unwrap());
-        let refs: Vec<&toml::Table> = layers.iter().collect();
-        let config = keys::resolve(&refs).unwrap();
+        layers.push(SearchLayer::from_sets(&sets).unwrap());
+        let refs: Vec<&SearchLayer> = layers.iter().collect();
+        let config = layer::resolve(&refs).unwrap();
         config.validate().unwrap();
         let suite = crate::suite::Suite::load(&root.join("positions/bench.epd")).unwrap();
         let before = CHECKED.load(Ordering::Relaxed);

@@ -190,8 +190,8 @@ pub fn result_files(suffix: &str) -> Vec<std::path::PathBuf> {
 /// A search configuration from `key=value` settings over the defaults, as `--set` gives them;
 /// a setting that does not resolve fails the test with the settings and the reason.
 pub fn config(sets: &[&str]) -> ablate::config::SearchConfig {
-    use ablate::config::keys;
+    use ablate::config::{layer, search_config::SearchLayer};
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let table = keys::sets_table(&sets).unwrap();
-    keys::resolve(&[&table]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
+    let layer = SearchLayer::from_sets(&sets).unwrap();
+    layer::resolve(&[&layer]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
 }
