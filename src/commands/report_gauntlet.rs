@@ -78,13 +78,12 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         None => None,
     };
     let mut text = markdown(title, &gauntlet, comparison.as_ref(), link.as_deref());
-    if let Some(head) = text.find("\n\n") {
-        let notes: Vec<String> = fixed_depth
-            .iter()
-            .chain([&faults])
-            .map(|n| format!("- {n}\n"))
-            .collect();
-        text.insert_str(head + 2, &notes.concat());
+    if let (Some(note), Some(head)) = (&fixed_depth, text.find("\n\n")) {
+        text.insert_str(head + 2, &format!("- {note}\n"));
+    }
+    // The faults close the list of what the fit rests on, before the first table.
+    if let Some(end) = text.find("\n\n## ") {
+        text.insert_str(end + 1, &format!("- {faults}\n"));
     }
     write_atomically(&markdown_path, text.as_bytes())?;
     let table = tidy_table(&gauntlet, comparison.as_ref());

@@ -47,12 +47,12 @@ pub fn faults_line(f: &DesignFaults, opponent: &str, beside: bool) -> String {
     let depends = dependent(f);
     let rate = match depends.as_slice() {
         [] => {
-            let least = f
-                .factors
-                .iter()
-                .min_by(|a, b| a.p_holm.total_cmp(&b.p_holm));
+            let least = f.factors.iter().min_by(|a, b| a.p.total_cmp(&b.p));
             let least = least.map_or(String::new(), |x| {
-                format!(" (the least Holm p, {}: {:.2})", x.factor, x.p_holm)
+                format!(
+                    " (the least p, {}: {:.3}, {:.2} after Holm)",
+                    x.factor, x.p, x.p_holm
+                )
             });
             format!("the fault rate differs between no factor's levels{least}")
         }
