@@ -92,7 +92,40 @@ pub struct GameRow {
     pub match_hash: String,
 }
 
+/// How an engine lost a game by a fault rather than by play, as the games CSV's termination
+/// names it (`matches::rules::Termination`, written `kind: detail`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultKind {
+    /// `time forfeit`: no move within its time (or its clock) plus the margin.
+    Forfeit,
+    /// `abandoned`: its engine exited, crashed or closed its pipes.
+    Crash,
+    /// `rules infraction`: an illegal move, or no move in a position that has one.
+    Other,
+}
+
 impl GameRow {
+    /// The fault the game ended by, if it ended by one: the side to move at the end lost it,
+    /// whatever the position was worth.
+    pub fn fault(&self) -> Option<FaultKind> {
+        let kind = self.termination.split(':').next().unwrap_or("");
+        match kind {
+            "time forfeit" => Some(FaultKind::Forfeit),
+            "abandoned" => Some(FaultKind::Crash),
+            "rules infraction" => Some(FaultKind::Other),
+            _ => None,
+        }
+    }
+
+    /// The player (a variant's name) that lost the game: for a fault, the one at fault.
+    pub fn loser(&self) -> Option<&str> {
+        match GameResult::parse(&self.result)? {
+            GameResult::WhiteWins => Some(&self.black),
+            GameResult::BlackWins => Some(&self.white),
+            GameResult::Draw => None,
+        }
+    }
+
     /// Whether a side's engine died in this game (it exited, or was killed by a signal, while
     /// ablate waited for its move): the game was not finished at the board, and cutechess and
     /// fastchess score it as that side's loss.

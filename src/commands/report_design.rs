@@ -5,17 +5,19 @@
 use crate::cli::ReportArgs;
 use crate::game_record::GameRow;
 use crate::matches::games_manifest::MatchManifest;
-use crate::output::export::{Csv, Exporter, Json, Markdown, Text};
+use crate::output::export::{Csv, Exporter, Json, Text};
 use crate::reports::depth_profile_table::{depth_table, players_of, shallow_warning, write_depths};
-use crate::reports::design_notes::{crashed_head, fixed_depth_note, moved_line};
+use crate::reports::design_notes::{fixed_depth_note, moved_line};
 use crate::reports::design_report::{
-    design_depths, effect_rows, effects_path, effects_table, markdown, steps_table, terminal,
+    design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
 };
 use crate::reports::effects_forest::{effects_chart_path, write_effects_chart};
+use crate::reports::fault_notes::{faults_line, faults_markdown, faults_terminal};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::reports::nodes_a_move::{design_nodes, node_limit, nodes_table, off_limit_warning};
 use crate::settings::move_limit::Limit;
-use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses, DesignAnalysis};
+use crate::stats::faults::design_faults;
 use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
 
@@ -71,18 +73,16 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     }
     print!("{}", terminal(&analysis, opponent));
     println!("\n{}", slow_games_line(&analysis, refit, rows, manifest));
-    // The figures without the games an engine crashed in, as the match report gives them.
-    let finished: Vec<GameRow> = rows.iter().filter(|r| !r.crashed()).cloned().collect();
-    let without_crashes = crashed_head(rows).map(|head| {
-        let refitted = refit(&finished);
-        (moved_line(&head, &analysis, &refitted), refitted.ok())
-    });
-    if let Some((line, refitted)) = &without_crashes {
-        println!("\n{line}");
-        if let Some(a) = refitted {
-            print!("{}", Text.render(&steps_table(a)));
-        }
-    }
+    // The fit leaves out the pairs an engine's fault ended; beside it, the fit that scores
+    // each fault as a loss, so that a reader sees what the rule changes.
+    let faults = design_faults(design, rows);
+    let faults_head = faults_line(&faults, opponent, true);
+    let as_losses = match faults.faults.total() {
+        0 => Err(String::new()),
+        _ => analyse_with_faults_as_losses(design, &manifest.variants, &manifest.pairings, rows),
+    };
+    println!("\n{faults_head}");
+    print!("{}", faults_terminal(&faults, &analysis, &as_losses));
     let markdown_path = args
         .markdown
         .clone()
@@ -106,15 +106,9 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
             .into_owned()
     };
     let links = (name(forest.as_path()), name(svg.as_path()));
-    let more: Vec<String> = fixed_depth
-        .into_iter()
-        .chain(without_crashes.iter().map(|(line, _)| line.clone()))
-        .collect();
+    let more: Vec<String> = fixed_depth.into_iter().chain([faults_head]).collect();
     let mut text = markdown(&analysis, title, opponent, &links, (&depths, &nodes), &more);
-    if let Some((_, Some(a))) = &without_crashes {
-        text += "\n## Steps without the games an engine crashed in\n\n";
-        text += &Markdown.render(&steps_table(a));
-    }
+    text += &faults_markdown(&faults, &analysis, &as_losses);
     write_atomically(&markdown_path, text.as_bytes())?;
     let depth_files = match depths.is_empty() {
         true => Vec::new(),

@@ -11,9 +11,11 @@ use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_notes::fixed_depth_note;
 use crate::reports::design_ratio_chart::chart_svg;
 use crate::reports::design_report::effects_path;
+use crate::reports::fault_notes::faults_line;
 use crate::reports::gauntlet_report::{chart_path, chart_words, markdown, terminal, tidy_table};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::design_ratio::{compare, DesignEffects};
+use crate::stats::faults::design_faults;
 use crate::stats::gauntlet_fit::analyse_gauntlet;
 use crate::storage::write_atomically;
 use std::path::Path;
@@ -41,7 +43,9 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .map_err(|m| InputError::in_file("--self-play", m.describe("the gauntlet", "self-play")))?;
     // Above the figures, as in a design's report: at a fixed depth no step pays for its nodes.
     let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
-    if let Some(note) = &fixed_depth {
+    // Every fit above leaves out the pairs an engine's fault ended (`stats::faults`).
+    let faults = faults_line(&design_faults(design, rows), "the gauntlet", false);
+    for note in fixed_depth.iter().chain([&faults]) {
         println!("{note}\n");
     }
     print!("{}", terminal(&gauntlet, comparison.as_ref()));
@@ -74,6 +78,10 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let mut text = markdown(title, &gauntlet, comparison.as_ref(), link.as_deref());
     if let (Some(note), Some(head)) = (&fixed_depth, text.find("\n\n")) {
         text.insert_str(head + 2, &format!("- {note}\n"));
+    }
+    // The faults close the list of what the fit rests on, before the first table.
+    if let Some(end) = text.find("\n\n## ") {
+        text.insert_str(end + 1, &format!("- {faults}\n"));
     }
     write_atomically(&markdown_path, text.as_bytes())?;
     let table = tidy_table(&gauntlet, comparison.as_ref());

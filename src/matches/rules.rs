@@ -88,6 +88,32 @@ mod tests {
         Board::from_fen(fen, false).unwrap()
     }
 
+    /// The statistics read a fault back from the termination's text (`GameRow::fault`): every
+    /// fault's name must read as one, with a detail after it as the CSV writes it, and no
+    /// ending at the board may.
+    #[test]
+    fn every_fault_and_no_other_ending_reads_back_as_a_fault() {
+        use crate::game_record::{FaultKind, GameRow};
+        for name in Termination::NAMES {
+            let row = GameRow {
+                termination: format!("{name}: fruit: engine \"gnuchess -u\": detail"),
+                ..GameRow::default()
+            };
+            let expected = match *name {
+                "time forfeit" => Some(FaultKind::Forfeit),
+                "abandoned" => Some(FaultKind::Crash),
+                "rules infraction" => Some(FaultKind::Other),
+                _ => None,
+            };
+            assert_eq!(row.fault(), expected, "{name}");
+            let bare = GameRow {
+                termination: name.to_string(),
+                ..GameRow::default()
+            };
+            assert_eq!(bare.fault(), expected, "{name}");
+        }
+    }
+
     #[test]
     fn each_rule_ends_the_game() {
         let mated = board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");

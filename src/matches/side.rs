@@ -284,7 +284,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
             let inc = tc.inc_ms;
             let left = turn.clocks[turn.side].max(0.0) as u64 + turn.margin_ms;
             let deadline = Deadline {
-                at: Instant::now() + Duration::from_millis(left),
+                within: Duration::from_millis(left),
                 what: format!(
                     "its clock plus the {} ms margin ({:.3} s)",
                     turn.margin_ms,
@@ -300,7 +300,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
         Limit::MoveTime(st) => {
             let left = st.ms + turn.margin_ms;
             let deadline = Deadline {
-                at: Instant::now() + Duration::from_millis(left),
+                within: Duration::from_millis(left),
                 what: format!(
                     "its time per move plus the {} ms margin ({:.3} s)",
                     turn.margin_ms,
@@ -310,23 +310,31 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
             (format!("go movetime {}", st.ms), deadline, None)
         }
     };
-    let started = Instant::now();
-    let mut ask = || {
+    let mut ask = |deadline: &Deadline| {
         engine.go(
             &position,
             turn.board,
             &go,
-            &deadline,
+            deadline,
             Some(turn.stop),
             node_cap,
         )
     };
-    // An engine that gives up at once with no move in a position that has one is asked once
-    // more, as a GUI would (its time still runs): Glaurung 2.2 does so in about one game of 30
-    // under `go nodes`, and plays its move when asked again.
-    let search = match ask() {
-        Err(e) if e.fault == EngineFault::GaveNoMove => ask(),
-        first => first,
+    // The move's time runs from `go` (the client starts it when it writes `go`, after the
+    // `isready` before it). An engine that gives up at once with no move in a position that
+    // has one is asked once more, as a GUI would, its time still running: Glaurung 2.2 does
+    // so in about one game of 30 under `go nodes`, and plays its move when asked again.
+    let first_asked = Instant::now();
+    let (search, spent_before) = match ask(&deadline) {
+        Err(e) if e.fault == EngineFault::GaveNoMove => {
+            let spent = first_asked.elapsed();
+            let left = Deadline {
+                within: deadline.within.saturating_sub(spent),
+                what: deadline.what.clone(),
+            };
+            (ask(&left), spent)
+        }
+        first => (first, Duration::ZERO),
     };
     let search = search.map_err(|e| {
         let termination = match e.fault {
@@ -357,7 +365,7 @@ fn engine_move(engine: &mut EngineProcess, turn: &Turn) -> Result<Thought, NoMov
             depth: search.depth.unwrap_or(0),
             nodes: search.nodes.unwrap_or(0),
         },
-        spent_ms: started.elapsed().as_secs_f64() * 1e3,
+        spent_ms: spent_before.as_secs_f64() * 1e3 + search.time_ms,
         ignored_node_limit,
     })
 }

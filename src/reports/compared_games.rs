@@ -5,13 +5,16 @@
 
 use super::depth_profile_table::PlayerDepths;
 use super::design_report::design_depths;
+use super::design_report::with_interval;
 use super::engines_compared::EngineState;
+use super::fault_notes::verdicts_that_differ;
 use super::nodes_a_move::{node_limit, nodes_of};
 use crate::config::comparison::Comparison;
 use crate::error::InputError;
 use crate::matches::games_manifest::DesignedGames;
 use crate::stats::across_engines::{compare, AcrossEngines, EngineDesign};
-use crate::stats::design_effects::{analyse, DesignAnalysis};
+use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses, DesignAnalysis};
+use crate::stats::faults::{faulted_pair_count, FaultCounts};
 use std::path::Path;
 
 /// What the comparison's games give.
@@ -42,6 +45,9 @@ fn fitted(
         worst_half_width: None,
         target: None,
         nodes: None,
+        faults: FaultCounts::default(),
+        pairs_left_out: 0,
+        verdicts_with_faults: Vec::new(),
     };
     if !path.exists() {
         return Ok((state, None));
@@ -63,7 +69,26 @@ fn fitted(
     state.target = manifest.precision;
     let limit = node_limit(opponent, &manifest.variants, &manifest.limit);
     state.nodes = nodes_of(rows, &[opponent.to_string()], opponent, limit);
+    state.faults = FaultCounts::of(rows);
+    state.pairs_left_out = faulted_pair_count(rows);
+    if let (Some(without), true) = (&analysis, state.faults.total() > 0) {
+        let variants = &manifest.variants;
+        let with = analyse_with_faults_as_losses(design, variants, &manifest.pairings, rows);
+        state.verdicts_with_faults = with.map_or_else(
+            |m| vec![format!("the model cannot be fitted with them ({m})")],
+            |with| differ_words(without, &with),
+        );
+    }
     Ok((state, analysis))
+}
+
+/// Each figure whose verdict differs between the fit without faults and the fit with them as
+/// losses, in words: `history_pruning averaged: +20.4 [+0.4, +40.4] against +17.8 [-1.9, +37.5]`.
+fn differ_words(without: &DesignAnalysis, with: &DesignAnalysis) -> Vec<String> {
+    verdicts_that_differ(without, with)
+        .into_iter()
+        .map(|(name, a, b)| format!("{name} {} against {}", with_interval(&a), with_interval(&b)))
+        .collect()
 }
 
 /// Fits every engine's games under `root` and compares the steps they share; `file` is the

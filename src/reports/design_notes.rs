@@ -1,7 +1,7 @@
 //! What a design report says beside its fit, so that its figures are read for what they are:
 //! games played at a fixed depth (where a step's cost in nodes is never charged, with each
-//! factor's nodes a move), and games set apart (flagged slow, or lost to an engine's crash)
-//! with whether the fit without them moves any figure past its interval.
+//! factor's nodes a move), and games set apart (flagged slow) with whether the fit without them
+//! moves any figure past its interval. Games lost by an engine's fault are `fault_notes`'s.
 
 use crate::config::design::Design;
 use crate::game_record::GameRow;
@@ -100,18 +100,6 @@ pub fn moved_line(
         ),
         None => head.to_string(),
     }
-}
-
-/// The games an engine crashed in, as a head for `moved_line`: how many, and how they are
-/// counted in the fit (as the crashed side's loss, as cutechess and fastchess score them).
-pub fn crashed_head(rows: &[GameRow]) -> Option<String> {
-    let crashed = rows.iter().filter(|r| r.crashed()).count();
-    (crashed > 0).then(|| {
-        format!(
-            "crashed games: {crashed} of {} (an engine exited or crashed: the fit above scores each as that side's loss, as cutechess and fastchess do; the steps without them are given below the fit)",
-            rows.len()
-        )
-    })
 }
 
 #[cfg(test)]

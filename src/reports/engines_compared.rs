@@ -15,6 +15,7 @@ use crate::stats::depth_profile::{
     DepthProfile, LEAST_MEDIAN, MOST_SHALLOW, OPENING_MOVES, SHALLOW_DEPTH,
 };
 use crate::stats::design_fit::Estimate;
+use crate::stats::faults::FaultCounts;
 
 /// An engine of the comparison and its design's state.
 #[derive(Debug, Clone)]
@@ -35,6 +36,13 @@ pub struct EngineState {
     /// The nodes a move the engine as shipped searched, from its moves' notes, beside the
     /// node limit it was asked (an engine that counts only at its polls searches past it).
     pub nodes: Option<PlayerNodes>,
+    /// The games its engines lost by a fault, by kind, and the pairs its fit leaves out for
+    /// them (`stats::faults`).
+    pub faults: FaultCounts,
+    pub pairs_left_out: usize,
+    /// Each figure of its design whose verdict (its interval holds 0, or excludes it) differs
+    /// when faults are scored as losses: `history_pruning averaged: +20.1 [..] against ..`.
+    pub verdicts_with_faults: Vec<String>,
 }
 
 impl EngineState {
@@ -116,9 +124,10 @@ pub fn engines_table(engines: &[EngineState]) -> Table {
             "median depth after move 10, as shipped",
             "its points together",
             "moves at depth ≤ 2",
+            "games lost by a fault (pairs left out)",
             "worst half-width",
         ],
-        "lrlrrrrr",
+        "lrlrrrrrr",
     );
     for e in engines {
         let nodes = e.nodes.as_ref().map_or_else(
@@ -145,10 +154,38 @@ pub fn engines_table(engines: &[EngineState]) -> Table {
             Cell::text(depth(&e.shipped)),
             Cell::text(depth(&e.points)),
             Cell::text(shallow),
+            faults_cell(e),
             worst,
         ]);
     }
     t
+}
+
+/// `307: 238 time forfeits, 69 crashes (305)`; `none` without faults.
+fn faults_cell(e: &EngineState) -> Cell {
+    let f = &e.faults;
+    if f.total() == 0 {
+        return Cell::whole(0).shown_as(if e.games == 0 { "—" } else { "none" });
+    }
+    let mut kinds = Vec::new();
+    for (n, one, many) in [
+        (f.forfeits, "time forfeit", "time forfeits"),
+        (f.crashes, "crash", "crashes"),
+        (f.other, "other", "other"),
+    ] {
+        match n {
+            0 => {}
+            1 => kinds.push(format!("1 {one}")),
+            n => kinds.push(format!("{} {many}", thousands(n as u64))),
+        }
+    }
+    let shown = format!(
+        "{}: {} ({})",
+        thousands(f.total() as u64),
+        kinds.join(", "),
+        thousands(e.pairs_left_out as u64)
+    );
+    Cell::whole(f.total() as u64).shown_as(shown)
 }
 
 fn titles<'a>(first: &'a str, engines: &'a [EngineState], rest: &[&'a str]) -> Vec<&'a str> {
@@ -339,13 +376,24 @@ pub fn markdown(
     let (steps, corners, pairs) = tables;
     let mut text = format!("# {title}\n\n## Where each engine was played\n\n");
     text += &Markdown.render(&engines_table(engines));
-    text += "\nDepths are each engine's own `info depth`, after move 10 (in brackets the 10th to 90th percentiles); the worst half-width is the design's largest 95% half-width among its main effects and interactions.\n";
+    text += "\nDepths are each engine's own `info depth`, after move 10 (in brackets the 10th to 90th percentiles); the worst half-width is the design's largest 95% half-width among its main effects and interactions. A game lost by a fault (a time forfeit, a crash, an illegal move) says nothing of a step's worth: each design's fit leaves out the pair it ended (both games of the opening), and every figure below is that fit's; each design's own report gives the fit with faults scored as losses beside it, and the verdicts that differ.\n";
     let cautions: Vec<String> = engines.iter().flat_map(EngineState::cautions).collect();
     if !cautions.is_empty() {
         text +=
             "\n**Read with care.** These designs still enter each step's mean and Cochran's Q:\n\n";
         for caution in &cautions {
             text += &format!("- {caution}\n");
+        }
+    }
+    let faulted: Vec<&EngineState> = engines.iter().filter(|e| e.faults.total() > 0).collect();
+    if !faulted.is_empty() {
+        text += "\n**Faults.** The verdicts that differ where each fault is scored as the faulting side's loss (the fit without them first):\n\n";
+        for e in faulted {
+            let differ = match e.verdicts_with_faults.as_slice() {
+                [] => "none".to_string(),
+                some => some.join("; "),
+            };
+            text += &format!("- {}: {differ}\n", e.label);
         }
     }
     if !waiting.is_empty() {
@@ -393,6 +441,9 @@ mod tests {
             worst_half_width: Some(worst),
             target,
             nodes: None,
+            faults: FaultCounts::default(),
+            pairs_left_out: 0,
+            verdicts_with_faults: Vec::new(),
         }
     }
 

@@ -11,6 +11,7 @@ pub mod design_ratio_report;
 pub mod design_report;
 pub mod effects_forest;
 pub mod engines_compared;
+pub mod fault_notes;
 pub mod field;
 pub mod figures;
 pub mod forest;

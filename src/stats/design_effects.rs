@@ -14,7 +14,9 @@
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
 use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
+pub use super::distributions::holm;
 use super::distributions::two_sided_p;
+use super::faults::without_faulted_pairs;
 use super::precision::pentanomials;
 use crate::config::design::{Design, Role};
 use crate::config::experiment::ResolvedVariant;
@@ -96,21 +98,22 @@ fn sign(role: Role) -> f64 {
     }
 }
 
-/// Holm's step-down adjustment of p-values, in their given order.
-pub fn holm(p: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..p.len()).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut adjusted = vec![0.0; p.len()];
-    let mut running: f64 = 0.0;
-    for (rank, &i) in order.iter().enumerate() {
-        running = running.max(((p.len() - rank) as f64 * p[i]).min(1.0));
-        adjusted[i] = running;
-    }
-    adjusted
+/// Fits the design to the games each of its points played (pairs complete), and reads it,
+/// leaving out every pair in which a game ended by an engine's fault (`faults`): the fit every
+/// report of a design reads.
+pub fn analyse(
+    design: &Design,
+    variants: &[ResolvedVariant],
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+) -> Result<DesignAnalysis, String> {
+    let kept = without_faulted_pairs(rows);
+    analyse_with_faults_as_losses(design, variants, pairings, &kept)
 }
 
-/// Fits the design to the games each of its points played (pairs complete), and reads it.
-pub fn analyse(
+/// As `analyse`, with every game as it ended: a fault scored as the faulting side's loss, as
+/// cutechess and fastchess score it. The reports show it beside `analyse`'s fit.
+pub fn analyse_with_faults_as_losses(
     design: &Design,
     variants: &[ResolvedVariant],
     pairings: &[(String, String)],
@@ -315,14 +318,5 @@ mod tests {
             why_no_fit(&d, &many, "2 points with games for 7 terms".into()),
             "2 points with games for 7 terms"
         );
-    }
-
-    #[test]
-    fn holm_multiplies_the_smallest_by_the_count_and_keeps_the_order() {
-        let a = holm(&[0.01, 0.04, 0.03, 0.5]);
-        assert!((a[0] - 0.04).abs() < 1e-12);
-        assert!((a[2] - 0.09).abs() < 1e-12);
-        assert!((a[1] - 0.09).abs() < 1e-12);
-        assert!((a[3] - 0.5).abs() < 1e-12);
     }
 }

@@ -1,5 +1,6 @@
 //! The distributions the figures lean on (normal, Student's t, χ²), each from statrs: one
-//! place for the 95% quantile and the tails, rather than a copy per estimator.
+//! place for the 95% quantile and the tails, rather than a copy per estimator; and Holm's
+//! adjustment of many p-values, which every family of tests shares.
 
 use statrs::distribution::{ChiSquared, ContinuousCDF, Normal, StudentsT};
 
@@ -44,9 +45,31 @@ pub fn chi_square_sf(x: f64, df: f64) -> f64 {
     }
 }
 
+/// Holm's step-down adjustment of p-values, in their given order.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; p.len()];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((p.len() - rank) as f64 * p[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn holm_multiplies_the_smallest_by_the_count_and_keeps_the_order() {
+        let a = holm(&[0.01, 0.04, 0.03, 0.5]);
+        assert!((a[0] - 0.04).abs() < 1e-12);
+        assert!((a[2] - 0.09).abs() < 1e-12);
+        assert!((a[1] - 0.09).abs() < 1e-12);
+        assert!((a[3] - 0.5).abs() < 1e-12);
+    }
 
     #[test]
     fn z95_is_the_normal_quantile() {

@@ -3,7 +3,8 @@
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
 //! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), one
 //! design's effects over another's (`design_ratio`), trends across node budgets (`trend_fit`, `budget_ladder`,
-//! `design_ladder`), precision stops (`precision`), slow games (`slow_games`) and how deep each
+//! `design_ladder`), precision stops (`precision`), slow games (`slow_games`), games lost by an engine's fault and
+//! the pairs a design's fit leaves out for them (`faults`) and how deep each
 //! player searched (`depth_profile`). One module takes node counts rather than games: a
 //! heuristic's node ratio under two evaluations, paired by position (`paired_ratio`). The
 //! distributions they lean on (normal, t, χ²) come from statrs through `distributions`, and the
@@ -22,6 +23,7 @@ pub mod design_ladder;
 pub mod design_ratio;
 pub mod distributions;
 pub mod elo;
+pub mod faults;
 pub mod gauntlet_fit;
 pub mod linear;
 pub mod paired_ratio;

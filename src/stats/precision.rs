@@ -9,10 +9,11 @@
 //! pairs can come out small by chance and stop the run early on an interval that is too
 //! narrow. Stopping on a half-width (which does not look at the estimate itself) leaves the
 //! intervals' coverage close to 95%: `tests/integration/design_statistics.rs` measures it by
-//! simulation.
+//! simulation. A design's rule counts the pairs its fit does: none an engine's fault ended.
 
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
 use super::elo::{estimate, PairTally, Pentanomial};
+use super::faults::without_faulted_pairs;
 use crate::config::design::Design;
 use crate::game_record::GameRow;
 use std::collections::HashMap;
@@ -57,7 +58,13 @@ pub fn worst_half_width(
     rows: &[GameRow],
     rounds: usize,
 ) -> Option<f64> {
-    let counts = pentanomials(pairings, rows, rounds);
+    // A design's figures leave out the pairs an engine's fault ended (`faults`), so its target
+    // is met on the pairs its report fits; a plain match's pairings score faults as losses.
+    let rows = match design {
+        Some(_) => without_faulted_pairs(rows),
+        None => std::borrow::Cow::Borrowed(rows),
+    };
+    let counts = pentanomials(pairings, &rows, rounds);
     let mut worst: f64 = 0.0;
     // The points' pairs against each opponent they play (one for a design, more for a gauntlet).
     let opponents = design.map_or(Vec::new(), |(d, _)| opponents_of(d, pairings));

@@ -6,6 +6,7 @@
 
 use super::declared_option::DeclaredOption;
 use super::info::{mate_score, Info, Score};
+use super::program::{nearest_program, program};
 use crate::chess::legal_moves;
 use crate::chess::notation::uci;
 use crate::config::engine::EngineSpec;
@@ -97,13 +98,32 @@ impl From<EngineError> for String {
     }
 }
 
-/// When an answer is due, and how to say so in a message.
+/// How long an answer may take, counted from the command it answers, and how to say so in a
+/// message. Counted from the command, not from when the caller made it: a move's time starts
+/// when `go` is written, as cutechess starts it, so that the `isready` sent before is never
+/// charged to the engine's move (nor a slow pipe to its clock).
 #[derive(Debug, Clone)]
 pub struct Deadline {
-    /// The moment.
-    pub at: Instant,
+    /// The time allowed.
+    pub within: Duration,
     /// What it is, for a message: `600 s (engine_timeout)`.
     pub what: String,
+}
+
+/// A deadline from the moment its command was written.
+struct Due<'a> {
+    at: Instant,
+    what: &'a str,
+}
+
+impl Deadline {
+    /// Due `within` from `since`.
+    fn from(&self, since: Instant) -> Due<'_> {
+        Due {
+            at: since + self.within,
+            what: &self.what,
+        }
+    }
 }
 
 /// A running engine process.
@@ -170,8 +190,9 @@ impl EngineProcess {
         };
         engine.send("uci")?;
         let deadline = engine.deadline();
+        let due = deadline.from(Instant::now());
         loop {
-            let line = engine.next_line(&deadline, "uciok after uci")?;
+            let line = engine.next_line(&due, "uciok after uci")?;
             let mut words = line.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("uciok"), _) => break,
@@ -256,8 +277,8 @@ impl EngineProcess {
     }
 
     /// Sends `position` and `go`, reads `info` lines until `bestmove`, and checks the move is
-    /// legal on `board` (the position `position` sets up). `deadline` bounds the wait (a
-    /// stall is a fault); `stop` ends the wait at once. With `node_cap`, an engine whose info
+    /// legal on `board` (the position `position` sets up). `deadline` bounds the wait from
+    /// the moment `go` is written (a stall is a fault); `stop` ends the wait at once. With `node_cap`, an engine whose info
     /// lines pass twice the cap is told `stop`: it ignores `go nodes`.
     pub fn go(
         &mut self,
@@ -275,6 +296,7 @@ impl EngineProcess {
         self.send(position)?;
         self.send(go)?;
         let started = Instant::now();
+        let due = deadline.from(started);
         // The last info line with a score, and the last time reported at each depth.
         let mut last: Option<Info> = None;
         let mut time_at: Vec<(u32, u64)> = Vec::new();
@@ -282,7 +304,7 @@ impl EngineProcess {
         let mut most_nodes = None;
         let mut last_nodes = None;
         let best = loop {
-            let line = self.next_line_or_stop(deadline, "bestmove after go", stop)?;
+            let line = self.next_line_or_stop(&due, "bestmove after go", stop)?;
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {
@@ -364,10 +386,10 @@ impl EngineProcess {
         format!("its last lines:\n{}", lines.join("\n"))
     }
 
-    /// `engine_timeout` from now: how long any answer may take outside a timed game.
+    /// `engine_timeout`: how long any answer may take outside a timed game.
     pub fn deadline(&self) -> Deadline {
         Deadline {
-            at: Instant::now() + self.timeout,
+            within: self.timeout,
             what: format!("{} s (engine_timeout)", self.timeout.as_secs()),
         }
     }
@@ -375,7 +397,8 @@ impl EngineProcess {
     fn ready(&mut self) -> Result<(), EngineError> {
         self.send("isready")?;
         let deadline = self.deadline();
-        while self.next_line(&deadline, "readyok after isready")? != "readyok" {}
+        let due = deadline.from(Instant::now());
+        while self.next_line(&due, "readyok after isready")? != "readyok" {}
         Ok(())
     }
 
@@ -398,20 +421,20 @@ impl EngineProcess {
         })
     }
 
-    /// The next line, or an error when the engine exits or says nothing before `deadline`.
-    fn next_line(&mut self, deadline: &Deadline, waiting_for: &str) -> Result<String, EngineError> {
-        self.next_line_or_stop(deadline, waiting_for, None)
+    /// The next line, or an error when the engine exits or says nothing before it is `due`.
+    fn next_line(&mut self, due: &Due, waiting_for: &str) -> Result<String, EngineError> {
+        self.next_line_or_stop(due, waiting_for, None)
     }
 
     /// As `next_line`, and an error as soon as `stop` is set.
     fn next_line_or_stop(
         &mut self,
-        deadline: &Deadline,
+        due: &Due,
         waiting_for: &str,
         stop: Option<&AtomicBool>,
     ) -> Result<String, EngineError> {
         loop {
-            let mut wait = deadline.at.saturating_duration_since(Instant::now());
+            let mut wait = due.at.saturating_duration_since(Instant::now());
             if stop.is_some() {
                 // Short waits, so that a stopped match does not wait for the engine's move.
                 wait = wait.min(Duration::from_millis(20));
@@ -425,7 +448,7 @@ impl EngineProcess {
                     self.last.push_back(line.clone());
                     return Ok(line);
                 }
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline.at => {
+                Err(RecvTimeoutError::Timeout) if Instant::now() < due.at => {
                     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                         return Err(EngineError {
                             fault: EngineFault::Stopped,
@@ -440,7 +463,7 @@ impl EngineProcess {
                         message: format!(
                             "{}: no {waiting_for} within {}, so it was stopped; {}",
                             self.label,
-                            deadline.what,
+                            due.what,
                             self.last_lines()
                         ),
                     });
@@ -501,52 +524,63 @@ impl Drop for EngineProcess {
     }
 }
 
-/// Where to run `name` from: as given when it holds a `/` or is on PATH, else Debian's
-/// `/usr/games` (where `stockfish` and `gnuchess` install, and which root's PATH lacks).
-fn program(name: &str) -> std::path::PathBuf {
-    let given = std::path::PathBuf::from(name);
-    if name.contains('/') {
-        return given;
-    }
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()));
-    let games = std::path::Path::new("/usr/games").join(name);
-    if !on_path && games.is_file() {
-        return games;
-    }
-    given
-}
-
-/// The program on PATH or in /usr/games whose name is nearest to `name`, when one is near
-/// enough to be a typo (`glaurungg` → `glaurung`); none for a path.
-fn nearest_program(name: &str) -> Option<String> {
-    if name.contains('/') {
-        return None;
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let dirs = std::env::split_paths(&path).chain([std::path::PathBuf::from("/usr/games")]);
-    let names: Vec<String> = dirs
-        .filter_map(|dir| std::fs::read_dir(dir).ok())
-        .flatten()
-        .filter_map(|entry| entry.ok())
-        .filter(|entry| entry.path().is_file())
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect();
-    // Stricter than a key's suggestion: a folder of programs holds thousands of names, and a
-    // program wholly missing must not be told of an unrelated one.
-    let distance = |candidate: &String| crate::config::keys::damerau_distance(name, candidate);
-    names
-        .into_iter()
-        .map(|candidate| (distance(&candidate), candidate))
-        .filter(|(d, _)| *d <= 2 && 3 * *d <= name.chars().count())
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
 /// The words of `line` after the first `n`, as written.
 fn rest_after(line: &str, n: usize) -> String {
     line.split_whitespace()
         .skip(n)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A UCI engine as a shell script: it answers `isready` after `ready` seconds and `go`
+    /// with 1. e4 after `go` seconds.
+    fn scripted(dir: &std::path::Path, ready: &str, go: &str) -> EngineSpec {
+        let script = dir.join("engine.sh");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nwhile read -r l; do case \"$l\" in uci) echo uciok;; \
+             isready) sleep \"$1\"; echo readyok;; \
+             go*) sleep \"$2\"; echo 'info depth 1 score cp 0 nodes 1 pv e2e4'; echo 'bestmove e2e4';; \
+             quit) exit 0;; esac; done\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        EngineSpec {
+            command: format!("{} {ready} {go}", script.to_string_lossy()),
+            options: Default::default(),
+            timeout_s: 10,
+            limit_nodes: None,
+            limit: None,
+        }
+    }
+
+    /// A move's time starts when `go` is written, as cutechess starts it (issue 91): an engine
+    /// slow to answer the `isready` before it (0.3 s, past the move's 0.1 s and its 0.1 s
+    /// margin) is not charged for it, and its time is `go` to `bestmove`; one slow to answer
+    /// `go` itself still stalls.
+    #[test]
+    fn a_move_s_time_starts_at_go_not_at_the_isready_before_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let move_time = Deadline {
+            within: Duration::from_millis(200),
+            what: "its time per move plus the margin".into(),
+        };
+        let board = Board::default();
+        let mut slow_ready = EngineProcess::start(&scripted(dir.path(), "0.3", "0")).unwrap();
+        let asked = Instant::now();
+        let go = "go movetime 100";
+        let found = slow_ready.go("position startpos", &board, go, &move_time, None, None);
+        let found = found.unwrap();
+        assert!(asked.elapsed() >= Duration::from_millis(300));
+        assert!(found.time_ms < 200.0, "{} ms", found.time_ms);
+        assert_eq!(found.best_move, "e2e4");
+        let mut slow_go = EngineProcess::start(&scripted(dir.path(), "0", "0.5")).unwrap();
+        let stalled = slow_go.go("position startpos", &board, go, &move_time, None, None);
+        assert_eq!(stalled.unwrap_err().fault, EngineFault::Stalled);
+    }
 }

@@ -5,4 +5,5 @@ pub mod client;
 pub mod declared_option;
 pub mod info;
 pub mod pool;
+pub mod program;
 pub mod server;

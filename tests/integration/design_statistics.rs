@@ -212,3 +212,60 @@ fn the_precision_stopping_rule_keeps_the_coverage() {
     // The rule stops where the target is met, not at the first check every time.
     assert!(rounds_at_stop[0] > first_check(pairings.len()));
 }
+
+/// Faults injected into simulated games at a rate that depends on one factor (the engine of
+/// the points that apply `a` forfeits 15% of its games, whatever the game would have been;
+/// the others' never): the fit that leaves their pairs out recovers every known effect, the
+/// fit that scores them as losses charges `a` for its engine's faults, and the per-factor
+/// test names `a` and no other.
+#[test]
+fn faults_that_depend_on_a_factor_are_left_out_and_the_truth_recovered() {
+    use ablate::stats::design_effects::analyse_with_faults_as_losses;
+    use ablate::stats::faults::design_faults;
+    let d = design("resolution 5");
+    let pairings: Vec<(String, String)> = d
+        .point_names()
+        .into_iter()
+        .map(|n| (n, "ref".to_string()))
+        .collect();
+    let (terms, _) = model_terms(5, &d.relation);
+    let mut rng = Rng(91);
+    let mut rows = rows_of(&mut rng, &d, &pairings, 0, 1500);
+    let mut faulted_pairs = std::collections::HashSet::new();
+    for r in rows.iter_mut() {
+        let applies_a = d.point_of(&r.variant).unwrap() & 1 != 0;
+        if applies_a && rng.next() < 0.15 {
+            r.result = if r.white == r.variant { "0-1" } else { "1-0" }.into();
+            r.termination = format!("time forfeit: {}: no bestmove after go", r.variant);
+            faulted_pairs.insert((r.variant.clone(), r.pair));
+        }
+    }
+    let without = analyse(&d, &[], &pairings, &rows).unwrap();
+    for &t in terms.iter().filter(|t| **t != 0) {
+        let e = without.fit.effect(t);
+        let truth = 2.0 * true_coef(t);
+        assert!(
+            (e.value - truth).abs() < 3.0 * e.se,
+            "term {t:05b} without the faults: {:.1} against {truth} (se {:.1})",
+            e.value,
+            e.se
+        );
+    }
+    // Scored as losses, the faults put a's main effect far off the truth.
+    let with = analyse_with_faults_as_losses(&d, &[], &pairings, &rows).unwrap();
+    let a = with.fit.effect(1);
+    let truth = 2.0 * true_coef(1);
+    assert!(
+        a.value < truth - 6.0 * a.se,
+        "a with the faults as losses: {:.1} against {truth} (se {:.1})",
+        a.value,
+        a.se
+    );
+    let f = design_faults(&d, &rows);
+    assert_eq!(f.pairs_left_out, faulted_pairs.len());
+    assert_eq!(f.faults.forfeits, f.points_own.forfeits);
+    assert!(f.factors[0].p_holm < 1e-6, "{:?}", f.factors[0]);
+    for other in &f.factors[1..] {
+        assert!(other.p_holm > 0.01, "{other:?}");
+    }
+}

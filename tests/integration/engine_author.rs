@@ -180,11 +180,12 @@ fn files_of_new(stem: &str, reports: &[&str]) -> Vec<String> {
     names
 }
 
-/// The design report of a match in which an engine crashed gives its figures without those
-/// games beside the fit, and says whether any moves past its interval: Fruit 2.1's committed
-/// design, 31 of whose 3,072 games gnuchess lost by an abort (SIGABRT).
+/// A design's fit leaves out every pair in which an engine lost a game by a fault, and its
+/// report says how many of which kind, whose, at which points, whether the rate depends on a
+/// factor, and gives the fit scoring them as losses beside it (issue 91): Fruit 2.1's
+/// committed design at 1+0.01, 31 of whose 3,072 games gnuchess lost by an abort (SIGABRT).
 #[test]
-fn a_design_with_crashes_is_also_reported_without_them() {
+fn a_design_with_faults_leaves_their_pairs_out_and_gives_the_fit_with_them_as_losses() {
     let dir = tempfile::tempdir().unwrap();
     for ext in ["csv", "json", "pgn"] {
         std::fs::copy(
@@ -196,21 +197,37 @@ fn a_design_with_crashes_is_also_reported_without_them() {
     let out = ablate(dir.path(), &["report", "fruit-shallow-clock.games.csv"]);
     assert_success(&out);
     let text = stdout(&out);
-    let line = "crashed games: 31 of 3072 (an engine exited or crashed: the fit above scores each as that side's loss, as cutechess and fastchess do; the steps without them are given below the fit); without them ";
+    let line = "engine faults: 31 of 3,072 games (1.0%): 0 time forfeits, 31 crashes, 0 other; at fault fruit 19, the points' own engines 12. The fit leaves out the 31 pairs they ended";
     assert!(text.contains(line), "{text}");
+    // 1,536 pairs less the 31 a crash ended.
     assert!(
-        text.contains("no figure moves by more than its 95% half-width")
-            || text.contains("more than its 95% half-width"),
+        text.contains("32 with games, 1505 game pairs against fruit"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the fault rate depends on no_null_move (Holm p 0.001)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The steps with the faulted games scored as losses:"),
         "{text}"
     );
     let md = std::fs::read_to_string(dir.path().join("fruit-shallow-clock.games.md")).unwrap();
     assert!(md.contains(&format!("- {line}")), "{md}");
-    let (_, without) = md
-        .split_once("## Steps without the games an engine crashed in")
+    let (_, faults) = md
+        .split_once("## Engine faults")
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(faults.contains("| no_null_move | 5 of 1,536 (0.3%) | 26 of 1,536 (1.7%) |"));
+    let (_, as_losses) = faults
+        .split_once("## Steps with the faulted games scored as losses")
         .unwrap_or_else(|| panic!("{md}"));
     for step in ["null_move", "verification", "quiescence_checks"] {
-        assert!(without.contains(&format!("| {step} |")), "{without}");
+        assert!(as_losses.contains(&format!("| {step} |")), "{as_losses}");
     }
+    assert!(
+        as_losses.contains("No figure's verdict differs"),
+        "{as_losses}"
+    );
     // The committed report is this one.
     assert_eq!(
         md,
