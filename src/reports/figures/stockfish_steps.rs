@@ -11,6 +11,7 @@ use crate::matches::games_manifest::MatchManifest;
 use crate::reports::design_report::design_depths;
 use crate::stats::design_effects::{analyse, DesignAnalysis};
 use crate::stats::design_fit::{column, Estimate};
+use crate::stats::faults::{faulted_pair_count, without_faulted_pairs, FaultCounts};
 use crate::storage::manifest::ManifestFile;
 use std::collections::BTreeMap;
 
@@ -86,7 +87,30 @@ fn run_state(run: &Run) -> String {
     let round = 2 * points.max(1);
     let games = run.rows.len();
     let (whole, rest) = (games / round, games % round);
-    let scores = point_scores(&run.rows);
+    // As the fit counts them: without the pairs an engine's fault ended.
+    let fitted = without_faulted_pairs(&run.rows);
+    let scores = point_scores(&fitted);
+    let faults = FaultCounts::of(&run.rows);
+    let faults = match faults.total() {
+        0 => "no game lost by a fault".to_string(),
+        n => {
+            let kinds: Vec<String> = [
+                (faults.forfeits, "time forfeit"),
+                (faults.crashes, "crash"),
+                (faults.other, "other fault"),
+            ]
+            .iter()
+            .filter(|(k, _)| *k > 0)
+            .map(|(k, what)| counted(*k, what))
+            .collect();
+            let pairs = counted(faulted_pair_count(&run.rows), "pair");
+            format!(
+                "{} lost by a fault ({}; {pairs} left out of the fit)",
+                counted(n, "game"),
+                kinds.join(", ")
+            )
+        }
+    };
     let edge = scores
         .values()
         .filter(|(s, n)| *s == 0.0 || *s == *n as f64)
@@ -117,8 +141,8 @@ fn run_state(run: &Run) -> String {
     };
     format!(
         "- **{} nodes a move**: {} games ({whole} whole round{} of {round} and {rest} games), \
-         {edge} of the {} points with games still at 0% or 100%; the median depth after move 10 \
-         is {} for the full engine and {} for the points together; {fit}.\n",
+         {faults}; {edge} of the {} points with games fitted still at 0% or 100%; the median \
+         depth after move 10 is {} for the full engine and {} for the points together; {fit}.\n",
         run.label,
         thousands(games as u64),
         if whole == 1 { "" } else { "s" },
@@ -126,6 +150,15 @@ fn run_state(run: &Run) -> String {
         median(0),
         median(1),
     )
+}
+
+/// "1 game", "2 games", "3 crashes".
+fn counted(n: usize, what: &str) -> String {
+    match (n, what.ends_with("sh")) {
+        (1, _) => format!("1 {what}"),
+        (_, true) => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
+    }
 }
 
 /// The state of both runs.
