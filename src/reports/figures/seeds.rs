@@ -111,6 +111,17 @@ fn number(printed: &str) -> Option<f64> {
     })
 }
 
+/// A saving the seed states as a range of percents ("5–10% saved ...") as the share of the work
+/// left, to two decimals ("0.90–0.95"); "—" where it states none.
+pub(super) fn share_left(saving: &str) -> String {
+    let range = saving.split('%').next().and_then(|r| r.split_once('–'));
+    let percents =
+        range.and_then(|(lo, hi)| Some((lo.parse::<f64>().ok()?, hi.parse::<f64>().ok()?)));
+    percents.map_or(text_cell("—"), |(lo, hi)| {
+        format!("{:.2}–{:.2}", 1.0 - hi / 100.0, 1.0 - lo / 100.0)
+    })
+}
+
 /// What the quiescence block reads of each seed row: the leaves, then the time, score and PV.
 pub(super) const QUIESCENCE: [&str; 4] =
     ["nodes (= perft)", "time", "score", "principal variation"];
@@ -129,6 +140,8 @@ pub fn printed(root: &Path) -> Result<Vec<String>, InputError> {
         out.push(killers.ratio("killers", "plain", d));
         out.push(killers.ratio("capture_then_killer", "killers", d));
     }
+    let pvs = SeedFigures::from_rows(figures.clone(), "pvs");
+    out.push(share_left(&pvs.cell("pvs", None)));
     let tt = SeedFigures::from_rows(figures.clone(), "tt");
     let quiescence = SeedFigures::from_rows(figures, "quiescence");
     for d in 8..=10 {
@@ -247,6 +260,7 @@ mod tests {
             block("pvs").cell("pvs", None),
             "5–10% saved in most positions, sometimes slower"
         );
+        assert_eq!(share_left(&block("pvs").cell("pvs", None)), "0.90–0.95");
         assert_eq!(block("schaeffer").cell("", None), "about 99%");
         assert_eq!(block("first-move-cutoffs").cell("", None), "over 90%");
         // Every row names its source and a block that reads it.
