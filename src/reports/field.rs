@@ -1,7 +1,7 @@
 //! The field's figures, as the project quotes them in `docs/`: each engine's published Elo of
 //! removing a step (`published-elo.csv`), the node budget per move its tests ran at
-//! (`field-budgets.csv`: a clock and the speed the engine ran at on it), and the node counts a
-//! seed publishes (`ifrit-killers.csv`). Kept as data beside the pages that quote them, each
+//! (`field-budgets.csv`: a clock and the speed the engine ran at on it), and the figures the
+//! seeds publish (Ifrit's killer table, `ifrit-killers.csv`; the others, `seed-figures.csv`). Kept as data beside the pages that quote them, each
 //! with its source, rather than in the code that sets ours beside them.
 
 use crate::error::InputError;
@@ -82,6 +82,24 @@ pub struct SeedNodes {
     pub source: String,
 }
 
+/// One figure a seed publishes, as the seed notes print it: a count, a time, a score, a
+/// principal variation or a finding in words.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct SeedFigure {
+    /// The figures block that sets it beside ours.
+    pub block: String,
+    /// What it is, in words.
+    pub what: String,
+    /// ablate's variant it stands beside; empty where it is not one variant's.
+    pub variant: String,
+    /// The depth searched, where the seed gives one.
+    pub depth: Option<u32>,
+    /// The figure as the seed prints it ("25.50 M", "125 s", "+1.19", "about 99%").
+    pub value: String,
+    /// Where the figure is quoted from.
+    pub source: String,
+}
+
 /// Every row of a CSV, errors naming the file and line.
 fn read<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, InputError> {
     let shown = path.display().to_string();
@@ -116,5 +134,10 @@ pub fn read_budgets(path: &Path) -> Result<Vec<FieldBudget>, InputError> {
 
 /// A seed's node counts.
 pub fn read_seed_nodes(path: &Path) -> Result<Vec<SeedNodes>, InputError> {
+    read(path)
+}
+
+/// The seeds' other figures.
+pub fn read_seed_figures(path: &Path) -> Result<Vec<SeedFigure>, InputError> {
     read(path)
 }

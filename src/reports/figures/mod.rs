@@ -21,6 +21,7 @@ mod removal;
 mod removal_ladder;
 mod reproductions_ordering;
 mod reproductions_search;
+pub mod seeds;
 pub mod sources;
 mod stockfish_steps;
 mod strength;

@@ -1,6 +1,7 @@
 //! README.md's short table: one figure per headline claim, its page beside it.
 
 use super::format::{signed, table, text_cell, three_decimals, Minus};
+use super::seeds::{share_left, IfritKillers, SeedFigures};
 use super::sources::Sources;
 
 /// The README's short table: one figure per headline claim, its page beside it.
@@ -21,22 +22,30 @@ pub(super) fn headline(src: &Sources) -> String {
         }
     };
     let repro = "docs/reproductions.md";
+    // The seeds' side, from the figures the reproduction blocks quote (docs/ifrit-killers.csv,
+    // docs/seed-figures.csv): Ifrit's killers / plain, Thé's hash move over no ordering, and
+    // Ifrit's PVS saving as a share of alpha-beta's work.
+    let killers_seed = IfritKillers(src.ifrit_killers()).ratio("killers", "plain", 7);
+    let the_seed = SeedFigures::of(src, "the").cell("hash_move", None);
+    let the_seed = the_seed.split(' ').next().unwrap_or_default().to_string();
+    let pvs_seed = SeedFigures::of(src, "pvs").cell("pvs", None);
+    let pvs_share = share_left(&pvs_seed);
     let rows = vec![
         vec![
             text_cell("Killers alone buy \"a whole ply\" (Ifrit)"),
-            text_cell("killers/plain 0.21 at depth 7"),
+            format!("killers/plain {killers_seed} at depth 7"),
             format!("{}", three_decimals(k.ratio("killers", "plain", 7))),
             format!("[direction yes, size no]({repro}#1-killers-ifrit-b25-configskillerstoml-initial-position)"),
         ],
         vec![
             text_cell("The hash move cuts the tree 70% (Thé)"),
-            text_cell("0.30 of no ordering"),
+            format!("{the_seed} of no ordering"),
             format!("{} at depth 6", three_decimals(the.ratio("hash_move", "none", 6))),
             format!("[reproduced]({repro}#9-each-ordering-against-none-thé-1992-configsthetoml-bk)"),
         ],
         vec![
             text_cell("PVS saves 5–10% (Ifrit)"),
-            text_cell("0.90–0.95 of alpha-beta"),
+            format!("{pvs_share} of alpha-beta"),
             format!("{} at depth 6", three_decimals(pvs.ratio("pvs", "alphabeta", 6))),
             format!("[reproduced, with a spread]({repro}#7-pvs-ifrit-configspvstoml-bk)"),
         ],

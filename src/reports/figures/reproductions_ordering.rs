@@ -1,40 +1,13 @@
 //! The classic move-ordering tables of docs/reproductions.md: killers, capture orders, history,
 //! Thé's orderings, the countermove heuristic and first-move cutoffs, each beside the seed's figures
-//! (Ifrit's killer table read from `docs/ifrit-killers.csv`).
+//! (Ifrit's killer table read from `docs/ifrit-killers.csv`, its capture scores and Thé's findings
+//! from `docs/seed-figures.csv`).
 
 use super::format::{millions, table, text_cell, thousands, three_decimals};
 use super::reproductions_search::schaeffer_variant;
+use super::seeds::{IfritKillers, SeedFigures};
 use super::sources::{Results, Sources};
-use crate::reports::field::SeedNodes;
 use std::fmt::Write;
-
-/// Ifrit b2.5's killer table, as `docs/ifrit-killers.csv` quotes it from the seed notes.
-struct IfritKillers(Vec<SeedNodes>);
-
-impl IfritKillers {
-    /// The nodes `variant` searched at `depth`; none where the seed gives none.
-    fn nodes(&self, variant: &str, depth: u32) -> Option<u64> {
-        let row = self
-            .0
-            .iter()
-            .find(|r| r.variant == variant && r.depth == depth);
-        row.and_then(|r| r.nodes)
-    }
-
-    /// A count's cell: "2,736,235", or "—" where the seed gives none.
-    fn cell(&self, variant: &str, depth: u32) -> String {
-        self.nodes(variant, depth).map_or(text_cell("—"), thousands)
-    }
-
-    /// `variant`'s nodes over `over`'s at `depth`, to two decimals as the seed's own ratios
-    /// are quoted ("0.21"); "—" where either count is missing.
-    fn ratio(&self, variant: &str, over: &str, depth: u32) -> String {
-        match (self.nodes(variant, depth), self.nodes(over, depth)) {
-            (Some(a), Some(b)) => format!("{:.2}", a as f64 / b as f64),
-            _ => text_cell("—"),
-        }
-    }
-}
 
 pub(super) fn killers(src: &Sources) -> String {
     let k = src.results_of(&["killers/killers", "killers/killers-deep"]);
@@ -235,20 +208,18 @@ pub(super) fn mvv_lva(src: &Sources) -> String {
 
 pub(super) fn ifrit_formulas(src: &Sources) -> String {
     let r = src.results("ifrit/ifrit");
-    let rows = [(9, "25.50 M", "25.31 M"), (10, "102.8 M", "123.7 M")]
+    let seed = SeedFigures::of(src, "ifrit-formulas");
+    let (plain, scaled) = ("victim_minus_attacker", "scaled_victim_minus_attacker");
+    let rows = [9, 10]
         .iter()
-        .map(|(d, a, b)| {
+        .map(|&d| {
             vec![
                 d.to_string(),
-                text_cell(a),
-                text_cell(b),
-                millions(r.work("victim_minus_attacker", *d)),
-                millions(r.work("scaled_victim_minus_attacker", *d)),
-                three_decimals(r.ratio(
-                    "scaled_victim_minus_attacker",
-                    "victim_minus_attacker",
-                    *d,
-                )),
+                seed.cell(plain, Some(d)),
+                seed.cell(scaled, Some(d)),
+                millions(r.work(plain, d)),
+                millions(r.work(scaled, d)),
+                three_decimals(r.ratio(scaled, plain, d)),
             ]
         })
         .collect::<Vec<_>>();
@@ -397,20 +368,21 @@ pub(super) fn history_game(src: &Sources) -> String {
 pub(super) fn the(src: &Sources) -> String {
     let r = src.results("the/the");
     // Thé's findings, as the seed notes give them, beside each ordering.
+    let seed = SeedFigures::of(src, "the");
     let variants = [
-        ("no ordering", "none", "1"),
-        ("hash move", "hash_move", "0.30 (cuts 70%)"),
-        ("MVV/LVA", "mvv_lva", "second to the hash move"),
-        ("one killer", "killers_1", "—"),
-        ("two killers", "killers_2", "slightly below one killer"),
-        ("history", "history", "saves 4.5% of the time"),
-        ("MVV/LVA + one killer", "mvv_lva_killers_1", "—"),
-        ("MVV/LVA + two killers", "mvv_lva_killers_2", "—"),
+        ("no ordering", "none"),
+        ("hash move", "hash_move"),
+        ("MVV/LVA", "mvv_lva"),
+        ("one killer", "killers_1"),
+        ("two killers", "killers_2"),
+        ("history", "history"),
+        ("MVV/LVA + one killer", "mvv_lva_killers_1"),
+        ("MVV/LVA + two killers", "mvv_lva_killers_2"),
     ];
     let rows: Vec<Vec<String>> = variants
         .iter()
-        .map(|(label, v, seed)| {
-            let mut row = vec![text_cell(label), text_cell(seed)];
+        .map(|(label, v)| {
+            let mut row = vec![text_cell(label), seed.cell(v, None)];
             row.extend(work_cells(&r, v, "none", [5, 6]));
             row
         })
@@ -493,8 +465,9 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
             row
         })
         .collect();
+    let claim = SeedFigures::of(src, "first-move-cutoffs").cell("", None);
     let mut seed = vec![text_cell("seed: tuned programs")];
-    seed.extend(depths.iter().map(|_| text_cell("over 90%")));
+    seed.extend(depths.iter().map(|_| claim.clone()));
     rows.push(seed);
     table(
         &[
@@ -507,37 +480,4 @@ pub(super) fn first_move_cutoffs(src: &Sources) -> String {
         "lrrrr",
         &rows,
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::reports::field::read_seed_nodes;
-    use std::path::Path;
-
-    #[test]
-    fn ifrits_killer_table_reads_as_the_report_quoted_it() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ifrit-killers.csv");
-        let seed = IfritKillers(read_seed_nodes(&path).unwrap());
-        // The figures the report held as literals before they moved to the data file.
-        for (variant, cells) in [
-            ("plain", ["2,736,235", "27,470,423", "—"]),
-            ("killers", ["585,459", "3,150,324", "25,307,131"]),
-            (
-                "capture_then_killer",
-                ["520,250", "2,263,364", "16,707,264"],
-            ),
-            ("all", ["406,924", "705,079", "8,484,952"]),
-        ] {
-            let read: Vec<String> = (7..=9).map(|d| seed.cell(variant, d)).collect();
-            assert_eq!(read, cells, "{variant}");
-        }
-        for (variant, over, ratios) in [
-            ("killers", "plain", ["0.21", "0.11", "—"]),
-            ("capture_then_killer", "killers", ["0.89", "0.72", "0.66"]),
-        ] {
-            let read: Vec<String> = (7..=9).map(|d| seed.ratio(variant, over, d)).collect();
-            assert_eq!(read, ratios, "{variant} / {over}");
-        }
-    }
 }

@@ -1,7 +1,9 @@
 //! The classic search tables of docs/reproductions.md: aspiration windows, quiescence, the
-//! transposition table, PVS, Schaeffer's combinations, the minimal tree, and the runs' time.
+//! transposition table, PVS, Schaeffer's combinations, the minimal tree, and the runs' time; the
+//! seeds' figures beside ours read from `docs/seed-figures.csv`.
 
 use super::format::{millions, sig3, signed, table, text_cell, thousands, three_decimals, Minus};
+use super::seeds::{SeedFigures, QUIESCENCE};
 use super::sources::{Results, Row, Sources};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -84,18 +86,23 @@ pub(super) fn quiescence(src: &Sources) -> String {
             ]
         })
         .collect();
-    rows.push(vec![
-        text_cell("seed 5"),
-        text_cell("4,865,609"),
-        text_cell("5 s, +1.19, e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"),
-        text_cell("10 s, +0.26, e2e4 Ng8f6 e4e5 Nf6e4 d2d4"),
-    ]);
-    rows.push(vec![
-        text_cell("seed 6"),
-        text_cell("119,060,324"),
-        text_cell("125 s, −0.82, e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2"),
-        text_cell("314 s, +0.12, e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"),
-    ]);
+    let seed = SeedFigures::of(src, "quiescence");
+    // The seed's time, score and PV, as it prints them.
+    let seed_cell = |v: &str, d: u32| {
+        let figures: Vec<String> = QUIESCENCE[1..]
+            .iter()
+            .map(|what| seed.what(v, d, what))
+            .collect();
+        figures.join(", ")
+    };
+    for d in [5, 6] {
+        rows.push(vec![
+            text_cell(&format!("seed {d}")),
+            seed.what("no_quiescence", d, QUIESCENCE[0]),
+            seed_cell("no_quiescence", d),
+            seed_cell("quiescence", d),
+        ]);
+    }
     let mut out = table(
         &[
             "depth",
@@ -107,18 +114,25 @@ pub(super) fn quiescence(src: &Sources) -> String {
         &rows,
     );
     let t = |v: &str, d: u32| r.time_ms(v, d);
+    let seed_t = |d: u32| seed.ratio("quiescence", "no_quiescence", d, Some(QUIESCENCE[1]), 1);
     let _ = write!(
         out,
         "\nQuiescence's time over no quiescence, material evaluation: ×{:.1} at depth 5, ×{:.1} at \
-         depth 6 (seed: ×2.0 and ×2.5); with `pst`: ×{:.1} and ×{:.1}.\n",
+         depth 6 (seed: ×{} and ×{}); with `pst`: ×{:.1} and ×{:.1}.\n",
         t("quiescence", 5) / t("no_quiescence", 5),
         t("quiescence", 6) / t("no_quiescence", 6),
+        seed_t(5),
+        seed_t(6),
         t("quiescence_pst", 5) / t("no_quiescence_pst", 5),
         t("quiescence_pst", 6) / t("no_quiescence_pst", 6),
     );
     // The leaf's price explains the rest: Ifrit took 125 s for perft(6)'s leaves.
     let per_leaf = |d: u32| 1e6 * t("no_quiescence", d) / r.at("no_quiescence", d)[0].leaves as f64;
-    let ifrit: f64 = 125e9 / 119_060_324.0;
+    let seed_number = |what: &str| {
+        seed.number("no_quiescence", 6, Some(what))
+            .unwrap_or(f64::NAN)
+    };
+    let ifrit: f64 = 1e9 * seed_number(QUIESCENCE[1]) / seed_number(QUIESCENCE[0]);
     let _ = writeln!(
         out,
         "Time per leaf without quiescence, depth 6: {:.0} ns (seed: {} ns, {:.0}× ours).",
@@ -132,12 +146,13 @@ pub(super) fn quiescence(src: &Sources) -> String {
 pub(super) fn tt(src: &Sources) -> String {
     let ours = src.results("tt/tt");
     let ifrit = src.results("ifrit/ifrit");
-    let rows = [(8, "0.25"), (9, "0.34"), (10, "0.38")]
+    let seed = SeedFigures::of(src, "tt");
+    let rows = [8, 9, 10]
         .iter()
-        .map(|&(d, seed)| {
+        .map(|&d| {
             vec![
                 d.to_string(),
-                text_cell(seed),
+                seed.ratio("full", "off", d, None, 2),
                 three_decimals(ifrit.ratio("tt_full", "victim_minus_attacker", d)),
                 three_decimals(ifrit.ratio("tt_move", "victim_minus_attacker", d)),
                 three_decimals(ours.ratio("full", "off", d)),
@@ -159,11 +174,14 @@ pub(super) fn tt(src: &Sources) -> String {
     );
     let _ = write!(
         out,
-        "\nIfrit-like work without the table: {}, {} and {} at depths 8, 9 and 10 (seed: 3,151,926, \
-         25,499,252 and 102.8 M).\n",
+        "\nIfrit-like work without the table: {}, {} and {} at depths 8, 9 and 10 (seed: {}, \
+         {} and {}).\n",
         thousands(ifrit.work("victim_minus_attacker", 8)),
         thousands(ifrit.work("victim_minus_attacker", 9)),
         millions(ifrit.work("victim_minus_attacker", 10)),
+        seed.cell("off", Some(8)),
+        seed.cell("off", Some(9)),
+        seed.cell("off", Some(10)),
     );
     out
 }
@@ -193,10 +211,11 @@ pub(super) fn pvs(src: &Sources) -> String {
         )
     };
     format!(
-        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6 (Ifrit: 5–10% saved in \
-         most positions, sometimes slower).\n\nOf the {} positions, {}; {}.\n",
+        "PVS over alpha-beta, work: **{}** at depth 5, **{}** at depth 6 (Ifrit: {}).\n\nOf the {} \
+         positions, {}; {}.\n",
         three_decimals(r.ratio("pvs", "alphabeta", 5)),
         three_decimals(r.ratio("pvs", "alphabeta", 6)),
+        SeedFigures::of(src, "pvs").cell("pvs", None),
         r.at("pvs", 5).len(),
         spread(5),
         spread(6),
@@ -277,7 +296,8 @@ pub(super) fn schaeffer(src: &Sources) -> String {
     rows.push(best_row);
     rows.push(share_row);
     let mut seed = vec![text_cell("seed (Schaeffer): TT + history's share")];
-    seed.extend(depths.iter().map(|_| text_cell("about 99%")));
+    let claim = SeedFigures::of(src, "schaeffer").cell("", None);
+    seed.extend(depths.iter().map(|_| claim.clone()));
     rows.push(seed);
     table(&["work / none", "d5", "d6", "d7", "d8"], "lrrrr", &rows)
 }

@@ -10,7 +10,8 @@ use crate::game_record::GameRow;
 
 use crate::matches::games_csv::read_games;
 use crate::reports::field::{
-    read_budgets, read_published, read_seed_nodes, FieldBudget, Published, SeedNodes,
+    read_budgets, read_published, read_seed_figures, read_seed_nodes, FieldBudget, Published,
+    SeedFigure, SeedNodes,
 };
 use crate::stats::pairing_summary::{summarize, PairingSummary};
 use std::cell::RefCell;
@@ -270,6 +271,14 @@ impl Sources {
     /// Ifrit b2.5's killer table (`docs/ifrit-killers.csv`).
     pub fn ifrit_killers(&self) -> Vec<SeedNodes> {
         read_seed_nodes(&self.file("docs/ifrit-killers.csv")).unwrap_or_else(|e| {
+            self.problem(e.to_string());
+            Vec::new()
+        })
+    }
+
+    /// The seeds' other figures (`docs/seed-figures.csv`).
+    pub fn seed_figures(&self) -> Vec<SeedFigure> {
+        read_seed_figures(&self.file("docs/seed-figures.csv")).unwrap_or_else(|e| {
             self.problem(e.to_string());
             Vec::new()
         })
