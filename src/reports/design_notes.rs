@@ -9,7 +9,6 @@ use crate::matches::limit_notes::UNCHARGED;
 use crate::output::number_format::{signed, Minus};
 use crate::settings::move_limit::Limit;
 use crate::stats::design_effects::DesignAnalysis;
-use crate::stats::design_fit::Estimate;
 
 /// Each factor's nodes a move: the points that apply it over the points that do not, from the
 /// points' own moves (not their opponent's). `None` for a factor one side of which has no move.
@@ -58,22 +57,6 @@ pub fn fixed_depth_note(design: &Design, rows: &[GameRow], limit: &Limit) -> Opt
     ))
 }
 
-/// A fit's figures by name: each step's averaged worth and its worth at the baseline, and
-/// each pair's interaction.
-fn figures(a: &DesignAnalysis) -> Vec<(String, Estimate)> {
-    let steps = a.steps.iter().flat_map(|s| {
-        [
-            (format!("{} averaged", s.step), s.averaged),
-            (format!("{} at the baseline", s.step), s.at_baseline),
-        ]
-    });
-    let pairs = a
-        .pairs
-        .iter()
-        .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
-    steps.chain(pairs).collect()
-}
-
 /// `head` (how many games were set apart, and why), then whether the fit without them moves
 /// any figure by more than its 95% half-width: the largest change against that figure's.
 pub fn moved_line(
@@ -84,9 +67,10 @@ pub fn moved_line(
     let Ok(without) = without else {
         return format!("{head}; the model cannot be fitted without them");
     };
-    let largest = figures(with)
+    let largest = with
+        .named_figures()
         .into_iter()
-        .zip(figures(without))
+        .zip(without.named_figures())
         .map(|((name, with), (_, without))| (name, without.value - with.value, with.half_width()))
         .max_by(|a, b| (a.1.abs() / a.2).total_cmp(&(b.1.abs() / b.2)));
     match largest {

@@ -82,21 +82,6 @@ pub fn faults_line(f: &DesignFaults, opponent: &str, beside: bool) -> String {
     )
 }
 
-/// Each figure of a fit by name, as `DesignAnalysis` orders them.
-fn figures(a: &DesignAnalysis) -> Vec<(String, Estimate)> {
-    let steps = a.steps.iter().flat_map(|s| {
-        [
-            (format!("{} averaged", s.step), s.averaged),
-            (format!("{} at the baseline", s.step), s.at_baseline),
-        ]
-    });
-    let pairs = a
-        .pairs
-        .iter()
-        .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
-    steps.chain(pairs).collect()
-}
-
 fn holds_zero(e: &Estimate) -> bool {
     let (lo, hi) = e.interval();
     lo <= 0.0 && 0.0 <= hi
@@ -108,9 +93,10 @@ pub fn verdicts_that_differ(
     without: &DesignAnalysis,
     as_losses: &DesignAnalysis,
 ) -> Vec<(String, Estimate, Estimate)> {
-    figures(without)
+    without
+        .named_figures()
         .into_iter()
-        .zip(figures(as_losses))
+        .zip(as_losses.named_figures())
         .filter(|((_, a), (_, b))| holds_zero(a) != holds_zero(b))
         .map(|((name, a), (_, b))| (name, a, b))
         .collect()

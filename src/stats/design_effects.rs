@@ -91,6 +91,25 @@ pub struct DesignAnalysis {
     pub fewest_pairs: u64,
 }
 
+impl DesignAnalysis {
+    /// Each figure of the fit by name, in one order for every fit of the same design: each
+    /// step's averaged worth and its worth at the baseline, then each pair's interaction. Two
+    /// fits of one design (with and without some games) are compared figure by figure on it.
+    pub fn named_figures(&self) -> Vec<(String, Estimate)> {
+        let steps = self.steps.iter().flat_map(|s| {
+            [
+                (format!("{} averaged", s.step), s.averaged),
+                (format!("{} at the baseline", s.step), s.at_baseline),
+            ]
+        });
+        let pairs = self
+            .pairs
+            .iter()
+            .map(|p| (format!("{} × {}", p.first, p.second), p.effect));
+        steps.chain(pairs).collect()
+    }
+}
+
 fn sign(role: Role) -> f64 {
     match role {
         Role::Removal => -1.0,
