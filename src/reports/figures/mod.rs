@@ -23,6 +23,7 @@ mod reproductions_ordering;
 mod reproductions_search;
 pub mod seeds;
 pub mod sources;
+mod stockfish_pairs;
 mod stockfish_steps;
 mod strength;
 
@@ -98,6 +99,8 @@ const BLOCKS: &[Block] = &[
     block("nnue-designs-pairs", nnue_designs::pairs),
     block("stockfish-status", stockfish_steps::status),
     block("stockfish-steps", stockfish_steps::steps),
+    block("stockfish-interactions", stockfish_pairs::interactions),
+    block("stockfish-budget", stockfish_pairs::budget),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {

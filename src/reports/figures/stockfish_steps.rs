@@ -36,14 +36,18 @@ struct Comment {
 }
 
 /// One run as committed: its games, manifest and, where the games allow it, the fit.
-struct Run {
-    label: &'static str,
+pub(super) struct Run {
+    /// Its games file under results/, without `.csv`.
+    pub(super) name: &'static str,
+    /// Its node limit as the page writes it.
+    pub(super) label: &'static str,
     rows: Vec<GameRow>,
     manifest: MatchManifest,
-    fit: Result<DesignAnalysis, String>,
+    pub(super) fit: Result<DesignAnalysis, String>,
 }
 
-fn read_run(src: &Sources, name: &str, label: &'static str) -> Option<Run> {
+/// One run's games and manifest under results/ (`name` without `.csv`), fitted where it can be.
+pub(super) fn read_run(src: &Sources, name: &'static str, label: &'static str) -> Option<Run> {
     let path = src.path(name, "csv");
     let Some(manifest) = MatchManifest::beside(&path) else {
         src.problem(format!("results/{name}.json: cannot read the manifest"));
@@ -56,6 +60,7 @@ fn read_run(src: &Sources, name: &str, label: &'static str) -> Option<Run> {
     let rows = src.games(name);
     let fit = analyse(&design, &manifest.variants, &manifest.pairings, &rows);
     Some(Run {
+        name,
         label,
         rows,
         manifest,
@@ -63,7 +68,8 @@ fn read_run(src: &Sources, name: &str, label: &'static str) -> Option<Run> {
     })
 }
 
-fn runs(src: &Sources) -> Vec<Run> {
+/// Both runs, cheapest first; one without its files is a problem and left out.
+pub(super) fn runs(src: &Sources) -> Vec<Run> {
     RUNS.iter()
         .filter_map(|(name, label)| read_run(src, name, label))
         .collect()
@@ -142,13 +148,36 @@ fn run_state(run: &Run) -> String {
     format!(
         "- **{} nodes a move**: {} games ({whole} whole round{} of {round} and {rest} games), \
          {faults}; {edge} of the {} points with games fitted still at 0% or 100%; the median \
-         depth after move 10 is {} for the full engine and {} for the points together; {fit}.\n",
+         depth after move 10 is {} for the full engine and {} for the points together; {}; \
+         {fit}.\n",
         run.label,
         thousands(games as u64),
         if whole == 1 { "" } else { "s" },
         scores.len(),
         median(0),
         median(1),
+        thinking_time(&run.rows),
+    )
+}
+
+/// How long the games took: both sides' thinking, from each `go` to its `bestmove`, summed
+/// over the games, and a game's median. It is wall-clock time under whatever else the machine
+/// ran, so it says how long the run took here, not what a game costs on an idle core.
+fn thinking_time(rows: &[GameRow]) -> String {
+    let mut seconds: Vec<f64> = rows
+        .iter()
+        .map(|r| (r.white_time_ms + r.black_time_ms) / 1000.0)
+        .collect();
+    seconds.sort_by(f64::total_cmp);
+    let total: f64 = seconds.iter().sum();
+    let median = match seconds.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => seconds[n / 2],
+        n => (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0,
+    };
+    format!(
+        "the engines thought for {:.1} hours in all, a median of {median:.1} s a game",
+        total / 3600.0
     )
 }
 
@@ -166,7 +195,8 @@ pub(super) fn status(src: &Sources) -> String {
     runs(src).iter().map(run_state).collect()
 }
 
-fn with_interval(e: &Estimate) -> String {
+/// An estimate and its 95% interval, with the page's minus sign.
+pub(super) fn with_interval(e: &Estimate) -> String {
     let (lo, hi) = e.interval();
     interval(e.value, lo, hi, 1, Minus::True)
 }
