@@ -39,7 +39,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     if !games.waiting.is_empty() {
         println!(
-            "waiting for a second engine's games: {}\n",
+            "waiting for a second engine whose design can be fitted: {}\n",
             games.waiting.join(", ")
         );
     }

@@ -23,7 +23,8 @@ pub struct ComparedGames {
     pub engines: Vec<EngineState>,
     /// The comparison of the steps that two or more fitted engines share.
     pub across: AcrossEngines,
-    /// The steps that wait for a second engine's games.
+    /// The steps that wait for a second engine whose design can be fitted (one with games that
+    /// cannot be fitted yet, a design still at 0% or 100% somewhere, counts as none).
     pub waiting: Vec<String>,
 }
 

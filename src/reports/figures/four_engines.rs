@@ -47,7 +47,7 @@ pub(super) fn steps(src: &Sources) -> String {
     ));
     if !g.waiting.is_empty() {
         text += &format!(
-            "\nNot compared yet, for want of a second engine's games: {}.\n",
+            "\nNot compared yet, for want of a second engine whose design can be fitted: {}.\n",
             g.waiting.join(", ")
         );
     }
