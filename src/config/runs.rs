@@ -19,8 +19,8 @@ use toml::{Table, Value};
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(try_from = "Value")]
 pub enum RunEntry {
-    /// `[runs.NAME]`: what it extends, and its settings.
-    Run(Option<String>, Box<MatchSettings>),
+    /// `[runs.NAME]`: what it extends, its settings, and its report's own keys.
+    Run(Option<String>, Box<MatchSettings>, RunReport),
     /// A key straight under `[runs]`.
     Default(Value),
 }
@@ -44,7 +44,42 @@ impl TryFrom<Value> for RunEntry {
                 ))
             }
         };
-        Ok(RunEntry::Run(extends, Box::new(settings(table)?)))
+        let report = RunReport::taken_from(&mut table)?;
+        Ok(RunEntry::Run(extends, Box::new(settings(table)?), report))
+    }
+}
+
+/// What a run's report takes besides its games: `ablate report OUT` with these arguments is
+/// the report committed beside it, and `ablate reproduce` re-makes it so. A run's own keys,
+/// not laid over by `extends`: they name files of that run's report alone.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunReport {
+    /// A gauntlet's self-play design (its games CSV), for each step's gauntlet/self-play
+    /// ratio: `self_play = "results/F.games.csv"` → `--self-play results/F.games.csv`.
+    pub self_play: Option<String>,
+}
+
+impl RunReport {
+    /// The report's keys, removed from the run's table so that the rest reads as settings.
+    fn taken_from(table: &mut Table) -> Result<RunReport, String> {
+        let self_play = match table.remove("self_play") {
+            None => None,
+            Some(Value::String(path)) if path.ends_with(".games.csv") => Some(path),
+            Some(other) => {
+                return Err(format!(
+                    "self_play = {other}; expected a design's games file (\"results/F.games.csv\")"
+                ))
+            }
+        };
+        Ok(RunReport { self_play })
+    }
+
+    /// The arguments `ablate report OUT` takes after the games file.
+    pub fn args(&self) -> Vec<String> {
+        match &self.self_play {
+            Some(path) => vec!["--self-play".into(), path.clone()],
+            None => Vec::new(),
+        }
     }
 }
 
@@ -105,7 +140,7 @@ fn resolved(
 ) -> Result<Vec<(String, MatchSettings)>, String> {
     let mut own = vec![("[runs]".to_string(), defaults, None)];
     for (name, entry) in runs {
-        if let RunEntry::Run(extends, settings) = entry {
+        if let RunEntry::Run(extends, settings, _) = entry {
             let base = extends.clone().map(Base::Variant);
             own.push((name.clone(), settings.as_ref().clone(), base));
         }
@@ -133,11 +168,12 @@ pub struct RunsError {
     pub message: String,
 }
 
-/// One declared run: its name, as `--run` gives it, and its settings.
+/// One declared run: its name, as `--run` gives it, its settings, and its report's keys.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     pub name: String,
     pub settings: MatchSettings,
+    pub report: RunReport,
 }
 
 impl Run {
@@ -168,12 +204,25 @@ pub fn parse(
     let defaults = defaults(runs).map_err(whole)?;
     let mut out = Vec::new();
     for (name, settings) in resolved(defaults, runs).map_err(whole)? {
-        let settings =
-            check_run(&name, settings, variants, points).map_err(|message| RunsError {
-                run: Some(name.clone()),
-                message,
-            })?;
-        out.push(Run { name, settings });
+        let in_run = |message: String| RunsError {
+            run: Some(name.clone()),
+            message,
+        };
+        let settings = check_run(&name, settings, variants, points).map_err(in_run)?;
+        let report = match &runs[&name] {
+            RunEntry::Run(_, _, report) => report.clone(),
+            RunEntry::Default(_) => RunReport::default(),
+        };
+        if report.self_play.is_some() && settings.opponents.is_empty() {
+            return Err(in_run(format!(
+                "[runs.{name}]: self_play is a gauntlet's (a run with opponents = [...]); expected it only beside opponents"
+            )));
+        }
+        out.push(Run {
+            name,
+            settings,
+            report,
+        });
     }
     Ok(out)
 }
@@ -301,6 +350,34 @@ mod tests {
         assert_eq!(
             err,
             "[runs.y]: extends = 3; expected the name of another run"
+        );
+    }
+
+    #[test]
+    fn a_gauntlets_self_play_design_goes_to_its_report_and_nowhere_else() {
+        let found = runs(
+            "[variants.b]\n[runs]\nself_play = \"x.games.csv\"\n[runs.x]\nvariants = [\"a\"]\n",
+        );
+        let err = found.unwrap_err();
+        assert!(err.contains("[runs]: unknown key \"self_play\""), "{err}");
+        let found = runs(
+            "[variants.b]\n[runs.g]\nvariants = [\"a\"]\nopponents = [\"b\"]\n\
+             self_play = \"results/f.games.csv\"\n[runs.h]\nextends = \"g\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            found[0].report.args(),
+            ["--self-play", "results/f.games.csv"]
+        );
+        // A run's own: one that extends it names its own report's files, or none.
+        assert!(found[1].report.args().is_empty());
+        let err = runs("[runs.x]\nvariants = [\"a\"]\nself_play = \"results/f.games.csv\"\n")
+            .unwrap_err();
+        assert!(err.contains("self_play is a gauntlet's"), "{err}");
+        let err = runs("[runs.x]\nself_play = 3\n").unwrap_err();
+        assert_eq!(
+            err,
+            "[runs.x]: self_play = 3; expected a design's games file (\"results/F.games.csv\")"
         );
     }
 }

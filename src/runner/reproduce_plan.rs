@@ -187,8 +187,10 @@ fn run_steps(root: &Path, config: &Path) -> anyhow::Result<Vec<Step>> {
             .iter()
             .filter(|o| root.join(o).with_extension("md").exists())
         {
+            let mut args = vec!["report".to_string(), out.clone()];
+            args.extend(run.report.args());
             steps.push(Step {
-                args: vec!["report".into(), out.clone()],
+                args,
                 seconds,
                 is_report: true,
                 note: format!("the report of {out}"),

@@ -158,3 +158,46 @@ fn outside_a_repository_it_says_where_to_run_it() {
         "{stderr}"
     );
 }
+
+/// Each declared run's report, as the plan writes its command, run on a copy of the games it
+/// names, makes the report committed beside them byte for byte: the plan gives a report the
+/// arguments it was made with (a gauntlet's self-play design among them), so that running the
+/// plan never rewrites a committed report with less.
+#[test]
+fn each_report_step_re_makes_its_committed_report() {
+    let out = ablate(Path::new(ROOT), &["reproduce", "--runs-only", "--list"]);
+    assert_success(&out);
+    let plan = stdout(&out);
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut checked = 0;
+    for step in plan.lines().filter(|l| l.starts_with("ablate report ")) {
+        let command = step.split("   # ").next().unwrap();
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        for games in args.iter().filter(|a| a.ends_with(".games.csv")) {
+            for extension in ["csv", "json", "pgn"] {
+                let file = Path::new(games).with_extension(extension);
+                let from = Path::new(ROOT).join(&file);
+                if from.exists() {
+                    std::fs::create_dir_all(d.join(&file).parent().unwrap()).unwrap();
+                    std::fs::copy(&from, d.join(&file)).unwrap();
+                }
+            }
+        }
+        assert_success(&ablate(d, &args));
+        let markdown = Path::new(args[1]).with_extension("md");
+        let made = std::fs::read_to_string(d.join(&markdown)).unwrap();
+        let committed = std::fs::read_to_string(Path::new(ROOT).join(&markdown)).unwrap();
+        assert!(
+            made == committed,
+            "{command}: not the committed {}",
+            markdown.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} reports\n{plan}");
+    assert!(
+        plan.contains("ablate report results/gauntlet/gauntlet-10000.games.csv --self-play results/budget-ladder-today/factorial-10000.games.csv "),
+        "{plan}"
+    );
+}
