@@ -7,8 +7,8 @@ The side's engine is started as the game's manifest records it (command and opti
 with `go nodes N` from the initial position as ablate probes it before play, told
 `ucinewgame`, and then given, for each of its moves, `isready`, `position fen F moves ...` and
 `go` with the game's limit: on one thread, under a node or depth limit, a deterministic engine
-plays the recorded moves again. Each move that differs is printed, and so is a move that takes
-longer than --timeout seconds.
+plays the recorded moves again. The first move that differs, or that takes longer than
+--timeout seconds, is printed and ends the replay.
 
 Usage: scripts/replay-engine-side.py GAMES_CSV VARIANT PAIR GAME [--side NAME] [--timeout S]
   GAMES_CSV  a designed or plain match's games (its manifest beside it, .json)
@@ -123,7 +123,7 @@ def main():
     white_first = fen.split()[1] == "w"
     first = 0 if white_first == (side == row["white"]) else 1
     print(f"{side} ({'white' if side == row['white'] else 'black'}): {row['termination']}")
-    bad = 0
+    bad = replayed = 0
     for ply in range(first, len(moves) + 1, 2):
         engine.ready()
         engine.send(f"position fen {fen}" + (" moves " + " ".join(moves[:ply]) if ply else ""))
@@ -139,11 +139,15 @@ def main():
         played = best.split()[1]
         if ply == len(moves):
             print(f"ply {ply}: {played} after {took:.2f} s, where the game ended ({row['termination']})")
+            break
         elif played != recorded:
+            # The engine's own later positions are not the game's any more: stop here.
             print(f"ply {ply}: {played} after {took:.2f} s; recorded {recorded}")
             bad += 1
+            break
+        replayed += 1
     engine.send("quit")
-    print(f"{(len(moves) - first + 1 + 1) // 2} moves replayed, {bad} differ or did not come")
+    print(f"{replayed} moves replayed as recorded, {bad} differ or did not come")
     sys.exit(1 if bad else 0)
 
 

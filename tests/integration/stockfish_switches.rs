@@ -170,3 +170,67 @@ fn a_design_over_released_stockfish_is_pointed_to_the_build() {
     );
     assert!(!dir.path().join("out").exists(), "a file was written");
 }
+
+/// `scripts/replay-engine-side.py` plays a committed game's side again with ablate's commands:
+/// the 25,000-node run's faulted game, whose full engine stalled, replays every recorded move
+/// (the build and the games are deterministic under `go nodes` on one thread), and a game
+/// file whose moves were altered is caught.
+#[test]
+#[cfg_attr(
+    missing_stockfish_switches,
+    ignore = "needs engines/stockfish/stockfish-switches (engines/stockfish/build-stockfish.sh)"
+)]
+fn a_committed_games_side_replays_move_for_move() {
+    if switches_build().is_none() {
+        return;
+    }
+    let point = "no_reverse_futility,no_probcut,no_move_count_pruning,no_see_pruning,no_parent_futility,no_singular_extension,no_lmr";
+    let replay = |games: &Path| {
+        Command::new("python3")
+            .current_dir(ROOT)
+            .arg("scripts/replay-engine-side.py")
+            .arg(games)
+            .args([point, "2", "1"])
+            .output()
+            .unwrap()
+    };
+    let games = Path::new(ROOT).join("results/engines/stockfish-25k.games.csv");
+    let out = replay(&games);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("40 moves replayed as recorded, 0 differ"),
+        "{text}"
+    );
+    assert!(text.contains("ply 80: "), "{text}");
+    // The same game with one of the full engine's moves changed (its 3rd, ply 4) differs there.
+    let dir = tempfile::tempdir().unwrap();
+    let altered = dir.path().join("stockfish-25k.games.csv");
+    let csv = std::fs::read_to_string(&games).unwrap();
+    let row = csv
+        .lines()
+        .find(|l| l.contains(&format!("\"{point}\",stockfish,2,1,")))
+        .unwrap();
+    let moves = row.rsplit(',').nth(1).unwrap();
+    let mut words: Vec<&str> = moves.split(' ').collect();
+    assert_eq!(words[4], "e1g1", "{moves}");
+    words[4] = "h2h3";
+    let changed = row.replace(moves, &words.join(" "));
+    std::fs::write(&altered, csv.replace(row, &changed)).unwrap();
+    std::fs::copy(games.with_extension("json"), altered.with_extension("json")).unwrap();
+    let out = replay(&altered);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("ply 4: e1g1 after ") && text.contains("; recorded h2h3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2 moves replayed as recorded, 1 differ"),
+        "{text}"
+    );
+}
