@@ -6,15 +6,20 @@ use crate::cli::ReportArgs;
 use crate::game_record::GameRow;
 use crate::matches::games_manifest::MatchManifest;
 use crate::output::export::{Csv, Exporter, Json, Text};
-use crate::reports::depth_profile_table::{depth_table, players_of, shallow_warning, write_depths};
+use crate::reports::depth_profile_table::{
+    depth_table, players_of, shallow_warning, write_depths, PlayerDepths,
+};
 use crate::reports::design_notes::{fixed_depth_note, moved_line};
+use crate::reports::design_progress::{point_scores, progress_lines, progress_markdown};
 use crate::reports::design_report::{
     design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
 };
 use crate::reports::effects_forest::{effects_chart_path, write_effects_chart};
 use crate::reports::fault_notes::{faults_line, faults_markdown, faults_terminal};
 use crate::reports::interaction_map::{heatmap_path, write_heatmap};
-use crate::reports::nodes_a_move::{design_nodes, node_limit, nodes_table, off_limit_warning};
+use crate::reports::nodes_a_move::{
+    design_nodes, node_limit, nodes_table, off_limit_warning, PlayerNodes,
+};
 use crate::settings::move_limit::Limit;
 use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses, DesignAnalysis};
 use crate::stats::faults::design_faults;
@@ -27,7 +32,6 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     if crate::stats::precision::opponents_of(design, &manifest.pairings).len() > 1 {
         return super::report_gauntlet::run(args, rows, manifest);
     }
-    let located = |m: String| crate::error::InputError::in_file(args.csv.display().to_string(), m);
     let opponent = manifest
         .pairings
         .first()
@@ -63,8 +67,10 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     {
         println!("{}\n", warning.replace("**", ""));
     }
-    let analysis = analyse(design, &manifest.variants, &manifest.pairings, rows)
-        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
+    let analysis = match analyse(design, &manifest.variants, &manifest.pairings, rows) {
+        Ok(analysis) => analysis,
+        Err(why) => return not_fitted_yet(args, rows, manifest, &why, (&depths, &nodes)),
+    };
     let refit = |kept: &[GameRow]| analyse(design, &manifest.variants, &manifest.pairings, kept);
     // Above the figures: at a fixed depth they are not the steps' worth at equal cost.
     let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
@@ -124,6 +130,55 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .into_iter()
         .chain(&depth_files)
     {
+        println!("wrote {}", written.display());
+    }
+    Ok(())
+}
+
+/// A design whose model cannot be fitted yet (a point still at 0% or 100%, a point not played):
+/// the report says why and what the games hold, and writes its Markdown, depths and PGN, so
+/// that a long run's progress is a report like its end. The figures' files wait for the fit.
+fn not_fitted_yet(
+    args: &ReportArgs,
+    rows: &[GameRow],
+    manifest: &MatchManifest,
+    why: &str,
+    (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
+) -> anyhow::Result<()> {
+    let design = manifest.design.as_ref().expect("called for a design");
+    let opponent = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
+    let points = point_scores(&manifest.pairings, rows);
+    println!("not fitted yet: {why}");
+    for line in progress_lines(&points, rows.len()) {
+        println!("{line}");
+    }
+    let faults_head = faults_line(&design_faults(design, rows), opponent, false);
+    println!("{faults_head}\n");
+    let markdown_path = args
+        .markdown
+        .clone()
+        .unwrap_or_else(|| args.csv.with_extension("md"));
+    if let Some(dir) = markdown_path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let title = &manifest.experiment;
+    let text = progress_markdown(
+        title,
+        why,
+        &points,
+        rows.len(),
+        (depths, nodes),
+        &[faults_head],
+    );
+    write_atomically(&markdown_path, text.as_bytes())?;
+    let depth_files = match depths.is_empty() {
+        true => Vec::new(),
+        false => write_depths(&args.csv, depths)?.to_vec(),
+    };
+    let pgn = args.csv.with_extension("pgn");
+    let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
+    crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
+    for written in [&markdown_path, &pgn].into_iter().chain(&depth_files) {
         println!("wrote {}", written.display());
     }
     Ok(())

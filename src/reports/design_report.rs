@@ -312,6 +312,19 @@ pub fn markdown(
     for line in preamble(a, opponent).iter().chain(more) {
         out += &format!("- {line}\n");
     }
+    out += &search_sections(depths, nodes);
+    out += "\n## Steps\n\n";
+    out += &format!("![each step's worth, averaged and at the baseline]({forest})\n\n");
+    out += &Markdown.render(&steps_table(a));
+    out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
+    out += &Markdown.render(&pairs_table(a));
+    out
+}
+
+/// The sections on how deep and how far each side searched (none at a fixed depth), the same
+/// whether or not the model can be fitted yet.
+pub fn search_sections(depths: &[PlayerDepths], nodes: &[PlayerNodes]) -> String {
+    let mut out = String::new();
     if !depths.is_empty() {
         out += "\n## How deep each side searched\n\n";
         out += &Markdown.render(&depth_table(depths));
@@ -325,10 +338,5 @@ pub fn markdown(
             100.0 * OFF_LIMIT
         );
     }
-    out += "\n## Steps\n\n";
-    out += &format!("![each step's worth, averaged and at the baseline]({forest})\n\n");
-    out += &Markdown.render(&steps_table(a));
-    out += &format!("\n## Interactions\n\n![interaction matrix]({heatmap})\n\n");
-    out += &Markdown.render(&pairs_table(a));
     out
 }

@@ -72,13 +72,16 @@ pub fn faults_line(f: &DesignFaults, opponent: &str, beside: bool) -> String {
         false => "this report does not give the fit scoring each as the faulting side's loss",
     };
     format!(
-        "engine faults: {} of {} games ({share:.1}%): {}; at fault {opponent} {}, the points' own engines {}. The fit leaves out the {} pairs they ended, both games of each (a fault says nothing of a step's worth, and the pair is the pentanomial's unit); {as_losses}; {rate}",
+        "engine faults: {} of {} games ({share:.1}%): {}; at fault {opponent} {}, the points' own engines {}. The fit leaves out {}, both games of each (a fault says nothing of a step's worth, and the pair is the pentanomial's unit); {as_losses}; {rate}",
         thousands(f.faults.total() as u64),
         thousands(f.games as u64),
         kinds(&f.faults),
         f.opponents.total(),
         f.points_own.total(),
-        thousands(f.pairs_left_out as u64),
+        match f.pairs_left_out {
+            1 => "the 1 pair they ended".to_string(),
+            n => format!("the {} pairs they ended", thousands(n as u64)),
+        },
     )
 }
 

@@ -6,6 +6,7 @@ pub mod compared_games;
 pub mod depth_profile_table;
 pub mod depth_table;
 pub mod design_notes;
+pub mod design_progress;
 pub mod design_ratio_chart;
 pub mod design_ratio_report;
 pub mod design_report;

@@ -126,6 +126,87 @@ fn a_precision_run_stops_on_whole_rounds_once_its_target_is_met() {
     );
 }
 
+/// A first look of one pair a point leaves points at 0% or 100%, where the model has no fit:
+/// the report says why, writes what the games hold (each such point, the depths) and exits
+/// as a report does, and the figures' files wait for the fit.
+#[test]
+fn a_design_that_cannot_be_fitted_yet_reports_what_its_games_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    setup(d, DESIGN);
+    let args = [
+        "match",
+        "--config",
+        "tiny.toml",
+        "--run",
+        "tiny",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        "out/look.games.csv",
+    ];
+    assert_success(&ablate(d, &args));
+    // At 300 nodes the points draw as often as not; here every one is made to lose its pair,
+    // which leaves the model no finite fit.
+    let csv = d.join("out/look.games.csv");
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (variant, white, result) = (column("variant"), column("white"), column("result"));
+    let mut writer = csv::Writer::from_path(d.join("out/lost.games.csv")).unwrap();
+    writer.write_record(&header).unwrap();
+    for record in reader.records() {
+        let mut cells: Vec<String> = record.unwrap().iter().map(String::from).collect();
+        if cells[variant] != "base" {
+            let lost = if cells[white] == cells[variant] {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            cells[result] = lost.to_string();
+        }
+        writer.write_record(&cells).unwrap();
+    }
+    writer.flush().unwrap();
+    std::fs::copy(csv.with_extension("json"), d.join("out/lost.games.json")).unwrap();
+    std::fs::copy(csv.with_extension("pgn"), d.join("out/lost.games.pgn")).unwrap();
+    let report = ablate(d, &["report", "out/lost.games.csv"]);
+    assert_success(&report);
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(text.contains("not fitted yet: "), "{text}");
+    assert!(
+        text.contains("16 games; 8 complete game pairs without a fault"),
+        "{text}"
+    );
+    let markdown = std::fs::read_to_string(d.join("out/lost.games.md")).unwrap();
+    assert!(
+        markdown.starts_with("# tiny: not fitted yet\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("\n## Points at 0% or 100%\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| no_null_move,no_lmr,no_futility | 1 | 0% |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("\n## How deep each side searched\n"),
+        "{markdown}"
+    );
+    assert!(d.join("out/lost.games.depths.csv").exists());
+    for file in [
+        "out/lost.games.effects.csv",
+        "out/lost.games-interactions.svg",
+    ] {
+        assert!(!d.join(file).exists(), "{file}");
+    }
+}
+
 /// `ablate match --print-outputs` on the design with `from` replaced by `to`: its stderr, after
 /// checking the exit code is 2.
 fn refused(from: &str, to: &str) -> String {
