@@ -24,6 +24,8 @@ mod reproductions_search;
 pub mod seeds;
 pub mod sources;
 mod stockfish_pairs;
+mod stockfish_runs;
+mod stockfish_status;
 mod stockfish_steps;
 mod strength;
 
@@ -97,7 +99,7 @@ const BLOCKS: &[Block] = &[
     block("nnue-designs-played", nnue_designs::played),
     block("nnue-designs-steps", nnue_designs::steps),
     block("nnue-designs-pairs", nnue_designs::pairs),
-    block("stockfish-status", stockfish_steps::status),
+    block("stockfish-status", stockfish_status::status),
     block("stockfish-steps", stockfish_steps::steps),
     block("stockfish-interactions", stockfish_pairs::interactions),
     block("stockfish-budget", stockfish_pairs::budget),

@@ -6,7 +6,7 @@
 
 use super::format::table;
 use super::sources::Sources;
-use super::stockfish_steps::{runs, with_interval, Run};
+use super::stockfish_runs::{runs, with_interval, Run};
 use crate::reports::design_ratio_report::ratio_text;
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_ratio::{compare, DesignEffects};
@@ -130,7 +130,7 @@ pub(super) fn budget(src: &Sources) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::stockfish_steps::read_run;
+    use super::super::stockfish_runs::read_run;
     use super::*;
 
     /// Two committed, fitted designs of the same factors at two budgets (the net's ladder)

@@ -1,0 +1,170 @@
+//! docs/stockfish.md's status: what each committed run holds (games and rounds, faults, the
+//! points still at 0% or 100%, how deep and how far each side searched, how long the games
+//! took) and the fit's state against the run's target, so that the page quotes no count that
+//! the next session's games would leave stale.
+
+use super::format::thousands;
+use super::sources::Sources;
+use super::stockfish_runs::{runs, Run, FULL};
+use crate::game_record::GameRow;
+use crate::reports::design_progress::point_scores;
+use crate::reports::design_report::design_depths;
+use crate::reports::nodes_a_move::{design_nodes, node_limit};
+use crate::stats::faults::{faulted_pair_count, FaultCounts};
+
+/// The state of both runs.
+pub(super) fn status(src: &Sources) -> String {
+    runs(src).iter().map(run_state).collect()
+}
+
+/// One run: its head line (games, rounds, the fit's state), then a line each for faults, the
+/// points at the edge, depths, nodes and time.
+fn run_state(run: &Run) -> String {
+    let points = point_scores(&run.manifest.pairings, &run.rows);
+    let round = 2 * points.len().max(1);
+    let games = run.rows.len();
+    let (whole, rest) = (games / round, games % round);
+    let edge: Vec<&str> = points
+        .iter()
+        .filter(|p| p.at_edge())
+        .map(|p| p.point.as_str())
+        .collect();
+    let lines = [
+        faults(&run.rows),
+        format!(
+            "points at 0% or 100% of their games (their complete pairs, as the fit counts \
+             them): {} of {}",
+            edge.len(),
+            points.len()
+        ),
+        depths(&run.rows),
+        nodes(run),
+        thinking_time(&run.rows),
+    ];
+    let mut out = format!(
+        "- **{} nodes a move**: {} games ({whole} whole round{} of {round} and {rest} games); {}.\n",
+        run.label,
+        thousands(games as u64),
+        if whole == 1 { "" } else { "s" },
+        fit_state(run, !edge.is_empty()),
+    );
+    for line in lines {
+        out += &format!("  - {line}\n");
+    }
+    out
+}
+
+/// Fitted, with the worst half-width against the run's target, or why not yet.
+fn fit_state(run: &Run, points_at_edge: bool) -> String {
+    let target = run.manifest.precision.unwrap_or(f64::NAN);
+    match &run.fit {
+        Ok(a) => format!(
+            "fitted: every main effect and two-step interaction to ±{:.1} or less, against \
+             the run's ±{target}{}",
+            a.fit.worst_half_width(),
+            if a.fit.worst_half_width() <= target {
+                " (met)"
+            } else {
+                " (not met yet)"
+            }
+        ),
+        // A point that lost (or won) every game has no finite Elo of its own, and the model
+        // cannot place it until it has drawn or won one: the usual state of a long design.
+        Err(_) if points_at_edge => "not fitted yet, for its points at 0% or 100%".to_string(),
+        Err(why) => format!("not fitted yet: {why}"),
+    }
+}
+
+/// The games an engine's fault ended, by kind, and the pairs the fit leaves out for them.
+fn faults(rows: &[GameRow]) -> String {
+    let faults = FaultCounts::of(rows);
+    if faults.total() == 0 {
+        return "faults: no game lost by a fault".to_string();
+    }
+    let kinds: Vec<String> = [
+        (faults.forfeits, "time forfeit"),
+        (faults.crashes, "crash"),
+        (faults.other, "other fault"),
+    ]
+    .iter()
+    .filter(|(k, _)| *k > 0)
+    .map(|(k, what)| counted(*k, what))
+    .collect();
+    format!(
+        "faults: {} lost by a fault ({}; {} left out of the fit)",
+        counted(faults.total(), "game"),
+        kinds.join(", "),
+        counted(faulted_pair_count(rows), "pair")
+    )
+}
+
+/// The median depth after move 10 of the full engine, the points together and the
+/// shallowest point.
+fn depths(rows: &[GameRow]) -> String {
+    let depths = design_depths(rows, FULL);
+    let median = |i: usize| {
+        depths
+            .get(i)
+            .and_then(|p| p.profile.median)
+            .map_or("—".to_string(), |m| format!("{m:.0}"))
+    };
+    let shallowest = depths.get(2).map_or(String::new(), |p| {
+        let point = p.player.trim_start_matches("the shallowest point, ");
+        format!(", {} for the shallowest point ({point})", median(2))
+    });
+    format!(
+        "median depth after move 10: {} for the full engine, {} for the points together{shallowest}",
+        median(0),
+        median(1)
+    )
+}
+
+/// The median nodes a move of the full engine and of the points together, against the limit.
+fn nodes(run: &Run) -> String {
+    let points: Vec<String> = run
+        .manifest
+        .pairings
+        .iter()
+        .map(|(p, _)| p.clone())
+        .collect();
+    let manifest = &run.manifest;
+    let limit_of = |p: &str| node_limit(p, &manifest.variants, &manifest.limit);
+    let found = design_nodes(&run.rows, FULL, &points, limit_of);
+    let median = |i: usize| found.get(i).map_or("—".into(), |n| thousands(n.median));
+    let limit = manifest.limit.nodes().map_or("—".into(), thousands);
+    format!(
+        "median nodes a move: {} for the full engine, {} for the points together, at a limit of {limit}",
+        median(0),
+        median(1)
+    )
+}
+
+/// How long the games took: both sides' thinking, from each `go` to its `bestmove`, summed
+/// over the games, and a game's median. It is wall-clock time under whatever else the machine
+/// ran, so it says how long the run took here, not what a game costs on an idle core.
+fn thinking_time(rows: &[GameRow]) -> String {
+    let mut seconds: Vec<f64> = rows
+        .iter()
+        .map(|r| (r.white_time_ms + r.black_time_ms) / 1000.0)
+        .collect();
+    seconds.sort_by(f64::total_cmp);
+    let total: f64 = seconds.iter().sum();
+    let median = match seconds.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => seconds[n / 2],
+        n => (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0,
+    };
+    format!(
+        "time: the engines thought for {:.1} hours in all (both sides, `go` to `bestmove`, under this machine's other work), a median of {median:.1} s a game",
+        total / 3600.0
+    )
+}
+
+/// "1 game", "2 games", "3 crashes".
+fn counted(n: usize, what: &str) -> String {
+    match (n, what.ends_with("sh")) {
+        (1, _) => format!("1 {what}"),
+        (_, true) => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
+    }
+}
