@@ -58,11 +58,15 @@ pub fn play_session(
     // A resumed run's progress counts its games from where it stands, and its score includes
     // the games it already had.
     progress.resume(resumed);
+    if let Some(target) = prepared.options.precision {
+        progress.aim_at(target);
+    }
     if !options.quiet {
         rows.iter().for_each(|row| running.add(row));
     }
     if let Some(check) = decider.resumed_check(&rows) {
         running.checked(check.worst, check.target);
+        progress.checked(rows.len(), check.worst);
     }
     let finished: HashSet<(String, String, usize, usize)> = rows
         .iter()
@@ -90,6 +94,7 @@ pub fn play_session(
         verdict.decided.iter().for_each(|&i| control.decide(i));
         for check in &verdict.checks {
             running.checked(check.worst, check.target);
+            progress.checked(rows.len(), check.worst);
         }
         if let Some(pair) = verdict.pair_limit {
             control.limit_pairs(pair);

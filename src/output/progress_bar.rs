@@ -61,6 +61,16 @@ pub struct MatchProgress {
     logged_games: usize,
     /// Games the run already had when this sitting started (a resumed run).
     resumed: usize,
+    /// A precision run's target, and the games its last check says it needs.
+    aim: Option<Aim>,
+}
+
+/// Where a precision run is headed: it stops at its target, long before its ceiling of games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Aim {
+    target: f64,
+    /// The games the target needs at the last check's rate, once a check could estimate it.
+    games: Option<usize>,
 }
 
 /// Games between two log lines when stderr is not a terminal.
@@ -86,6 +96,33 @@ impl MatchProgress {
             logged_at: Instant::now(),
             logged_games: 0,
             resumed: 0,
+            aim: None,
+        }
+    }
+
+    /// A precision run: it stops once every figure's half-width is at most `target`, so the
+    /// ceiling of games is no goal to show.
+    pub fn aim_at(&mut self, target: f64) {
+        self.aim = Some(Aim {
+            target,
+            games: None,
+        });
+    }
+
+    /// A precision check after `games` games found a worst half-width of `worst`. A
+    /// half-width falls as one over the root of the games, so the target needs about
+    /// `games` × (worst / target)² (at most the ceiling); the ETA and the bar run to that.
+    pub fn checked(&mut self, games: usize, worst: f64) {
+        let Some(aim) = self.aim.as_mut() else {
+            return;
+        };
+        if worst.is_finite() && worst > 0.0 {
+            let needed = (games as f64 * (worst / aim.target).powi(2)).ceil() as usize;
+            let needed = needed.clamp(games, self.total);
+            aim.games = Some(needed);
+            if let Some(bar) = &self.bar {
+                bar.set_length(needed as u64);
+            }
         }
     }
 
@@ -114,14 +151,8 @@ impl MatchProgress {
         {
             let played_now = seen.saturating_sub(self.resumed).max(1);
             let per_game = self.started.elapsed().as_secs_f64() / played_now as f64;
-            let left = per_game * self.total.saturating_sub(seen) as f64;
-            let _ = writeln!(
-                std::io::stderr(),
-                "games {seen}/{}, eta {}: {}",
-                self.total,
-                duration(left),
-                score()
-            );
+            let line = log_line(seen, self.total, self.aim, per_game);
+            let _ = writeln!(std::io::stderr(), "{line}: {}", score());
             self.logged_games = seen;
             self.logged_at = Instant::now();
         }
@@ -144,6 +175,28 @@ impl MatchProgress {
 }
 
 /// Seconds as `1h02m`, `3m05s` or `12s`.
+/// The head of a log line: games played of the goal and the time left at this sitting's pace.
+/// A precision run's goal is the games its last check says the target needs, not its ceiling.
+fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> String {
+    let left = |goal: usize| duration(per_game * goal.saturating_sub(seen) as f64);
+    match aim {
+        None => format!("games {seen}/{total}, eta {}", left(total)),
+        Some(Aim {
+            target,
+            games: None,
+        }) => format!(
+            "games {seen} (at most {total}), eta unknown until the worst half-width can be estimated against ±{target}"
+        ),
+        Some(Aim {
+            target,
+            games: Some(goal),
+        }) => format!(
+            "games {seen} of about {goal} for ±{target} (at most {total}), eta {}",
+            left(goal)
+        ),
+    }
+}
+
 fn duration(seconds: f64) -> String {
     let s = seconds.round() as u64;
     match s {
@@ -212,5 +265,41 @@ impl CountProgress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_precision_runs_goal_is_its_targets_games_not_its_ceiling() {
+        assert_eq!(log_line(100, 1000, None, 2.0), "games 100/1000, eta 30m00s");
+        let mut progress = MatchProgress::new(1_920_000);
+        progress.aim_at(15.0);
+        assert_eq!(
+            log_line(1892, 1_920_000, progress.aim, 1.0),
+            "games 1892 (at most 1920000), eta unknown until the worst half-width can be estimated against ±15"
+        );
+        // No finite half-width yet: still unknown.
+        progress.checked(1892, f64::INFINITY);
+        assert_eq!(progress.aim.unwrap().games, None);
+        // ±30 after 2,000 games: ±15 needs four times the games.
+        progress.checked(2000, 30.0);
+        assert_eq!(progress.aim.unwrap().games, Some(8000));
+        assert_eq!(
+            log_line(2000, 1_920_000, progress.aim, 6.0),
+            "games 2000 of about 8000 for ±15 (at most 1920000), eta 10h00m"
+        );
+        // Past the target already (a check between rounds): the games played are the goal;
+        // and never past the ceiling.
+        progress.checked(2000, 10.0);
+        assert_eq!(progress.aim.unwrap().games, Some(2000));
+        progress.checked(2000, 1e6);
+        assert_eq!(progress.aim.unwrap().games, Some(1_920_000));
+        // A run without a target has no aim to update.
+        let mut plain = MatchProgress::new(10);
+        plain.checked(4, 30.0);
+        assert_eq!(plain.aim, None);
     }
 }
