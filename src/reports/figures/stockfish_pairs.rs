@@ -108,6 +108,14 @@ fn budget_ratio(shallow: &Run, deep: &Run) -> Result<String, String> {
             &format!("every {}-node worth", shallow.label)
         )
     ));
+    // The files `ablate report DEEP --reference SHALLOW` writes: `D.games.vs-R.md` and `.svg`.
+    let reference = shallow.name.rsplit('/').next().unwrap_or(shallow.name);
+    let written = format!("{}.vs-{}", deep.name, reference.trim_end_matches(".games"));
+    out.push_str(&format!(
+        "\n![each step's worth at {} nodes against {}](../results/{written}.svg)\n\n\
+         The report: [{written}.md](../results/{written}.md).\n",
+        deep.label, shallow.label
+    ));
     Ok(out)
 }
 
@@ -159,6 +167,10 @@ mod tests {
         let steps: Vec<&str> = ratio.lines().filter(|l| l.starts_with("| ")).collect();
         assert_eq!(steps.len(), 1 + 5, "{ratio}");
         assert!(ratio.contains("Over the 5 steps, the slope"), "{ratio}");
+        assert!(
+            ratio.contains("(../results/nnue-ladder/factorial-40000.games.vs-factorial-10000.svg)"),
+            "{ratio}"
+        );
         assert!(src.take_problems().is_empty());
     }
 

@@ -83,7 +83,15 @@ pub(super) fn steps(src: &Sources) -> String {
         .collect();
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = format!("ll{}", "r".repeat(2 * runs.len()));
-    table(&header, &align, &rows)
+    let mut out = table(&header, &align, &rows);
+    // Each fitted design's forest plot, as its report draws it (`x.games-effects.svg`).
+    for run in runs.iter().filter(|r| r.fit.is_ok()) {
+        out.push_str(&format!(
+            "\n![each step's worth at {} nodes, averaged and at the full engine](../results/{}-effects.svg)\n",
+            run.label, run.name
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
