@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
 """Replays one side of a committed game against an external engine, with the commands
-`ablate match` sent it, to ask whether a fault (a stall past the engine timeout, a crash) is the
-engine's search in that position or something of the machine's.
+`ablate match` sends it, to ask whether a fault (a stall past the engine timeout, a crash) is
+the engine's search in that position or something of the machine's.
 
-The side's engine is started as the game's manifest records it (command and options), probed
-with `go nodes N` from the initial position as ablate probes it before play, told
+The side's engine is started as the game's manifest records it (command and options), told
 `ucinewgame`, and then given, for each of its moves, `isready`, `position fen F moves ...` and
 `go` with the game's limit: on one thread, under a node or depth limit, a deterministic engine
 plays the recorded moves again. The first move that differs, or that takes longer than
 --timeout seconds, is printed and ends the replay.
 
+ablate keeps an engine's process from game to game (its engine pool), so the process that
+faulted had played the run's earlier games first. With --history the same process first plays
+every earlier game of the file in which the side played, in the file's order (a run played with
+--jobs 1 in one sitting plays in that order), each from `ucinewgame`, checking its moves too.
+ablate's probe before play (`go nodes` from the initial position) goes to a process of its own,
+so no replay sends it.
+
 Usage: scripts/replay-engine-side.py GAMES_CSV VARIANT PAIR GAME [--side NAME] [--timeout S]
+                                     [--history]
   GAMES_CSV  a designed or plain match's games (its manifest beside it, .json)
   VARIANT    the game's variant column (a design point: its factors, comma-separated)
   PAIR GAME  the game's pair and game columns
   --side     the player to replay [default: the one whose fault ended the game, else white]
   --timeout  seconds to wait for each bestmove [default: 60]
+  --history  first replay every earlier game of the file the side played, in one process
 Exit status 1 when a move differs or does not come. Clock games are refused: their moves
 depend on the machine's speed and do not replay.
 
@@ -33,11 +41,13 @@ import threading
 import time
 
 
-def find_game(path, variant, pair, game):
+def read_games(path, variant, pair, game):
+    """Every row of the file, and the index of the game asked for."""
     with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            if row["variant"] == variant and int(row["pair"]) == pair and int(row["game"]) == game:
-                return row
+        rows = list(csv.DictReader(f))
+    for at, row in enumerate(rows):
+        if row["variant"] == variant and int(row["pair"]) == pair and int(row["game"]) == game:
+            return rows, at
     sys.exit(f"{path}: no game of variant {variant!r}, pair {pair}, game {game}")
 
 
@@ -88,6 +98,38 @@ class Engine:
             sys.exit("no readyok within 30 s")
 
 
+def replay(engine, go, row, side, timeout, to_the_end):
+    """Plays `side`'s moves of `row` from `ucinewgame`: (moves replayed as recorded, what
+    ended the replay or None). With `to_the_end`, also the move asked at the game's last
+    position when it was the side's turn (a fault's move)."""
+    engine.send("ucinewgame")
+    engine.ready()
+    fen, moves = row["fen"], row["moves"].split()
+    white_first = fen.split()[1] == "w"
+    first = 0 if white_first == (side == row["white"]) else 1
+    replayed = 0
+    last = len(moves) + 1 if to_the_end else len(moves)
+    for ply in range(first, last, 2):
+        engine.ready()
+        engine.send(f"position fen {fen}" + (" moves " + " ".join(moves[:ply]) if ply else ""))
+        started = time.time()
+        engine.send(go)
+        best = engine.until("bestmove", timeout)
+        took = time.time() - started
+        recorded = moves[ply] if ply < len(moves) else "(the game ended here)"
+        if best is None:
+            return replayed, f"ply {ply}: no bestmove within {timeout:.0f} s (recorded {recorded})"
+        played = best.split()[1]
+        if ply == len(moves):
+            print(f"ply {ply}: {played} after {took:.2f} s, where the game ended ({row['termination']})")
+            break
+        if played != recorded:
+            # The engine's own later positions are not the game's any more: stop here.
+            return replayed, f"ply {ply}: {played} after {took:.2f} s; recorded {recorded}"
+        replayed += 1
+    return replayed, None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games")
@@ -96,6 +138,7 @@ def main():
     ap.add_argument("game", type=int)
     ap.add_argument("--side")
     ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--history", action="store_true")
     args = ap.parse_args()
     manifest_path = args.games.removesuffix(".csv") + ".json"
     manifest = json.load(open(manifest_path))
@@ -103,7 +146,8 @@ def main():
     if limit[0] not in ("nodes", "depth"):
         sys.exit(f"{manifest_path}: limit {manifest['limit']!r}; only node and depth limits replay")
     go = f"go {limit[0]} {limit[1]}"
-    row = find_game(args.games, args.variant, args.pair, args.game)
+    rows, at = read_games(args.games, args.variant, args.pair, args.game)
+    row = rows[at]
     side = args.side
     if side is None:
         faulted = row["termination"].split(": ")
@@ -112,43 +156,24 @@ def main():
         sys.exit(f"{side!r} did not play this game ({row['white']} against {row['black']})")
     spec = engine_of(manifest, side, manifest_path)
     engine = Engine(spec["command"], spec.get("options", {}))
-    # ablate's probe before play: go nodes from the initial position.
-    if limit[0] == "nodes":
-        engine.send("position startpos")
-        engine.send(f"go nodes {limit[1]}")
-        engine.until("bestmove", args.timeout)
-    engine.send("ucinewgame")
-    engine.ready()
-    fen, moves = row["fen"], row["moves"].split()
-    white_first = fen.split()[1] == "w"
-    first = 0 if white_first == (side == row["white"]) else 1
+    earlier = [r for r in rows[:at] if side in (r["white"], r["black"])] if args.history else []
+    total = 0
+    for n, before in enumerate(earlier, 1):
+        replayed, ended = replay(engine, go, before, side, args.timeout, False)
+        total += replayed
+        if ended:
+            print(f"earlier game {n} of {len(earlier)} ({before['variant']}, pair {before['pair']}, game {before['game']}): {ended}")
+            print(f"{total} moves of {n} earlier games replayed as recorded, 1 differs or did not come")
+            sys.exit(1)
+        if n % 50 == 0 or n == len(earlier):
+            print(f"{n} earlier games, {total} moves replayed as recorded", flush=True)
     print(f"{side} ({'white' if side == row['white'] else 'black'}): {row['termination']}")
-    bad = replayed = 0
-    for ply in range(first, len(moves) + 1, 2):
-        engine.ready()
-        engine.send(f"position fen {fen}" + (" moves " + " ".join(moves[:ply]) if ply else ""))
-        started = time.time()
-        engine.send(go)
-        best = engine.until("bestmove", args.timeout)
-        took = time.time() - started
-        recorded = moves[ply] if ply < len(moves) else "(the game ended here)"
-        if best is None:
-            print(f"ply {ply}: no bestmove within {args.timeout:.0f} s (recorded {recorded})")
-            bad += 1
-            break
-        played = best.split()[1]
-        if ply == len(moves):
-            print(f"ply {ply}: {played} after {took:.2f} s, where the game ended ({row['termination']})")
-            break
-        elif played != recorded:
-            # The engine's own later positions are not the game's any more: stop here.
-            print(f"ply {ply}: {played} after {took:.2f} s; recorded {recorded}")
-            bad += 1
-            break
-        replayed += 1
+    replayed, ended = replay(engine, go, row, side, args.timeout, True)
     engine.send("quit")
-    print(f"{replayed} moves replayed as recorded, {bad} differ or did not come")
-    sys.exit(1 if bad else 0)
+    if ended:
+        print(ended)
+    print(f"{replayed} moves replayed as recorded, {1 if ended else 0} differ or did not come")
+    sys.exit(1 if ended else 0)
 
 
 if __name__ == "__main__":

@@ -174,7 +174,6 @@ impl MatchProgress {
     }
 }
 
-/// Seconds as `1h02m`, `3m05s` or `12s`.
 /// The head of a log line: games played of the goal and the time left at this sitting's pace.
 /// A precision run's goal is the games its last check says the target needs, not its ceiling.
 fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> String {
@@ -197,6 +196,7 @@ fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> Strin
     }
 }
 
+/// Seconds as `1h02m`, `3m05s` or `12s`.
 fn duration(seconds: f64) -> String {
     let s = seconds.round() as u64;
     match s {

@@ -172,9 +172,10 @@ fn a_design_over_released_stockfish_is_pointed_to_the_build() {
 }
 
 /// `scripts/replay-engine-side.py` plays a committed game's side again with ablate's commands:
-/// the 25,000-node run's faulted game, whose full engine stalled, replays every recorded move
-/// (the build and the games are deterministic under `go nodes` on one thread), and a game
-/// file whose moves were altered is caught.
+/// a game after the games its process played before it (`--history`), and the 25,000-node
+/// run's faulted game, whose full engine stalled, replay every recorded move (the build and
+/// the games are deterministic under `go nodes` on one thread), and a game file whose moves
+/// were altered is caught.
 #[test]
 #[cfg_attr(
     missing_stockfish_switches,
@@ -195,6 +196,34 @@ fn a_committed_games_side_replays_move_for_move() {
             .unwrap()
     };
     let games = Path::new(ROOT).join("results/engines/stockfish-25k.games.csv");
+    // With its history: the run's first three games through the same process, then the fourth,
+    // as ablate's pool played them.
+    let out = Command::new("python3")
+        .current_dir(ROOT)
+        .arg("scripts/replay-engine-side.py")
+        .arg(&games)
+        .args([
+            "no_reverse_futility,no_singular_extension,no_lmr",
+            "0",
+            "1",
+            "--history",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("3 earlier games, 272 moves replayed as recorded\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("46 moves replayed as recorded, 0 differ"),
+        "{text}"
+    );
     let out = replay(&games);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(

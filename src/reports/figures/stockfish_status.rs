@@ -7,6 +7,7 @@ use super::format::thousands;
 use super::sources::Sources;
 use super::stockfish_runs::{runs, Run, FULL};
 use crate::game_record::GameRow;
+use crate::reports::depth_profile_table::{players_depths, players_of};
 use crate::reports::design_progress::point_scores;
 use crate::reports::design_report::design_depths;
 use crate::reports::nodes_a_move::{design_nodes, node_limit};
@@ -42,7 +43,7 @@ fn run_state(run: &Run) -> String {
         thinking_time(&run.rows),
     ];
     let mut out = format!(
-        "- **{} nodes a move**: {} games ({whole} whole round{} of {round} and {rest} games); {}.\n",
+        "- **{} nodes a move**: {} games ({whole} whole round{} of {round} games, and {rest} games of the next); {}.\n",
         run.label,
         thousands(games as u64),
         if whole == 1 { "" } else { "s" },
@@ -99,7 +100,7 @@ fn faults(rows: &[GameRow]) -> String {
 }
 
 /// The median depth after move 10 of the full engine, the points together and the
-/// shallowest point.
+/// shallowest points (every point at the lowest median, which several may share).
 fn depths(rows: &[GameRow]) -> String {
     let depths = design_depths(rows, FULL);
     let median = |i: usize| {
@@ -108,10 +109,26 @@ fn depths(rows: &[GameRow]) -> String {
             .and_then(|p| p.profile.median)
             .map_or("—".to_string(), |m| format!("{m:.0}"))
     };
-    let shallowest = depths.get(2).map_or(String::new(), |p| {
-        let point = p.player.trim_start_matches("the shallowest point, ");
-        format!(", {} for the shallowest point ({point})", median(2))
-    });
+    let points: Vec<String> = players_of(rows).into_iter().filter(|p| p != FULL).collect();
+    let each = players_depths(rows, &points);
+    let least = each
+        .iter()
+        .filter_map(|p| p.profile.median)
+        .fold(f64::INFINITY, f64::min);
+    let lowest: Vec<&str> = each
+        .iter()
+        .filter(|p| p.profile.median == Some(least))
+        .map(|p| p.player.as_str())
+        .collect();
+    let shallowest = match lowest.as_slice() {
+        [] => String::new(),
+        [one] => format!(", {least:.0} for the shallowest point ({one})"),
+        many => format!(
+            ", {least:.0} for the {} shallowest points ({})",
+            many.len(),
+            many.join("; ")
+        ),
+    };
     format!(
         "median depth after move 10: {} for the full engine, {} for the points together{shallowest}",
         median(0),
@@ -141,7 +158,8 @@ fn nodes(run: &Run) -> String {
 
 /// How long the games took: both sides' thinking, from each `go` to its `bestmove`, summed
 /// over the games, and a game's median. It is wall-clock time under whatever else the machine
-/// ran, so it says how long the run took here, not what a game costs on an idle core.
+/// ran, so it says how long the run took here, not what a game costs on an idle core; a move
+/// that never came (a fault ended its game) is in no side's time.
 fn thinking_time(rows: &[GameRow]) -> String {
     let mut seconds: Vec<f64> = rows
         .iter()
@@ -155,7 +173,7 @@ fn thinking_time(rows: &[GameRow]) -> String {
         n => (seconds[n / 2 - 1] + seconds[n / 2]) / 2.0,
     };
     format!(
-        "time: the engines thought for {:.1} hours in all (both sides, `go` to `bestmove`, under this machine's other work), a median of {median:.1} s a game",
+        "time: the moves answered took {:.1} hours in all (both sides, from `go` to `bestmove`, under this machine's other work; a move that never came, a fault's, is not counted), a median of {median:.1} s a game",
         total / 3600.0
     )
 }
