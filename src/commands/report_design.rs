@@ -9,7 +9,7 @@ use crate::output::export::{Csv, Exporter, Json, Text};
 use crate::reports::depth_profile_table::{
     depth_table, players_of, shallow_warning, write_depths, PlayerDepths,
 };
-use crate::reports::design_notes::{fixed_depth_note, moved_line};
+use crate::reports::design_notes::{fixed_depth_note, slow_games_line};
 use crate::reports::design_progress::{point_scores, progress_lines, progress_markdown};
 use crate::reports::design_report::{
     design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
@@ -20,10 +20,8 @@ use crate::reports::interaction_map::{heatmap_path, write_heatmap};
 use crate::reports::nodes_a_move::{
     design_nodes, node_limit, nodes_table, off_limit_warning, PlayerNodes,
 };
-use crate::settings::move_limit::Limit;
-use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses, DesignAnalysis};
+use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses};
 use crate::stats::faults::design_faults;
-use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 use crate::storage::write_atomically;
 
 /// Writes the design's report files and prints its figures.
@@ -182,53 +180,4 @@ fn not_fitted_yet(
         println!("wrote {}", written.display());
     }
     Ok(())
-}
-
-/// How many games a side played far under its usual speed (`slow_games`), and whether the
-/// fit without them moves any figure. Under a node or depth limit a game's moves are the same
-/// at any speed, so none is called slow there: "31 of 128 slow" read as 31 games to distrust.
-fn slow_games_line(
-    analysis: &DesignAnalysis,
-    refit: impl Fn(&[GameRow]) -> Result<DesignAnalysis, String>,
-    rows: &[GameRow],
-    manifest: &MatchManifest,
-) -> String {
-    if let Some(fixed) = fixed_work(manifest) {
-        return format!(
-            "slow games: none looked for (at {fixed}, a game's moves are the same however fast the machine ran)"
-        );
-    }
-    let flagged = slow_games(rows);
-    let count = flagged.iter().filter(|f| **f).count();
-    let rule = format!(
-        "a side under {:.0}% of its median nodes a second in the run",
-        100.0 * SLOW_FRACTION
-    );
-    if count == 0 {
-        return format!("slow games: none ({rule})");
-    }
-    let kept: Vec<GameRow> = rows
-        .iter()
-        .zip(&flagged)
-        .filter(|(_, f)| !**f)
-        .map(|(r, _)| r.clone())
-        .collect();
-    let head = format!("slow games: {count} of {} ({rule})", rows.len());
-    moved_line(&head, analysis, &refit(&kept))
-}
-
-/// The match's limit in words when it fixes each move's work whatever the machine's speed (a
-/// depth or a node count, and no side on a clock of its own); `None` under a clock.
-fn fixed_work(manifest: &MatchManifest) -> Option<String> {
-    use crate::config::engine::SideLimit;
-    let own_clock = manifest.variants.iter().any(|v| {
-        let limit = v.engine.as_ref().and_then(|e| e.limit.as_ref());
-        matches!(limit, Some(SideLimit::Tc(_) | SideLimit::St(_)))
-    });
-    match manifest.limit {
-        _ if own_clock => None,
-        Limit::Nodes(n) => Some(format!("{n} nodes a move")),
-        depth @ Limit::Depth(_) => Some(depth.to_string()),
-        Limit::Clock(_) | Limit::MoveTime(_) => None,
-    }
 }

@@ -5,10 +5,12 @@
 
 use crate::config::design::Design;
 use crate::game_record::GameRow;
+use crate::matches::games_manifest::MatchManifest;
 use crate::matches::limit_notes::UNCHARGED;
 use crate::output::number_format::{signed, Minus};
 use crate::settings::move_limit::Limit;
 use crate::stats::design_effects::DesignAnalysis;
+use crate::stats::slow_games::{slow_games, SLOW_FRACTION};
 
 /// Each factor's nodes a move: the points that apply it over the points that do not, from the
 /// points' own moves (not their opponent's). `None` for a factor one side of which has no move.
@@ -83,6 +85,55 @@ pub fn moved_line(
             signed(moved, 1, Minus::Ascii)
         ),
         None => head.to_string(),
+    }
+}
+
+/// How many games a side played far under its usual speed (`slow_games`), and whether the
+/// fit without them moves any figure. Under a node or depth limit a game's moves are the same
+/// at any speed, so none is called slow there: "31 of 128 slow" read as 31 games to distrust.
+pub fn slow_games_line(
+    analysis: &DesignAnalysis,
+    refit: impl Fn(&[GameRow]) -> Result<DesignAnalysis, String>,
+    rows: &[GameRow],
+    manifest: &MatchManifest,
+) -> String {
+    if let Some(fixed) = fixed_work(manifest) {
+        return format!(
+            "slow games: none looked for (at {fixed}, a game's moves are the same however fast the machine ran)"
+        );
+    }
+    let flagged = slow_games(rows);
+    let count = flagged.iter().filter(|f| **f).count();
+    let rule = format!(
+        "a side under {:.0}% of its median nodes a second in the run",
+        100.0 * SLOW_FRACTION
+    );
+    if count == 0 {
+        return format!("slow games: none ({rule})");
+    }
+    let kept: Vec<GameRow> = rows
+        .iter()
+        .zip(&flagged)
+        .filter(|(_, f)| !**f)
+        .map(|(r, _)| r.clone())
+        .collect();
+    let head = format!("slow games: {count} of {} ({rule})", rows.len());
+    moved_line(&head, analysis, &refit(&kept))
+}
+
+/// The match's limit in words when it fixes each move's work whatever the machine's speed (a
+/// depth or a node count, and no side on a clock of its own); `None` under a clock.
+fn fixed_work(manifest: &MatchManifest) -> Option<String> {
+    use crate::config::engine::SideLimit;
+    let own_clock = manifest.variants.iter().any(|v| {
+        let limit = v.engine.as_ref().and_then(|e| e.limit.as_ref());
+        matches!(limit, Some(SideLimit::Tc(_) | SideLimit::St(_)))
+    });
+    match manifest.limit {
+        _ if own_clock => None,
+        Limit::Nodes(n) => Some(format!("{n} nodes a move")),
+        depth @ Limit::Depth(_) => Some(depth.to_string()),
+        Limit::Clock(_) | Limit::MoveTime(_) => None,
     }
 }
 
