@@ -73,6 +73,16 @@ struct Aim {
     games: Option<usize>,
 }
 
+/// A match's bar: games of the goal, and the ETA to it.
+const BAR: &str = "{bar:25} {pos}/{len} games  eta {eta}  {wide_msg}";
+/// A precision run's bar before a check can estimate the games its target needs.
+const BAR_UNTIL_A_CHECK: &str =
+    "{pos} games (at most {len})  eta unknown until a precision check  {wide_msg}";
+
+fn bar_style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
 /// Games between two log lines when stderr is not a terminal.
 pub const LOG_EVERY_GAMES: usize = 100;
 /// The longest wait between two log lines when stderr is not a terminal.
@@ -83,10 +93,7 @@ impl MatchProgress {
     pub fn new(total: usize) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total as u64);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:25} {pos}/{len} games  eta {eta}  {wide_msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
+            bar.set_style(bar_style(BAR));
             bar
         });
         MatchProgress {
@@ -107,6 +114,10 @@ impl MatchProgress {
             target,
             games: None,
         });
+        // No goal yet: the bar counts games and says so, rather than an ETA to the ceiling.
+        if let Some(bar) = &self.bar {
+            bar.set_style(bar_style(BAR_UNTIL_A_CHECK));
+        }
     }
 
     /// A precision check after `games` games found a worst half-width of `worst`. A
@@ -122,6 +133,7 @@ impl MatchProgress {
             aim.games = Some(needed);
             if let Some(bar) = &self.bar {
                 bar.set_length(needed as u64);
+                bar.set_style(bar_style(BAR));
             }
         }
     }
@@ -271,6 +283,13 @@ impl CountProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bars_templates_are_indicatifs() {
+        for template in [BAR, BAR_UNTIL_A_CHECK] {
+            assert!(ProgressStyle::with_template(template).is_ok(), "{template}");
+        }
+    }
 
     #[test]
     fn a_precision_runs_goal_is_its_targets_games_not_its_ceiling() {
