@@ -10,7 +10,7 @@ use crate::reports::depth_profile_table::{
     depth_table, players_of, shallow_warning, write_depths, PlayerDepths,
 };
 use crate::reports::design_notes::{fixed_depth_note, slow_games_line};
-use crate::reports::design_progress::{point_scores, progress_lines, progress_markdown};
+use crate::reports::design_progress::write_progress;
 use crate::reports::design_report::{
     design_depths, effect_rows, effects_path, effects_table, markdown, terminal,
 };
@@ -134,50 +134,26 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
 }
 
 /// A design whose model cannot be fitted yet (a point still at 0% or 100%, a point not played):
-/// the report says why and what the games hold, and writes its Markdown, depths and PGN, so
-/// that a long run's progress is a report like its end. The figures' files wait for the fit.
+/// the report says why and what the games hold, so that a long run's progress is a report like
+/// its end. The figures' files wait for the fit.
 fn not_fitted_yet(
     args: &ReportArgs,
     rows: &[GameRow],
     manifest: &MatchManifest,
     why: &str,
-    (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
+    searched: (&[PlayerDepths], &[PlayerNodes]),
 ) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
     let opponent = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
-    let points = point_scores(&manifest.pairings, rows);
-    println!("not fitted yet: {why}");
-    for line in progress_lines(&points, rows.len()) {
-        println!("{line}");
-    }
-    let faults_head = faults_line(&design_faults(design, rows), opponent, false);
-    println!("{faults_head}\n");
-    let markdown_path = args
-        .markdown
-        .clone()
-        .unwrap_or_else(|| args.csv.with_extension("md"));
-    if let Some(dir) = markdown_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let title = &manifest.experiment;
-    let text = progress_markdown(
-        title,
-        why,
-        &points,
-        rows.len(),
-        (depths, nodes),
-        &[faults_head],
-    );
-    write_atomically(&markdown_path, text.as_bytes())?;
-    let depth_files = match depths.is_empty() {
-        true => Vec::new(),
-        false => write_depths(&args.csv, depths)?.to_vec(),
-    };
-    let pgn = args.csv.with_extension("pgn");
-    let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
-    crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
-    for written in [&markdown_path, &pgn].into_iter().chain(&depth_files) {
-        println!("wrote {}", written.display());
-    }
+    let faults = faults_line(&design_faults(design, rows), opponent, false);
+    let markdown = args.markdown.clone();
+    let markdown = markdown.unwrap_or_else(|| args.csv.with_extension("md"));
+    let games = (rows, manifest);
+    let (terminal, written) =
+        write_progress(&args.csv, &markdown, games, (why, &faults), searched)?;
+    println!("{terminal}");
+    written
+        .iter()
+        .for_each(|w| println!("wrote {}", w.display()));
     Ok(())
 }

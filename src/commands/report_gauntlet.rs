@@ -9,6 +9,7 @@ use crate::game_record::GameRow;
 use crate::matches::games_manifest::{DesignedGames, MatchManifest};
 use crate::output::export::{Csv, Exporter, Json};
 use crate::reports::design_notes::fixed_depth_note;
+use crate::reports::design_progress::write_progress;
 use crate::reports::design_ratio_chart::chart_svg;
 use crate::reports::design_report::effects_path;
 use crate::reports::fault_notes::faults_line;
@@ -23,9 +24,24 @@ use std::path::Path;
 /// Writes the gauntlet's report files and prints its figures.
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
-    let located = |m: String| InputError::in_file(args.csv.display().to_string(), m);
-    let gauntlet = analyse_gauntlet(design, &manifest.variants, &manifest.pairings, rows)
-        .map_err(|m| located(format!("cannot fit the design's model: {m}")))?;
+    // Every fit leaves out the pairs an engine's fault ended (`stats::faults`).
+    let faults = faults_line(&design_faults(design, rows), "the gauntlet", false);
+    let gauntlet = match analyse_gauntlet(design, &manifest.variants, &manifest.pairings, rows) {
+        Ok(gauntlet) => gauntlet,
+        // Not yet fittable: what the games hold, as a design's report says it.
+        Err(why) => {
+            let markdown = args.markdown.clone();
+            let markdown = markdown.unwrap_or_else(|| args.csv.with_extension("md"));
+            let games = (rows, manifest);
+            let (terminal, written) =
+                write_progress(&args.csv, &markdown, games, (&why, &faults), (&[], &[]))?;
+            println!("{terminal}");
+            written
+                .iter()
+                .for_each(|w| println!("wrote {}", w.display()));
+            return Ok(());
+        }
+    };
     let self_play = args
         .self_play
         .as_deref()
@@ -43,8 +59,6 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         .map_err(|m| InputError::in_file("--self-play", m.describe("the gauntlet", "self-play")))?;
     // Above the figures, as in a design's report: at a fixed depth no step pays for its nodes.
     let fixed_depth = fixed_depth_note(design, rows, &manifest.limit);
-    // Every fit above leaves out the pairs an engine's fault ended (`stats::faults`).
-    let faults = faults_line(&design_faults(design, rows), "the gauntlet", false);
     for note in fixed_depth.iter().chain([&faults]) {
         println!("{note}\n");
     }

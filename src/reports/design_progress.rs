@@ -4,21 +4,27 @@
 //! days there, and its report says what its games show so far rather than nothing; the same
 //! command gives the fit once the games allow it.
 
-use super::depth_profile_table::{shallow_warning, PlayerDepths};
+use super::depth_profile_table::{shallow_warning, write_depths, PlayerDepths};
 use super::design_report::search_sections;
 use super::nodes_a_move::{off_limit_warning, PlayerNodes};
 use crate::game_record::GameRow;
+use crate::matches::games_manifest::MatchManifest;
+use crate::matches::games_pgn::{write_pgn, PgnTags};
 use crate::output::export::{Exporter, Markdown};
 use crate::output::number_format::thousands;
 use crate::output::table::{Cell, Table};
 use crate::stats::faults::without_faulted_pairs;
 use crate::stats::precision::pentanomials;
+use crate::storage::write_atomically;
+use std::path::{Path, PathBuf};
 
 /// One point's games as the fit counts them: its complete pairs, none of them ended by an
 /// engine's fault.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointScore {
     pub point: String,
+    /// Whom it played: the design's opponent, or one engine of a gauntlet.
+    pub opponent: String,
     pub pairs: u64,
     /// Its share of the points of those pairs' games; NaN before its first complete pair.
     pub score: f64,
@@ -37,11 +43,12 @@ pub fn point_scores(pairings: &[(String, String)], rows: &[GameRow]) -> Vec<Poin
     pentanomials(pairings, &kept, usize::MAX)
         .iter()
         .zip(pairings)
-        .map(|(counts, (point, _))| {
+        .map(|(counts, (point, opponent))| {
             let pairs = counts.pairs();
             let points: f64 = (0..5).map(|k| k as f64 * 0.5 * counts.0[k] as f64).sum();
             PointScore {
                 point: point.clone(),
+                opponent: opponent.clone(),
                 pairs,
                 score: points / (2 * pairs) as f64,
             }
@@ -49,15 +56,23 @@ pub fn point_scores(pairings: &[(String, String)], rows: &[GameRow]) -> Vec<Poin
         .collect()
 }
 
-/// The points still at 0% or 100%, each with its pairs and score.
+/// The points still at 0% or 100%, each with its pairs and score (and whom it played, when
+/// the points play more than one opponent: a gauntlet).
 fn edge_table(points: &[PointScore]) -> Table {
-    let mut t = Table::new(&["point", "game pairs", "score"]);
+    let gauntlet = points.iter().any(|p| p.opponent != points[0].opponent);
+    let titles: &[&str] = match gauntlet {
+        true => &["point", "against", "game pairs", "score"],
+        false => &["point", "game pairs", "score"],
+    };
+    let mut t = Table::new(titles);
     for p in points.iter().filter(|p| p.at_edge()) {
-        t.row(vec![
-            Cell::text(p.point.clone()),
-            Cell::number(Some(p.pairs as f64)).shown_as(p.pairs.to_string()),
-            Cell::number(Some(100.0 * p.score)).shown_as(format!("{:.0}%", 100.0 * p.score)),
-        ]);
+        let mut row = vec![Cell::text(p.point.clone())];
+        if gauntlet {
+            row.push(Cell::text(p.opponent.clone()));
+        }
+        row.push(Cell::number(Some(p.pairs as f64)).shown_as(p.pairs.to_string()));
+        row.push(Cell::number(Some(100.0 * p.score)).shown_as(format!("{:.0}%", 100.0 * p.score)));
+        t.row(row);
     }
     t
 }
@@ -115,6 +130,45 @@ pub fn progress_markdown(
     }
     out += &search_sections(depths, nodes);
     out
+}
+
+/// A design's (or gauntlet's) report before its model can be fitted: the terminal's lines,
+/// and beside the games the Markdown (`markdown`), the depth files and the PGN, which are
+/// returned. `faults` is the head line on the faults; `why`, the fit's refusal.
+pub fn write_progress(
+    csv: &Path,
+    markdown: &Path,
+    (rows, manifest): (&[GameRow], &MatchManifest),
+    (why, faults): (&str, &str),
+    (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
+) -> anyhow::Result<(String, Vec<PathBuf>)> {
+    let points = point_scores(&manifest.pairings, rows);
+    let mut terminal = format!("not fitted yet: {why}\n");
+    for line in progress_lines(&points, rows.len()) {
+        terminal += &format!("{line}\n");
+    }
+    terminal += &format!("{faults}\n");
+    if let Some(dir) = markdown.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let more = [faults.to_string()];
+    let text = progress_markdown(
+        &manifest.experiment,
+        why,
+        &points,
+        rows.len(),
+        (depths, nodes),
+        &more,
+    );
+    write_atomically(markdown, text.as_bytes())?;
+    let mut written = vec![markdown.to_path_buf()];
+    if !depths.is_empty() {
+        written.extend(write_depths(csv, depths)?);
+    }
+    let pgn = csv.with_extension("pgn");
+    write_pgn(&pgn, rows, &PgnTags::of(Some(manifest)), csv)?;
+    written.push(pgn);
+    Ok((terminal, written))
 }
 
 #[cfg(test)]

@@ -151,28 +151,7 @@ fn a_design_that_cannot_be_fitted_yet_reports_what_its_games_hold() {
     assert_success(&ablate(d, &args));
     // At 300 nodes the points draw as often as not; here every one is made to lose its pair,
     // which leaves the model no finite fit.
-    let csv = d.join("out/look.games.csv");
-    let mut reader = csv::Reader::from_path(&csv).unwrap();
-    let header = reader.headers().unwrap().clone();
-    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let (variant, white, result) = (column("variant"), column("white"), column("result"));
-    let mut writer = csv::Writer::from_path(d.join("out/lost.games.csv")).unwrap();
-    writer.write_record(&header).unwrap();
-    for record in reader.records() {
-        let mut cells: Vec<String> = record.unwrap().iter().map(String::from).collect();
-        if cells[variant] != "base" {
-            let lost = if cells[white] == cells[variant] {
-                "0-1"
-            } else {
-                "1-0"
-            };
-            cells[result] = lost.to_string();
-        }
-        writer.write_record(&cells).unwrap();
-    }
-    writer.flush().unwrap();
-    std::fs::copy(csv.with_extension("json"), d.join("out/lost.games.json")).unwrap();
-    std::fs::copy(csv.with_extension("pgn"), d.join("out/lost.games.pgn")).unwrap();
+    crate::common::every_point_loses(&d.join("out/look.games.csv"), &d.join("out/lost.games.csv"));
     let report = ablate(d, &["report", "out/lost.games.csv"]);
     assert_success(&report);
     let text = String::from_utf8_lossy(&report.stdout);

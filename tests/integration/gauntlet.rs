@@ -26,6 +26,49 @@ fn setup(dir: &Path, config: &str) {
     std::fs::write(dir.join("g.toml"), config).unwrap();
 }
 
+/// A gauntlet whose points lost every game has no fit yet: its report says why and what the
+/// games hold, each point at the edge with the opponent it lost to, as a design's report does.
+#[test]
+fn a_gauntlet_that_cannot_be_fitted_yet_reports_what_its_games_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    setup(d, CONFIG);
+    let args = [
+        "match",
+        "--config",
+        "g.toml",
+        "--run",
+        "gauntlet",
+        "--games",
+        "2",
+        "--jobs",
+        "2",
+        "--quiet",
+        "--out",
+        "out/look.games.csv",
+    ];
+    assert_success(&ablate(d, &args));
+    crate::common::every_point_loses(&d.join("out/look.games.csv"), &d.join("out/lost.games.csv"));
+    let report = ablate(d, &["report", "out/lost.games.csv"]);
+    assert_success(&report);
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(text.contains("not fitted yet: "), "{text}");
+    let markdown = std::fs::read_to_string(d.join("out/lost.games.md")).unwrap();
+    assert!(
+        markdown.starts_with("# tiny-gauntlet: not fitted yet\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| point | against | game pairs | score |"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("| no_null_move,no_lmr | twice | 1 | 0% |"),
+        "{markdown}"
+    );
+    assert!(!d.join("out/lost.games.effects.csv").exists());
+}
+
 #[test]
 fn every_point_plays_every_opponent_and_the_report_pools_them_beside_self_play() {
     let dir = tempfile::tempdir().unwrap();

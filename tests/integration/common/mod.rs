@@ -195,3 +195,31 @@ pub fn config(sets: &[&str]) -> ablate::config::SearchConfig {
     let layer = SearchLayer::from_sets(&sets).unwrap();
     layer::resolve(&[&layer]).unwrap_or_else(|e| panic!("{sets:?}: {e}"))
 }
+
+/// A copy of a designed match's games (`from`, with its manifest and PGN) in which every
+/// design point lost every game, written to `to`: a design the model cannot fit.
+pub fn every_point_loses(from: &Path, to: &Path) {
+    let mut reader = csv::Reader::from_path(from).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (variant, opponent) = (column("variant"), column("opponent"));
+    let (white, result) = (column("white"), column("result"));
+    let mut writer = csv::Writer::from_path(to).unwrap();
+    writer.write_record(&header).unwrap();
+    for record in reader.records() {
+        let mut cells: Vec<String> = record.unwrap().iter().map(String::from).collect();
+        if cells[variant] != cells[opponent] {
+            let lost = if cells[white] == cells[variant] {
+                "0-1"
+            } else {
+                "1-0"
+            };
+            cells[result] = lost.to_string();
+        }
+        writer.write_record(&cells).unwrap();
+    }
+    writer.flush().unwrap();
+    for extension in ["json", "pgn"] {
+        std::fs::copy(from.with_extension(extension), to.with_extension(extension)).unwrap();
+    }
+}
