@@ -79,7 +79,7 @@ fn edge_table(points: &[PointScore]) -> Table {
 
 /// What the games hold, a line each: pairs and points, the fewest pairs at a point, the points
 /// at the edge.
-pub fn progress_lines(points: &[PointScore], games: usize) -> Vec<String> {
+fn progress_lines(points: &[PointScore], games: usize) -> Vec<String> {
     let played = points.iter().filter(|p| p.pairs > 0).count();
     let pairs: u64 = points.iter().map(|p| p.pairs).sum();
     let fewest = points.iter().map(|p| p.pairs).min().unwrap_or(0);
@@ -101,7 +101,7 @@ pub fn progress_lines(points: &[PointScore], games: usize) -> Vec<String> {
 
 /// The report's Markdown: why the fit waits, the lines above and `more` (the faults), the
 /// points at the edge, and the search sections.
-pub fn progress_markdown(
+fn progress_markdown(
     title: &str,
     why: &str,
     points: &[PointScore],
