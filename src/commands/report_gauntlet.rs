@@ -4,6 +4,7 @@
 //! gauntlet worth against self-play worth, and the PGN.
 
 use crate::cli::ReportArgs;
+use crate::config::design::Design;
 use crate::error::InputError;
 use crate::game_record::GameRow;
 use crate::matches::games_manifest::{DesignedGames, MatchManifest};
@@ -15,7 +16,7 @@ use crate::reports::design_report::effects_path;
 use crate::reports::fault_notes::faults_line;
 use crate::reports::gauntlet_report::{chart_path, chart_words, markdown, terminal, tidy_table};
 use crate::stats::design_effects::{analyse, DesignAnalysis};
-use crate::stats::design_ratio::{compare, DesignEffects};
+use crate::stats::design_ratio::{compare, DesignEffects, FactorMismatch};
 use crate::stats::faults::design_faults;
 use crate::stats::gauntlet_fit::analyse_gauntlet;
 use crate::storage::write_atomically;
@@ -45,7 +46,7 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let self_play = args
         .self_play
         .as_deref()
-        .map(self_play_analysis)
+        .map(|csv| self_play_analysis(csv, design))
         .transpose()?;
     let comparison = self_play
         .as_ref()
@@ -111,10 +112,25 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     Ok(())
 }
 
-/// The self-play design's analysis from its games CSV and the manifest beside it.
-pub fn self_play_analysis(csv: &Path) -> anyhow::Result<DesignAnalysis> {
+/// The self-play design's analysis from its games CSV and the manifest beside it. Its factors
+/// must be the gauntlet's (by name), which is said before any fit: a design of other steps is
+/// the wrong file however its games stand.
+pub fn self_play_analysis(csv: &Path, gauntlet: &Design) -> anyhow::Result<DesignAnalysis> {
     let games = DesignedGames::read(csv, "the games of a designed match in self-play")?;
     let (manifest, design) = (&games.manifest, &games.design);
+    let names = |d: &Design| d.factors.iter().map(|f| f.name.clone()).collect::<Vec<_>>();
+    let (own, theirs) = (names(gauntlet), names(design));
+    let missing = |a: &[String], b: &[String]| -> Vec<String> {
+        a.iter().filter(|f| !b.contains(f)).cloned().collect()
+    };
+    let mismatch = FactorMismatch {
+        only_in_design: missing(&own, &theirs),
+        only_in_reference: missing(&theirs, &own),
+    };
+    if !mismatch.only_in_design.is_empty() || !mismatch.only_in_reference.is_empty() {
+        let message = mismatch.describe("the gauntlet", "self-play");
+        return Err(InputError::in_file("--self-play", message).into());
+    }
     Ok(
         analyse(design, &manifest.variants, &manifest.pairings, &games.rows).map_err(|m| {
             let message = format!("cannot fit the design's model: {m}");

@@ -260,10 +260,11 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
     };
     let mut a = vec![vec![0.0; m]; m];
     let mut b = vec![vec![0.0; m]; m];
-    let (mut pearson, mut misses) = (0.0, Vec::new());
+    let (mut pearson, mut misses, mut spread) = (0.0, Vec::new(), 0.0);
     for (p, row) in points.iter().zip(&rows) {
         let mu = mu_at(row);
         let (n, w, s) = (p.pairs() as f64, C * mu * (1.0 - mu), p.squares_about(mu));
+        spread += s;
         for i in 0..m {
             for j in 0..m {
                 a[i][j] += row[i] * row[j] * n * w;
@@ -280,6 +281,11 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
             let elo = |s: f64| super::elo::elo_of_score(s.clamp(1e-9, 1.0 - 1e-9));
             misses.push((p.point, elo(p.mean()), elo(mu)));
         }
+    }
+    // Every pair where the model puts it (pairs that all scored alike, at points the model fits
+    // exactly): the sandwich would be zero, an interval of ±0 that no game measured.
+    if spread == 0.0 {
+        return Err(NO_SPREAD.to_string());
     }
     let a_inv = inverse(&from_rows(&a)).ok_or("the model's information matrix is singular")?;
     let df = informative - m;
@@ -353,6 +359,7 @@ fn newton(points: &[&PointPairs], rows: &[Vec<f64>]) -> Result<Vec<f64>, String>
 /// `design_effects` reads them for their cause (points at the edge, too few games, aliasing).
 pub const NOT_SEPARATED: &str = "the points played cannot separate the model's terms";
 pub const NOT_CONVERGED: &str = "the fit did not converge";
+pub const NO_SPREAD: &str = "every game pair scored exactly what the model expects of its point (pairs that all scored alike, say), so the games show no spread to measure an interval from; play more games";
 
 #[cfg(test)]
 mod tests {
@@ -365,6 +372,27 @@ mod tests {
         let (kept, left_out) = model_terms(3, &relation);
         assert_eq!(kept, [0, 1, 2, 4]);
         assert_eq!(left_out, [(0b011, 0b100), (0b101, 0b010), (0b110, 0b001)]);
+    }
+
+    #[test]
+    fn pairs_without_spread_give_no_interval_rather_than_zero() {
+        // Four points whose every pair drew: the model fits them exactly, and no pair says
+        // how far a point's score could be from it.
+        let drew = |point| PointPairs {
+            point,
+            ptnml: [0, 0, 6, 0, 0],
+        };
+        let points: Vec<PointPairs> = (0..4).map(drew).collect();
+        let (terms, _) = model_terms(2, &[]);
+        assert_eq!(
+            fit(&points, &terms, Reference::Other).unwrap_err(),
+            NO_SPREAD
+        );
+        // One pair won at one point: the spread is there, and so are the intervals.
+        let mut points = points;
+        points[1].ptnml = [0, 0, 5, 0, 1];
+        let fitted = fit(&points, &terms, Reference::Other).unwrap();
+        assert!(fitted.worst_half_width() > 0.0);
     }
 
     #[test]

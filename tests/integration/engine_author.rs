@@ -69,15 +69,17 @@ fn files_of(dir: &Path, stem: &str) -> Vec<String> {
 fn a_design_played_at_a_fixed_depth_says_its_figures_are_not_at_equal_cost() {
     let dir = design_folder();
     let report = |limit: &[&str]| {
-        let mut args = vec!["match", "-c", "tiny.toml", "--games", "2", "-q"];
+        let mut args = vec!["match", "-c", "tiny.toml", "--games", "4", "-q"];
         args.extend(limit);
         assert_success(&ablate(dir.path(), &args));
         let report = ablate(dir.path(), &["report", "results/runs/tiny.games.csv"]);
         assert_success(&report);
         stdout(&report)
     };
-    let terminal = report(&["--depth", "2"]);
-    let note = "played at a fixed depth (2 plies a move): a step's cost in nodes is not charged there, so a removal gets the nodes it adds for free";
+    // Two pairs a point at depth 3 and at 2,000 nodes: enough for this design's pairs to
+    // differ, so that the model has a spread to measure intervals from.
+    let terminal = report(&["--depth", "3"]);
+    let note = "played at a fixed depth (3 plies a move): a step's cost in nodes is not charged there, so a removal gets the nodes it adds for free";
     assert!(terminal.starts_with(note), "{terminal}");
     for factor in ["no_null_move ×", "no_lmr ×", "no_futility ×"] {
         assert!(terminal.contains(factor), "{factor}: {terminal}");
@@ -86,7 +88,7 @@ fn a_design_played_at_a_fixed_depth_says_its_figures_are_not_at_equal_cost() {
     let (above, figures) = md.split_once("## Steps").unwrap();
     assert!(above.contains(note) && !figures.contains(note), "{md}");
     // At a node budget the report has no such note.
-    let terminal = report(&["--nodes", "300"]);
+    let terminal = report(&["--nodes", "2000"]);
     assert!(!terminal.contains("fixed depth"), "{terminal}");
 }
 
@@ -131,13 +133,14 @@ fn reports_move_aside_with_the_games_they_describe() {
             assert_success(&ablate(dir.path(), &["report", &csv]));
             out
         };
-        play(&["--nodes", "200"]);
+        // 2,000 nodes and 3,000: enough for the design's pairs to differ, and so to be fitted.
+        play(&["--nodes", "2000"]);
         let made = files_of(&runs, stem);
         for tail in [".csv", ".json", ".pgn"].iter().chain(reports) {
             assert!(made.contains(&format!("{stem}{tail}")), "{tail}: {made:?}");
         }
         // Another limit: another match, and the old one's files all move aside, named.
-        let err = stderr(&play(&["--nodes", "300"]));
+        let err = stderr(&play(&["--nodes", "3000"]));
         let hash = err
             .split(&format!("moved them to results/runs/{stem}."))
             .nth(1)
@@ -158,7 +161,7 @@ fn reports_move_aside_with_the_games_they_describe() {
             .collect();
         assert_eq!(plain, files_of_new(stem, reports), "{err}");
         // The first match again: it comes back with every file it had, the second goes aside.
-        play(&["--nodes", "200"]);
+        play(&["--nodes", "2000"]);
         assert_eq!(
             files_of(&runs, stem).len(),
             2 * made.len(),
