@@ -186,36 +186,35 @@ fn a_committed_games_side_replays_move_for_move() {
         return;
     }
     let point = "no_reverse_futility,no_probcut,no_move_count_pruning,no_see_pruning,no_parent_futility,no_singular_extension,no_lmr";
-    let replay = |games: &Path| {
-        Command::new("python3")
+    // The script on `games`, one game's variant, pair and game, and any flag; it must end as
+    // `succeeds` says, and its output is returned.
+    let replay = |games: &Path, game: &[&str], succeeds: bool| {
+        let out = Command::new("python3")
             .current_dir(ROOT)
             .arg("scripts/replay-engine-side.py")
             .arg(games)
-            .args([point, "2", "1"])
+            .args(game)
             .output()
-            .unwrap()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(if succeeds { 0 } else { 1 }),
+            "{text}{err}"
+        );
+        text
     };
     let games = Path::new(ROOT).join("results/engines/stockfish-25k.games.csv");
     // With its history: the run's first three games through the same process, then the fourth,
     // as ablate's pool played them.
-    let out = Command::new("python3")
-        .current_dir(ROOT)
-        .arg("scripts/replay-engine-side.py")
-        .arg(&games)
-        .args([
-            "no_reverse_futility,no_singular_extension,no_lmr",
-            "0",
-            "1",
-            "--history",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let earlier = [
+        "no_reverse_futility,no_singular_extension,no_lmr",
+        "0",
+        "1",
+        "--history",
+    ];
+    let text = replay(&games, &earlier, true);
     assert!(
         text.contains("3 earlier games, 272 moves replayed as recorded\n"),
         "{text}"
@@ -224,13 +223,7 @@ fn a_committed_games_side_replays_move_for_move() {
         text.contains("46 moves replayed as recorded, 0 differ"),
         "{text}"
     );
-    let out = replay(&games);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = replay(&games, &[point, "2", "1"], true);
     assert!(
         text.contains("40 moves replayed as recorded, 0 differ"),
         "{text}"
@@ -251,9 +244,7 @@ fn a_committed_games_side_replays_move_for_move() {
     let changed = row.replace(moves, &words.join(" "));
     std::fs::write(&altered, csv.replace(row, &changed)).unwrap();
     std::fs::copy(games.with_extension("json"), altered.with_extension("json")).unwrap();
-    let out = replay(&altered);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(1), "{text}");
+    let text = replay(&altered, &[point, "2", "1"], false);
     assert!(
         text.contains("ply 4: e1g1 after ") && text.contains("; recorded h2h3"),
         "{text}"

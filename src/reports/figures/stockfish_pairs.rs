@@ -26,9 +26,10 @@ fn pair_cells(a: Option<&DesignAnalysis>, first: &str, second: &str) -> [String;
     }
 }
 
-/// Every pair of the first fitted run's design, in each run: its interaction (Elo, 95%
-/// interval; positive when the two steps are worth more together than apart) and Holm's p over
-/// its own design's pairs; then the heat map `ablate report` draws of each fitted design.
+/// Every pair of the first fitted run's design, in each run: its interaction (the texts'
+/// two-factor effect in Elo, with its 95% interval; positive when each step is worth more with
+/// the other on) and Holm's p over its own design's pairs; then the heat map `ablate report`
+/// draws of each fitted design.
 fn interaction_matrix(runs: &[Run]) -> String {
     let fits: Vec<Option<&DesignAnalysis>> = runs.iter().map(|r| r.fit.as_ref().ok()).collect();
     let Some(first_fit) = fits.iter().flatten().next() else {
