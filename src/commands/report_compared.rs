@@ -50,14 +50,22 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
         .iter()
         .map(|e| (e.name.clone(), e.label.clone()))
         .collect();
-    forest_chart(&comparison.title, &games.across, &labels, &svg)?;
+    // Nothing to compare draws no chart, and a chart left from an earlier state of the games
+    // would show figures the report no longer gives.
+    let compared = !games.across.steps.is_empty();
+    if compared {
+        forest_chart(&comparison.title, &games.across, &labels, &svg)?;
+    } else if svg.exists() {
+        std::fs::remove_file(&svg)?;
+        println!("removed {}: no step can be compared", svg.display());
+    }
     let chart = svg.file_name().unwrap_or_default().to_string_lossy();
     let tables = (&steps, &corners, &pairs);
     let text = markdown(
         &comparison.title,
         &games.engines,
         tables,
-        &chart,
+        compared.then_some(chart.as_ref()),
         &games.waiting,
     );
     let md = out.with_extension("md");
@@ -67,8 +75,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let tidy = tidy_table(&games.across);
     write_atomically(&csv, Csv.render(&tidy).as_bytes())?;
     write_atomically(&json, Json.render(&tidy).as_bytes())?;
-    for written in [&md, &csv, &json, &svg] {
-        println!("wrote {}", written.display());
+    let written = [&md, &csv, &json, &svg];
+    for file in &written[..if compared { 4 } else { 3 }] {
+        println!("wrote {}", file.display());
     }
     Ok(())
 }

@@ -365,12 +365,13 @@ pub fn tidy_table(across: &AcrossEngines) -> Table {
 }
 
 /// The report's Markdown: the engines, the steps (averaged and at each corner), the pairs, the
-/// forest plot's link and what each figure means.
+/// forest plot's link and what each figure means. With no chart (no step has two fitted
+/// engines yet) it stops after the engines and what waits: empty tables would say nothing.
 pub fn markdown(
     title: &str,
     engines: &[EngineState],
     tables: (&Table, &Table, &Table),
-    chart: &str,
+    chart: Option<&str>,
     waiting: &[String],
 ) -> String {
     let (steps, corners, pairs) = tables;
@@ -390,6 +391,7 @@ pub fn markdown(
         text += "\n**Faults.** The verdicts that differ where each fault is scored as the faulting side's loss (the fit without them first):\n\n";
         for e in faulted {
             let differ = match e.verdicts_with_faults.as_slice() {
+                [] if e.worst_half_width.is_none() => "its design cannot be fitted yet".to_string(),
                 [] => "none".to_string(),
                 some => some.join("; "),
             };
@@ -398,10 +400,13 @@ pub fn markdown(
     }
     if !waiting.is_empty() {
         text += &format!(
-            "\nNot compared yet, for want of games in two engines: {}.\n",
+            "\nNot compared yet, for want of a second engine whose design can be fitted: {}.\n",
             waiting.join(", ")
         );
     }
+    let Some(chart) = chart else {
+        return text + "\nNo step has two engines whose designs can be fitted yet, so there is no figure to compare and no forest plot.\n";
+    };
     text += "\n## Each step's worth, averaged over the other steps of its engine's design\n\n";
     text += &Markdown.render(steps);
     text += "\nEach figure is Elo, the step switched on against off, with its 95% interval (widened by its design's dispersion). The mean counts each engine the same. Q is Cochran's heterogeneity statistic about the engines' weighted mean (χ² on engines − 1 degrees of freedom if every engine sees the same worth); Holm's adjustment runs over the steps. The field's figures are the Elo lost without the step at their own clocks, in their own engines: Ethereal's removal tests of pull request 113 (e755a81, 12+0.12 s) with their intervals, Stockfish's `(~N Elo)` comments at 88f17a814 (no interval given).\n";
@@ -445,6 +450,25 @@ mod tests {
             pairs_left_out: 0,
             verdicts_with_faults: Vec::new(),
         }
+    }
+
+    /// A design that cannot be fitted has no verdicts to differ: its faults say so rather than
+    /// "none"; one fitted whose faults move no verdict says "none".
+    #[test]
+    fn the_faults_of_a_design_not_fitted_yet_are_not_read_as_moving_no_verdict() {
+        let mut waiting = engine(0.0, Some(15.0), profile(8.0, 0.0));
+        waiting.worst_half_width = None;
+        waiting.faults.forfeits = 1;
+        let mut fitted = engine(19.0, Some(20.0), profile(8.0, 0.0));
+        fitted.label = "Fitted".into();
+        fitted.faults.crashes = 2;
+        let empty = Table::new(&["step"]);
+        let md = markdown("t", &[waiting, fitted], (&empty, &empty, &empty), None, &[]);
+        assert!(
+            md.contains("- Engine: its design cannot be fitted yet\n"),
+            "{md}"
+        );
+        assert!(md.contains("- Fitted: none\n"), "{md}");
     }
 
     #[test]

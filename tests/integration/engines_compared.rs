@@ -58,6 +58,35 @@ fn a_comparison_refits_each_design_and_writes_its_tables_and_forest_plot() {
     assert!(md.contains("![forest plot](c-forest.svg)"), "{md}");
 }
 
+/// With one design played, no step has two fitted engines: the report gives where each was
+/// played and what waits, with no empty tables, and draws no chart, removing one an earlier
+/// state of the games left (it would show figures the report no longer gives).
+#[test]
+fn a_comparison_with_nothing_to_compare_draws_no_chart_and_says_what_waits() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = comparison("").replace(
+        &format!("{ROOT}/results/engines/ablate.games.csv"),
+        "results/none-yet.games.csv",
+    );
+    std::fs::write(dir.path().join("c-forest.svg"), "<svg/>").unwrap();
+    let (code, stdout, stderr) = report(dir.path(), &text);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!dir.path().join("c-forest.svg").exists(), "{stdout}");
+    assert!(stdout.contains("removed c-forest.svg"), "{stdout}");
+    let md = std::fs::read_to_string(dir.path().join("c.md")).unwrap();
+    assert!(
+        md.contains(
+            "Not compared yet, for want of a second engine whose design can be fitted: lmr, delta."
+        ),
+        "{md}"
+    );
+    assert!(md.contains("no forest plot"), "{md}");
+    assert!(
+        !md.contains("## Each step's worth") && !md.contains("forest plot]("),
+        "{md}"
+    );
+}
+
 #[test]
 fn a_bad_comparison_is_refused_at_its_line_or_key() {
     let dir = tempfile::tempdir().unwrap();

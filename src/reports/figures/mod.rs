@@ -27,6 +27,7 @@ mod stockfish_pairs;
 mod stockfish_runs;
 mod stockfish_status;
 mod stockfish_steps;
+mod stockfish_transfer;
 mod strength;
 
 use crate::error::InputError;
@@ -103,6 +104,7 @@ const BLOCKS: &[Block] = &[
     block("stockfish-steps", stockfish_steps::steps),
     block("stockfish-interactions", stockfish_pairs::interactions),
     block("stockfish-budget", stockfish_pairs::budget),
+    block("stockfish-transfer", stockfish_transfer::transfer),
 ];
 
 const fn block(name: &'static str, render: fn(&Sources) -> String) -> Block {

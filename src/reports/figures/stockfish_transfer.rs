@@ -1,0 +1,121 @@
+//! docs/stockfish.md's transfer: Stockfish 15.1's steps beside the steps of the same names in
+//! ablate's strongest under its net, at budgets where both search to the same median depth
+//! (`results/engines/stockfish-beside-nnue.toml`), refitted from the committed games as `ablate
+//! report` fits a comparison. Until both designs can be fitted it gives where each was played
+//! and how their forms differ, so the page says what the committed games say.
+
+use super::four_engines::{fitted, steps_text, unlike_notes};
+use super::sources::Sources;
+use crate::output::export::{Exporter, Markdown};
+use crate::reports::engines_compared::{corners_table, engines_table};
+
+const TRANSFER: &str = "results/engines/stockfish-beside-nnue.toml";
+
+/// Where each was played; then each shared step's worth in both, with Cochran's Q, the forest
+/// plot and the corners, once two designs can be fitted.
+pub(super) fn transfer(src: &Sources) -> String {
+    let Some((c, g)) = fitted(src, TRANSFER) else {
+        return String::new();
+    };
+    let mut text = Markdown.render(&engines_table(&g.engines));
+    if g.across.steps.is_empty() {
+        text += "\nNo step can be set beside its namesake yet: each waits for both designs to \
+                 be fitted (status above).\n\nWhere the forms differ:\n\n";
+        return text + &unlike_notes(&c);
+    }
+    text += "\n";
+    text += &steps_text(src, &c, &g);
+    let forest = TRANSFER.replace(".toml", "-forest.svg");
+    text += &format!("\n![each shared step's worth in both engines](../{forest})\n");
+    text += "\nEach step alone switched off from the engine as shipped (the corner, what a \
+             fishtest removal test measures), in both:\n\n";
+    text + &Markdown.render(&corners_table(&g.across, &g.engines))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+    /// A scratch root with the published figures, `transfer` as the comparison, and each games
+    /// file (with its manifest) copied from the repository, cut to its first `rows` games.
+    fn scratch(comparison: &str, games: &[(&str, usize)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let put = |name: &str, text: String| {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        let read = |name: &str| std::fs::read_to_string(Path::new(ROOT).join(name)).unwrap();
+        put("docs/published-elo.csv", read("docs/published-elo.csv"));
+        put(TRANSFER, comparison.to_string());
+        for (csv, rows) in games {
+            let whole = read(csv);
+            let text: Vec<&str> = whole.lines().take(rows.saturating_add(1)).collect();
+            put(csv, text.join("\n") + "\n");
+            let manifest = csv.replace(".csv", ".json");
+            put(&manifest, read(&manifest));
+        }
+        dir
+    }
+
+    /// The net's two fitted ladder rungs stand in for the two engines, so that the filled
+    /// block is rendered from real committed games: both fitted, every step compared.
+    #[test]
+    fn two_fitted_designs_fill_the_steps_the_forest_link_and_the_corners() {
+        let (shallow, deep) = (
+            "results/nnue-ladder/factorial-10000.games.csv",
+            "results/nnue-ladder/factorial-40000.games.csv",
+        );
+        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER))
+            .unwrap()
+            .replace("results/engines/stockfish-25k.games.csv", shallow)
+            .replace("results/nnue-ladder/factorial-80000.games.csv", deep)
+            .replace("\"no_move_count_pruning\"", "\"no_late_move_pruning\"");
+        let dir = scratch(&comparison, &[(shallow, usize::MAX), (deep, usize::MAX)]);
+        let src = Sources::new(dir.path());
+        let block = transfer(&src);
+        assert_eq!(src.take_problems(), Vec::<String>::new());
+        for step in [
+            "reverse_futility",
+            "null_move",
+            "probcut",
+            "late_move_pruning",
+            "lmr",
+        ] {
+            assert!(
+                block.contains(&format!("| {step} | ")),
+                "{step} not compared:\n{block}"
+            );
+        }
+        assert!(block.contains("(../results/engines/stockfish-beside-nnue-forest.svg)"));
+        assert!(block.contains("Each step alone switched off"));
+        assert!(!block.contains("No step can be set beside"), "{block}");
+    }
+
+    /// Stockfish's first 512 games, which cannot be fitted (points at 0% or 100%), and no games
+    /// of the net's rung: the block gives where each was played, says what waits and gives
+    /// the forms, and no table of steps.
+    #[test]
+    fn before_both_fit_the_block_says_what_waits() {
+        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER)).unwrap();
+        let dir = scratch(
+            &comparison,
+            &[("results/engines/stockfish-25k.games.csv", 512)],
+        );
+        let src = Sources::new(dir.path());
+        let block = transfer(&src);
+        assert_eq!(src.take_problems(), Vec::<String>::new());
+        assert!(block.contains("| Stockfish 15.1 | 512 |"), "{block}");
+        assert!(
+            block.contains("| strongest_nnue | to be played |"),
+            "{block}"
+        );
+        assert!(block.contains("No step can be set beside its namesake yet"));
+        let form = "- `late_move_pruning`, Stockfish 15.1: its move-count pruning";
+        assert!(block.contains(form), "{block}");
+        assert!(!block.contains("| step |"), "{block}");
+    }
+}
