@@ -262,6 +262,19 @@ fn runnable(example: &str) -> Result<String, &'static str> {
             "needs a running Slurm cluster: tests/integration/slurm.rs submits the same script",
         );
     }
+    if let Some(rest) = example.strip_prefix("scripts/engine-finished-depth.py ") {
+        if !Path::new(ROOT).join(STOCKFISH).is_file() {
+            return Err(
+                "replays Stockfish's games: needs engines/stockfish/stockfish-switches, \
+                        which .ci/run builds (engines/stockfish/build-stockfish.sh)",
+            );
+        }
+        // The page's measurement replays 200 games, minutes: two show that it runs as written.
+        return Ok(format!(
+            "scripts/engine-finished-depth.py {}",
+            rest.replace("--games 200", "--games 2")
+        ));
+    }
     if example.starts_with("scripts/reproduce-all.sh") {
         // The real thing takes 50 minutes: its usage must still print.
         return Ok("scripts/reproduce-all.sh --help".into());

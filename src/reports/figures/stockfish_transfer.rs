@@ -61,8 +61,9 @@ mod tests {
         dir
     }
 
-    /// The net's two fitted ladder rungs stand in for the two engines, so that the filled
-    /// block is rendered from real committed games: both fitted, every step compared.
+    /// The net's 10,000-node rung stands in for Stockfish's design beside its 40,000-node one,
+    /// so that the filled block is rendered from real committed games: both fitted, every step
+    /// compared.
     #[test]
     fn two_fitted_designs_fill_the_steps_the_forest_link_and_the_corners() {
         let (shallow, deep) = (
@@ -72,7 +73,6 @@ mod tests {
         let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER))
             .unwrap()
             .replace("results/engines/stockfish-25k.games.csv", shallow)
-            .replace("results/nnue-ladder/factorial-80000.games.csv", deep)
             .replace("\"no_move_count_pruning\"", "\"no_late_move_pruning\"");
         let dir = scratch(&comparison, &[(shallow, usize::MAX), (deep, usize::MAX)]);
         let src = Sources::new(dir.path());
@@ -95,22 +95,25 @@ mod tests {
         assert!(!block.contains("No step can be set beside"), "{block}");
     }
 
-    /// Stockfish's first 512 games, which cannot be fitted (points at 0% or 100%), and no games
-    /// of the net's rung: the block gives where each was played, says what waits and gives
-    /// the forms, and no table of steps.
+    /// Stockfish's first 512 games, which cannot be fitted (points at 0% or 100%), beside the
+    /// net's fitted rung: the block gives where each was played, says what waits and gives the
+    /// forms, and no table of steps.
     #[test]
     fn before_both_fit_the_block_says_what_waits() {
         let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER)).unwrap();
         let dir = scratch(
             &comparison,
-            &[("results/engines/stockfish-25k.games.csv", 512)],
+            &[
+                ("results/engines/stockfish-25k.games.csv", 512),
+                ("results/nnue-ladder/factorial-40000.games.csv", usize::MAX),
+            ],
         );
         let src = Sources::new(dir.path());
         let block = transfer(&src);
         assert_eq!(src.take_problems(), Vec::<String>::new());
         assert!(block.contains("| Stockfish 15.1 | 512 |"), "{block}");
         assert!(
-            block.contains("| strongest_nnue | to be played |"),
+            block.contains("| strongest_nnue | 3,904 | 40,000 nodes |"),
             "{block}"
         );
         assert!(block.contains("No step can be set beside its namesake yet"));
