@@ -272,7 +272,7 @@ fn runnable(example: &str) -> Result<String, &'static str> {
         // The page's measurement replays 200 games, minutes: two show that it runs as written.
         return Ok(format!(
             "scripts/engine-finished-depth.py {}",
-            rest.replace("--games 200", "--games 2")
+            rest.replace("--games 3200", "--games 32")
         ));
     }
     if example.starts_with("scripts/reproduce-all.sh") {
