@@ -30,7 +30,8 @@ Usage: scripts/engine-finished-depth.py GAMES_CSV [--side NAME|points] [--games 
   --games    only the file's first N games [default: all]
   --stride   of those, every S-th game, so that a sample spans the file's openings [default: 1]
   --out      also write one row per move: game, move number, recorded depth, finished depth
-Exit status 1 when a move differs from the record or does not come.
+Exit status 1 when a move differs from the record or does not come, or a depth read as the
+match reads it differs from the games' PGN notes.
 
 Example (docs/stockfish.md, the 25,000-node design's first 3,200 games, every 16th):
   scripts/engine-finished-depth.py results/engines/stockfish-25k.games.csv --games 3200 --stride 16
@@ -191,6 +192,9 @@ def main():
     print(f"  recorded above the finished depth in {100 * unfinished:.1f}% of those moves")
     if notes is not None:
         print(f"  the depth recorded as the PGN's notes give it: {agreed} of {checked} moves")
+        if agreed != checked:
+            # The record is read otherwise than the match read it: the figures above mean nothing.
+            sys.exit("the depths read here differ from the games' notes")
 
 
 if __name__ == "__main__":
