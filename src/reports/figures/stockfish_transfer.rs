@@ -18,6 +18,16 @@ pub(super) fn transfer(src: &Sources) -> String {
         return String::new();
     };
     let mut text = Markdown.render(&engines_table(&g.engines));
+    // A design short of its target still enters each step's Q: the reader is told so here, as
+    // the comparison's own report tells them.
+    let cautions: Vec<String> = g.engines.iter().flat_map(|e| e.cautions()).collect();
+    if !cautions.is_empty() {
+        text +=
+            "\n**Read with care.** These designs still enter each step's mean and Cochran's Q:\n\n";
+        for caution in &cautions {
+            text += &format!("- {caution}\n");
+        }
+    }
     if g.across.steps.is_empty() {
         text += "\nNo step can be set beside its namesake yet: each waits for both designs to \
                  be fitted (status above).\n\nWhere the forms differ:\n\n";
@@ -92,6 +102,8 @@ mod tests {
         }
         assert!(block.contains("(../results/engines/stockfish-beside-nnue-forest.svg)"));
         assert!(block.contains("Each step alone switched off"));
+        // The 10,000-node rung met its ±15, the 40,000-node one its ±20: no caution.
+        assert!(!block.contains("Read with care"), "{block}");
         assert!(!block.contains("No step can be set beside"), "{block}");
     }
 
@@ -117,8 +129,35 @@ mod tests {
             "{block}"
         );
         assert!(block.contains("No step can be set beside its namesake yet"));
+        assert!(
+            !block.contains("Read with care"),
+            "an unfitted design has no figure to caution"
+        );
         let form = "- `late_move_pruning`, Stockfish 15.1: its move-count pruning";
         assert!(block.contains(form), "{block}");
         assert!(!block.contains("| step |"), "{block}");
+    }
+
+    /// Stockfish's first 4,352 games, fitted but far short of their ±15: the block fills and
+    /// says that design still enters each step's Q short of its target.
+    #[test]
+    fn a_design_short_of_its_target_is_cautioned_above_the_steps() {
+        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER)).unwrap();
+        let dir = scratch(
+            &comparison,
+            &[
+                ("results/engines/stockfish-25k.games.csv", 4352),
+                ("results/nnue-ladder/factorial-40000.games.csv", usize::MAX),
+            ],
+        );
+        let src = Sources::new(dir.path());
+        let block = transfer(&src);
+        assert_eq!(src.take_problems(), Vec::<String>::new());
+        assert!(block.contains("**Read with care.**"), "{block}");
+        assert!(
+            block.contains("- Stockfish 15.1: short of its target"),
+            "{block}"
+        );
+        assert!(block.contains("| lmr | "), "{block}");
     }
 }
