@@ -75,8 +75,8 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     let tidy = tidy_table(&games.across);
     write_atomically(&csv, Csv.render(&tidy).as_bytes())?;
     write_atomically(&json, Json.render(&tidy).as_bytes())?;
-    let written = [&md, &csv, &json, &svg];
-    for file in &written[..if compared { 4 } else { 3 }] {
+    let chart_file = compared.then_some(&svg);
+    for file in [&md, &csv, &json].into_iter().chain(chart_file) {
         println!("wrote {}", file.display());
     }
     Ok(())

@@ -146,14 +146,11 @@ fn not_fitted_yet(
     let design = manifest.design.as_ref().expect("called for a design");
     let opponent = manifest.pairings.first().map_or("", |(_, o)| o.as_str());
     let faults = faults_line(&design_faults(design, rows), opponent, false);
-    let markdown = args.markdown.clone();
-    let markdown = markdown.unwrap_or_else(|| args.csv.with_extension("md"));
     let games = (rows, manifest);
-    let (terminal, written) =
-        write_progress(&args.csv, &markdown, games, (why, &faults), searched)?;
-    println!("{terminal}");
-    written
-        .iter()
-        .for_each(|w| println!("wrote {}", w.display()));
+    let markdown = args.markdown.as_deref();
+    print!(
+        "{}",
+        write_progress(&args.csv, markdown, games, (why, &faults), searched)?
+    );
     Ok(())
 }

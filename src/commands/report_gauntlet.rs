@@ -31,15 +31,9 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
         Ok(gauntlet) => gauntlet,
         // Not yet fittable: what the games hold, as a design's report says it.
         Err(why) => {
-            let markdown = args.markdown.clone();
-            let markdown = markdown.unwrap_or_else(|| args.csv.with_extension("md"));
-            let games = (rows, manifest);
-            let (terminal, written) =
-                write_progress(&args.csv, &markdown, games, (&why, &faults), (&[], &[]))?;
-            println!("{terminal}");
-            written
-                .iter()
-                .for_each(|w| println!("wrote {}", w.display()));
+            let (games, markdown) = ((rows, manifest), args.markdown.as_deref());
+            let report = write_progress(&args.csv, markdown, games, (&why, &faults), (&[], &[]))?;
+            print!("{report}");
             return Ok(());
         }
     };

@@ -16,7 +16,7 @@ use crate::output::table::{Cell, Table};
 use crate::stats::faults::without_faulted_pairs;
 use crate::stats::precision::pentanomials;
 use crate::storage::write_atomically;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One point's games as the fit counts them: its complete pairs, none of them ended by an
 /// engine's fault.
@@ -132,22 +132,24 @@ fn progress_markdown(
     out
 }
 
-/// A design's (or gauntlet's) report before its model can be fitted: the terminal's lines,
-/// and beside the games the Markdown (`markdown`), the depth files and the PGN, which are
-/// returned. `faults` is the head line on the faults; `why`, the fit's refusal.
+/// A design's (or gauntlet's) report before its model can be fitted: writes beside the games
+/// the Markdown (at `markdown`, else the CSV's `.md`), the depth files and the PGN, and returns
+/// what the terminal shows, the files written included. `faults` is the head line on the
+/// faults; `why`, the fit's refusal.
 pub fn write_progress(
     csv: &Path,
-    markdown: &Path,
+    markdown: Option<&Path>,
     (rows, manifest): (&[GameRow], &MatchManifest),
     (why, faults): (&str, &str),
     (depths, nodes): (&[PlayerDepths], &[PlayerNodes]),
-) -> anyhow::Result<(String, Vec<PathBuf>)> {
+) -> anyhow::Result<String> {
+    let markdown = markdown.map_or_else(|| csv.with_extension("md"), Path::to_path_buf);
     let points = point_scores(&manifest.pairings, rows);
     let mut terminal = format!("not fitted yet: {why}\n");
     for line in progress_lines(&points, rows.len()) {
         terminal += &format!("{line}\n");
     }
-    terminal += &format!("{faults}\n");
+    terminal += &format!("{faults}\n\n");
     if let Some(dir) = markdown.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -160,15 +162,18 @@ pub fn write_progress(
         (depths, nodes),
         &more,
     );
-    write_atomically(markdown, text.as_bytes())?;
-    let mut written = vec![markdown.to_path_buf()];
+    write_atomically(&markdown, text.as_bytes())?;
+    let mut written = vec![markdown];
     if !depths.is_empty() {
         written.extend(write_depths(csv, depths)?);
     }
     let pgn = csv.with_extension("pgn");
     write_pgn(&pgn, rows, &PgnTags::of(Some(manifest)), csv)?;
     written.push(pgn);
-    Ok((terminal, written))
+    for file in &written {
+        terminal += &format!("wrote {}\n", file.display());
+    }
+    Ok(terminal)
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! docs/stockfish.md's transfer: Stockfish 15.1's steps beside the steps of the same names in
-//! ablate's strongest under its net, at budgets where both search to the same median depth
+//! ablate's strongest under its net, at budgets where both as shipped finish the same median depth
 //! (`results/engines/stockfish-beside-nnue.toml`), refitted from the committed games as `ablate
 //! report` fits a comparison. Until both designs can be fitted it gives where each was played
 //! and how their forms differ, so the page says what the committed games say.
@@ -48,17 +48,23 @@ mod tests {
     use std::path::Path;
 
     const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+    const STOCKFISH: &str = "results/engines/stockfish-25k.games.csv";
+    const NET: &str = "results/nnue-ladder/factorial-40000.games.csv";
 
-    /// A scratch root with the published figures, `transfer` as the comparison, and each games
-    /// file (with its manifest) copied from the repository, cut to its first `rows` games.
-    fn scratch(comparison: &str, games: &[(&str, usize)]) -> tempfile::TempDir {
+    fn read(name: &str) -> String {
+        std::fs::read_to_string(Path::new(ROOT).join(name)).unwrap()
+    }
+
+    /// The block, rendered in a scratch root holding the published figures, `comparison` as the
+    /// comparison, and each games file (with its manifest) copied from the repository, cut to
+    /// its first `rows` games; a problem fails the test.
+    fn rendered(comparison: &str, games: &[(&str, usize)]) -> String {
         let dir = tempfile::tempdir().unwrap();
         let put = |name: &str, text: String| {
             let path = dir.path().join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, text).unwrap();
         };
-        let read = |name: &str| std::fs::read_to_string(Path::new(ROOT).join(name)).unwrap();
         put("docs/published-elo.csv", read("docs/published-elo.csv"));
         put(TRANSFER, comparison.to_string());
         for (csv, rows) in games {
@@ -68,7 +74,10 @@ mod tests {
             let manifest = csv.replace(".csv", ".json");
             put(&manifest, read(&manifest));
         }
-        dir
+        let src = Sources::new(dir.path());
+        let block = transfer(&src);
+        assert_eq!(src.take_problems(), Vec::<String>::new());
+        block
     }
 
     /// The net's 10,000-node rung stands in for Stockfish's design beside its 40,000-node one,
@@ -76,18 +85,11 @@ mod tests {
     /// compared.
     #[test]
     fn two_fitted_designs_fill_the_steps_the_forest_link_and_the_corners() {
-        let (shallow, deep) = (
-            "results/nnue-ladder/factorial-10000.games.csv",
-            "results/nnue-ladder/factorial-40000.games.csv",
-        );
-        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER))
-            .unwrap()
-            .replace("results/engines/stockfish-25k.games.csv", shallow)
+        let shallow = "results/nnue-ladder/factorial-10000.games.csv";
+        let comparison = read(TRANSFER)
+            .replace(STOCKFISH, shallow)
             .replace("\"no_move_count_pruning\"", "\"no_late_move_pruning\"");
-        let dir = scratch(&comparison, &[(shallow, usize::MAX), (deep, usize::MAX)]);
-        let src = Sources::new(dir.path());
-        let block = transfer(&src);
-        assert_eq!(src.take_problems(), Vec::<String>::new());
+        let block = rendered(&comparison, &[(shallow, usize::MAX), (NET, usize::MAX)]);
         for step in [
             "reverse_futility",
             "null_move",
@@ -112,17 +114,7 @@ mod tests {
     /// forms, and no table of steps.
     #[test]
     fn before_both_fit_the_block_says_what_waits() {
-        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER)).unwrap();
-        let dir = scratch(
-            &comparison,
-            &[
-                ("results/engines/stockfish-25k.games.csv", 512),
-                ("results/nnue-ladder/factorial-40000.games.csv", usize::MAX),
-            ],
-        );
-        let src = Sources::new(dir.path());
-        let block = transfer(&src);
-        assert_eq!(src.take_problems(), Vec::<String>::new());
+        let block = rendered(&read(TRANSFER), &[(STOCKFISH, 512), (NET, usize::MAX)]);
         assert!(block.contains("| Stockfish 15.1 | 512 |"), "{block}");
         assert!(
             block.contains("| strongest_nnue | 3,904 | 40,000 nodes |"),
@@ -142,17 +134,7 @@ mod tests {
     /// says that design still enters each step's Q short of its target.
     #[test]
     fn a_design_short_of_its_target_is_cautioned_above_the_steps() {
-        let comparison = std::fs::read_to_string(Path::new(ROOT).join(TRANSFER)).unwrap();
-        let dir = scratch(
-            &comparison,
-            &[
-                ("results/engines/stockfish-25k.games.csv", 4352),
-                ("results/nnue-ladder/factorial-40000.games.csv", usize::MAX),
-            ],
-        );
-        let src = Sources::new(dir.path());
-        let block = transfer(&src);
-        assert_eq!(src.take_problems(), Vec::<String>::new());
+        let block = rendered(&read(TRANSFER), &[(STOCKFISH, 4352), (NET, usize::MAX)]);
         assert!(block.contains("**Read with care.**"), "{block}");
         assert!(
             block.contains("- Stockfish 15.1: short of its target"),
