@@ -14,6 +14,7 @@ use crate::output::number_format::{interval, signed, Minus};
 use crate::output::table::{Cell, Table};
 use crate::stats::design_effects::{term_name, DesignAnalysis, FEWEST_PAIRS};
 use crate::stats::design_fit::{Estimate, Reference};
+use crate::stats::design_misfit::Misfit;
 use std::path::{Path, PathBuf};
 
 /// The tidy effects file beside a games CSV: `x.games.csv` → `x.games.effects.csv`.
@@ -208,6 +209,9 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             with_interval(&a.all_on_vs_off)
         ),
     ];
+    if let Some(m) = &a.misfit {
+        lines.push(misfit_line(m));
+    }
     if a.fewest_pairs < FEWEST_PAIRS {
         lines.push(format!(
             "too few games to read: the fewest at a point is {}; a point's spread from fewer than {} games is no spread, so these intervals say nothing yet",
@@ -339,4 +343,26 @@ pub fn search_sections(depths: &[PlayerDepths], nodes: &[PlayerNodes]) -> String
         );
     }
     out
+}
+
+/// What the halves of the pairs say of the model's misfit (`design_misfit`).
+pub fn misfit_line(m: &Misfit) -> String {
+    let halves = format!(
+        "the halves of each point's pairs (even and odd pair numbers) agree on {:.1} ± {:.1} of Pearson's χ² about the model (p {:.3})",
+        m.excess,
+        m.se,
+        m.p()
+    );
+    if m.systematic() {
+        let bound = match m.floor_at_least() {
+            b if b > 0.0 => format!("at least ±{b:.1}, one-sided 95%"),
+            _ => "its one-sided 95% bound still 0: more games will tell".to_string(),
+        };
+        format!(
+            "misfit: {halves}: the points' departures from it repeat, as interactions of more steps than the model holds do, so φ grows with the games, and however many games the points play the worst half-width tends to about ±{:.1} ({bound})",
+            m.floor()
+        )
+    } else {
+        format!("misfit: {halves}: no more than chance, so far; more games narrow the half-widths as the root of their number")
+    }
 }

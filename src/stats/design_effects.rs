@@ -14,6 +14,7 @@
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
 use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
+use super::design_misfit::{split_half, Misfit};
 pub use super::distributions::holm;
 use super::distributions::two_sided_p;
 use super::faults::without_faulted_pairs;
@@ -89,6 +90,9 @@ pub struct DesignAnalysis {
     pub points_played: usize,
     /// The fewest complete pairs any point with games has.
     pub fewest_pairs: u64,
+    /// Whether the model's misfit repeats in both halves of the pairs, and the floor it holds
+    /// the half-widths to (`design_misfit`); none when the model leaves no direction free.
+    pub misfit: Option<Misfit>,
 }
 
 impl DesignAnalysis {
@@ -138,16 +142,19 @@ pub fn analyse_with_faults_as_losses(
     pairings: &[(String, String)],
     rows: &[GameRow],
 ) -> Result<DesignAnalysis, String> {
-    let counts = pentanomials(pairings, rows, usize::MAX);
-    let points: Vec<PointPairs> = pairings
-        .iter()
-        .zip(&counts)
-        .filter_map(|((v, _), c)| {
-            design
-                .point_of(v)
-                .map(|point| PointPairs { point, ptnml: c.0 })
-        })
-        .collect();
+    let points_of = |rows: &[GameRow]| -> Vec<PointPairs> {
+        let counts = pentanomials(pairings, rows, usize::MAX);
+        pairings
+            .iter()
+            .zip(&counts)
+            .filter_map(|((v, _), c)| {
+                design
+                    .point_of(v)
+                    .map(|point| PointPairs { point, ptnml: c.0 })
+            })
+            .collect()
+    };
+    let points = points_of(rows);
     let k = design.factors.len();
     let (terms, aliased) = model_terms(k, &design.relation);
     let fit = fit(&points, &terms, Reference::of(design, variants, pairings))
@@ -215,7 +222,15 @@ pub fn analyse_with_faults_as_losses(
         })
         .collect();
     let all_on_vs_off = fit.combine(&corners);
+    // The halves of every point's pairs, by the pair's number: each half plays the same
+    // openings at every point.
+    let half = |h: usize| {
+        let rows: Vec<GameRow> = rows.iter().filter(|r| r.pair % 2 == h).cloned().collect();
+        points_of(&rows)
+    };
+    let misfit = split_half(&fit, &points, [&half(0), &half(1)]);
     Ok(DesignAnalysis {
+        misfit,
         design: design.clone(),
         steps,
         pairs,

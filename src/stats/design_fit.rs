@@ -59,6 +59,13 @@ impl PointPairs {
             / n
     }
 
+    /// A pair's spread about its own mean, with a floor where every pair scored alike: a
+    /// quarter of a drawless pair's variance at the model's score `mu`. Pearson's χ² and the
+    /// misfit's halves (`design_misfit`) divide by it.
+    pub fn own_spread(&self, mu: f64) -> f64 {
+        (self.squares_about(self.mean()) / self.pairs() as f64).max(mu * (1.0 - mu) / 8.0)
+    }
+
     /// Σ over pairs of (y − mu)².
     fn squares_about(&self, mu: f64) -> f64 {
         PAIR_SCORES
@@ -219,6 +226,23 @@ impl Fit {
             .sum()
     }
 
+    /// The model's expected score at a point.
+    pub fn score_at(&self, point: u32) -> f64 {
+        1.0 / (1.0 + (-C * self.elo_at(point)).exp())
+    }
+
+    /// The point's row of the fit's free terms: each term's column, measured from the corner's
+    /// when the corner is fixed (so that the corner's row is all zeros).
+    pub fn free_row(&self, point: u32) -> Vec<f64> {
+        match self.reference {
+            Reference::IsTheCorner => self.terms[1..]
+                .iter()
+                .map(|t| column(*t, point) - column(*t, 0))
+                .collect(),
+            Reference::Other => self.terms.iter().map(|t| column(*t, point)).collect(),
+        }
+    }
+
     /// The largest 95% half-width among the main effects and interactions.
     pub fn worst_half_width(&self) -> f64 {
         self.terms
@@ -271,9 +295,7 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
                 b[i][j] += row[i] * row[j] * s;
             }
         }
-        // The point's own spread of a pair's mean about its own mean, with a floor where every
-        // pair scored alike: a quarter of a drawless pair's variance at the model's score.
-        let own = (p.squares_about(p.mean()) / n).max(mu * (1.0 - mu) / 8.0);
+        let own = p.own_spread(mu);
         let se = (own / n).sqrt();
         pearson += (p.mean() - mu).powi(2) / (se * se);
         let (lo, hi) = (p.mean() - Z95 * se, p.mean() + Z95 * se);

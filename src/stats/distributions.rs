@@ -2,7 +2,7 @@
 //! place for the 95% quantile and the tails, rather than a copy per estimator; and Holm's
 //! adjustment of many p-values, which every family of tests shares.
 
-use statrs::distribution::{ChiSquared, ContinuousCDF, Normal, StudentsT};
+use statrs::distribution::{ChiSquared, Continuous, ContinuousCDF, Normal, StudentsT};
 
 /// The standard normal's 97.5% quantile: the half-width of a 95% interval in standard errors.
 /// A constant so that it can stand in constant expressions; a test checks it against statrs.
@@ -45,6 +45,28 @@ pub fn chi_square_sf(x: f64, df: f64) -> f64 {
     }
 }
 
+/// P(A − B > t) for A and B independent χ²_df: the law of Σ 2·X_k·Y_k over df independent
+/// pairs of standard normals (2XY = ((X+Y)² − (X−Y)²)/2), the sum of two independent halves'
+/// products (`design_misfit`). Read as ∫ f(b) P(A > b + t) db with b = x², which takes the
+/// density's pole at 0 (one or two degrees) out of the integrand: a midpoint rule on 4,000
+/// steps of x up to where B's tail is below 10⁻¹².
+pub fn chi_square_difference_sf(t: f64, df: f64) -> f64 {
+    let Ok(chi) = ChiSquared::new(df) else {
+        return f64::NAN;
+    };
+    const STEPS: usize = 4000;
+    let top = (df + 40.0 * (2.0 * df).sqrt() + 60.0).sqrt();
+    let dx = top / STEPS as f64;
+    (0..STEPS)
+        .map(|i| {
+            let x = (i as f64 + 0.5) * dx;
+            let b = x * x;
+            let above = if b + t <= 0.0 { 1.0 } else { chi.sf(b + t) };
+            chi.pdf(b) * 2.0 * x * above * dx
+        })
+        .sum()
+}
+
 /// Holm's step-down adjustment of p-values, in their given order.
 pub fn holm(p: &[f64]) -> Vec<f64> {
     let mut order: Vec<usize> = (0..p.len()).collect();
@@ -61,6 +83,26 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_difference_of_two_chi_squares_is_symmetric_and_normal_for_many_degrees() {
+        for df in [1.0, 4.0, 27.0] {
+            let half = chi_square_difference_sf(0.0, df);
+            assert!((half - 0.5).abs() < 1e-3, "{df}: {half}");
+            let (up, down) = (
+                chi_square_difference_sf(3.0, df),
+                chi_square_difference_sf(-3.0, df),
+            );
+            assert!((up + down - 1.0).abs() < 1e-3, "{df}: {up} {down}");
+        }
+        // Variance 4·df: at 400 degrees, 1.645 standard deviations hold 95%, nearly.
+        let p = chi_square_difference_sf(1.645 * 40.0, 400.0);
+        assert!((p - 0.05).abs() < 0.004, "{p}");
+        // Two degrees: A − B is Laplace with scale 2 (a difference of two exponentials of
+        // mean 2), whose tail beyond t is e^(−t/2)/2.
+        let p = chi_square_difference_sf(5.0, 2.0);
+        assert!((p - (-2.5f64).exp() / 2.0).abs() < 1e-3, "{p}");
+    }
 
     #[test]
     fn holm_multiplies_the_smallest_by_the_count_and_keeps_the_order() {

@@ -1,7 +1,7 @@
 //! Statistics of games: Elo, pentanomials and the SPRT (`elo`), each pairing's summary
 //! (`pairing_summary`), the running score a match
 //! decides on (`running_score`), the design fit and its effects (`design_fit`,
-//! `design_effects`), the gauntlet's fit against several opponents (`gauntlet_fit`), one
+//! `design_effects`), whether its misfit is systematic (`design_misfit`), the gauntlet's fit against several opponents (`gauntlet_fit`), one
 //! design's effects over another's (`design_ratio`), trends across node budgets (`trend_fit`, `budget_ladder`,
 //! `design_ladder`), precision stops (`precision`), slow games (`slow_games`), games lost by an engine's fault and
 //! the pairs a design's fit leaves out for them (`faults`) and how deep each
@@ -20,6 +20,7 @@ pub mod depth_profile;
 pub mod design_effects;
 pub mod design_fit;
 pub mod design_ladder;
+pub mod design_misfit;
 pub mod design_ratio;
 pub mod distributions;
 pub mod elo;

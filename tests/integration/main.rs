@@ -41,6 +41,7 @@ mod match_limit_and_set;
 mod matches;
 mod mates;
 mod minimal;
+mod misfit_statistics;
 mod newcomer;
 mod newcomer_traps;
 mod nnue;

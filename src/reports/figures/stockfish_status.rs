@@ -1,5 +1,5 @@
 //! docs/stockfish.md's status: what each committed run holds (games and rounds, faults, the
-//! points still at 0% or 100%, how deep and how far each side searched, how long the games
+//! points still at 0% or 100%, whether the fit's misfit is systematic, how deep and how far each side searched, how long the games
 //! took) and the fit's state against the run's target, so that the page quotes no count that
 //! the next session's games would leave stale.
 
@@ -9,8 +9,9 @@ use super::stockfish_runs::{runs, Run, FULL};
 use crate::game_record::GameRow;
 use crate::reports::depth_profile_table::{players_depths, players_of};
 use crate::reports::design_progress::point_scores;
-use crate::reports::design_report::design_depths;
+use crate::reports::design_report::{design_depths, misfit_line};
 use crate::reports::nodes_a_move::{design_nodes, node_limit};
+use crate::stats::design_misfit::Misfit;
 use crate::stats::faults::{faulted_pair_count, FaultCounts};
 
 /// The state of both runs.
@@ -30,7 +31,7 @@ fn run_state(run: &Run) -> String {
         .filter(|p| p.at_edge())
         .map(|p| p.point.as_str())
         .collect();
-    let lines = [
+    let mut lines = vec![
         faults(&run.rows),
         format!(
             "points at 0% or 100% of their games (their complete pairs, as the fit counts \
@@ -42,6 +43,9 @@ fn run_state(run: &Run) -> String {
         nodes(run),
         thinking_time(&run.rows),
     ];
+    if let Some(m) = run.fit.as_ref().ok().and_then(|a| a.misfit) {
+        lines.insert(1, misfit(&m, run.manifest.precision.unwrap_or(f64::NAN)));
+    }
     let mut out = format!(
         "- **{} nodes a move**: {} games ({whole} whole round{} of {round} games, and {rest} games of the next); {}.\n",
         run.label,
@@ -74,6 +78,20 @@ fn fit_state(run: &Run, points_at_edge: bool) -> String {
         Err(_) if points_at_edge => "not fitted yet, for its points at 0% or 100%".to_string(),
         Err(why) => format!("not fitted yet: {why}"),
     }
+}
+
+/// The fit's misfit, read from the halves of the pairs (`design_misfit`), against the target.
+fn misfit(m: &Misfit, target: f64) -> String {
+    let against = if !m.systematic() {
+        String::new()
+    } else if m.floor_at_least() > target {
+        format!("; the run's ±{target} lies below that floor's bound: more games of these points alone will not meet it")
+    } else if m.floor() > target {
+        format!("; the run's ±{target} lies below that floor, but not below its bound: the games to come will tell whether more games of these points can meet it")
+    } else {
+        format!("; the run's ±{target} lies above that floor")
+    };
+    format!("{}{against}", misfit_line(m))
 }
 
 /// The games an engine's fault ended, by kind, and the pairs the fit leaves out for them.

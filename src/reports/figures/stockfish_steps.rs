@@ -135,6 +135,7 @@ mod tests {
             pairs_played: 0,
             points_played: 8,
             fewest_pairs: 0,
+            misfit: None,
         };
         let alone = removed_together(&a, &["b"]).unwrap();
         let step = fit.combine(&[(2, 2.0), (3, -2.0), (6, -2.0)]);
