@@ -348,7 +348,7 @@ pub fn search_sections(depths: &[PlayerDepths], nodes: &[PlayerNodes]) -> String
 /// What the halves of the pairs say of the model's misfit (`design_misfit`).
 pub fn misfit_line(m: &Misfit) -> String {
     let halves = format!(
-        "the halves of each point's pairs (even and odd pair numbers) agree on {:.1} ± {:.1} of Pearson's χ² about the model (p {:.3})",
+        "the two halves of each point's pairs (even and odd pair numbers) share {:.1} of Pearson's χ² about the model (standard error {:.1} with no misfit; one-sided p {:.3})",
         m.excess,
         m.se,
         m.p()
@@ -363,6 +363,6 @@ pub fn misfit_line(m: &Misfit) -> String {
             m.floor()
         )
     } else {
-        format!("misfit: {halves}: no more than chance, so far; more games narrow the half-widths as the root of their number")
+        format!("misfit: {halves}: not beyond chance at 5%, so no sign yet that more games stop narrowing the half-widths")
     }
 }
