@@ -6,9 +6,11 @@
 use super::pairings::PreparedMatch;
 use crate::config::design::Design;
 use crate::game_record::GameRow;
+use crate::output::progress_bar::MisfitFloor;
 use crate::stats::design_fit::Reference;
+use crate::stats::design_misfit::Misfit;
 use crate::stats::elo::{Hypothesis, PairTally, Sprt};
-use crate::stats::precision::{first_check, stop_round, worst_half_width};
+use crate::stats::precision::{first_check, misfit_at, stop_round, worst_half_width};
 
 /// The match's design, if any, with who its points play (`Reference::of`).
 fn played_design<'a>(
@@ -59,6 +61,18 @@ impl Rounds {
 pub struct Check {
     pub worst: f64,
     pub target: f64,
+    /// A single design's misfit, read for the progress line's estimate of the games to go.
+    pub misfit: Option<Misfit>,
+}
+
+impl Check {
+    /// The misfit's floor for the progress line, when the misfit is systematic.
+    pub fn floor(&self) -> Option<MisfitFloor> {
+        self.misfit.filter(Misfit::systematic).map(|m| MisfitFloor {
+            floor: m.floor(),
+            dispersion: m.dispersion,
+        })
+    }
 }
 
 /// What one finished game changed.
@@ -122,6 +136,7 @@ impl<'a> Decider<'a> {
         Some(Check {
             worst: worst.unwrap_or(f64::NAN),
             target,
+            misfit: misfit_at(design, &self.pairing_names, done, rounds),
         })
     }
 
@@ -143,7 +158,15 @@ impl<'a> Decider<'a> {
         for r in (before + 1).max(first)..=self.rounds.complete {
             let worst = worst_half_width(design, &self.pairing_names, rows, r);
             let worst = worst.unwrap_or(f64::INFINITY);
-            verdict.checks.push(Check { worst, target });
+            // Only the last check of a game reaches the progress line: read its misfit alone.
+            let misfit = (r == self.rounds.complete && worst > target)
+                .then(|| misfit_at(design, &self.pairing_names, rows, r))
+                .flatten();
+            verdict.checks.push(Check {
+                worst,
+                target,
+                misfit,
+            });
             if worst <= target {
                 self.pair_limit = Some(r);
                 verdict.pair_limit = Some(r);

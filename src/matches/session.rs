@@ -66,7 +66,7 @@ pub fn play_session(
     }
     if let Some(check) = decider.resumed_check(&rows) {
         running.checked(check.worst, check.target);
-        progress.checked(rows.len(), check.worst);
+        progress.checked(rows.len(), check.worst, check.floor());
     }
     let finished: HashSet<(String, String, usize, usize)> = rows
         .iter()
@@ -94,7 +94,7 @@ pub fn play_session(
         verdict.decided.iter().for_each(|&i| control.decide(i));
         for check in &verdict.checks {
             running.checked(check.worst, check.target);
-            progress.checked(rows.len(), check.worst);
+            progress.checked(rows.len(), check.worst, check.floor());
         }
         if let Some(pair) = verdict.pair_limit {
             control.limit_pairs(pair);

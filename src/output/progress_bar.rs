@@ -65,14 +65,28 @@ pub struct MatchProgress {
     aim: Option<Aim>,
 }
 
+/// A systematic misfit's floor under the worst half-width, and the fit's dispersion φ (of
+/// which the misfit is the part above 1 that does not average away).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MisfitFloor {
+    pub floor: f64,
+    pub dispersion: f64,
+}
+
 /// Where a precision run is headed: it stops at its target, long before its ceiling of games.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Aim {
     target: f64,
     /// The games the target needs at the last check's rate, once a check could estimate it.
     games: Option<usize>,
+    /// The floor a systematic misfit holds the worst half-width to, when it lies above the
+    /// target: no number of games meets it then.
+    floor: Option<f64>,
 }
 
+/// A precision run's bar when its design's misfit holds the half-widths above the target.
+const BAR_OUT_OF_REACH: &str =
+    "{pos} games (at most {len})  no eta: the design's misfit holds its worst half-width above the target (see `ablate report`)  {wide_msg}";
 /// A match's bar: games of the goal, and the ETA to it.
 const BAR: &str = "{bar:25} {pos}/{len} games  eta {eta}  {wide_msg}";
 /// A precision run's bar before a check can estimate the games its target needs.
@@ -113,6 +127,7 @@ impl MatchProgress {
         self.aim = Some(Aim {
             target,
             games: None,
+            floor: None,
         });
         // No goal yet: the bar counts games and says so, rather than an ETA to the ceiling.
         if let Some(bar) = &self.bar {
@@ -123,12 +138,27 @@ impl MatchProgress {
     /// A precision check after `games` games found a worst half-width of `worst`. A
     /// half-width falls as one over the root of the games, so the target needs about
     /// `games` × (worst / target)² (at most the ceiling); the ETA and the bar run to that.
-    pub fn checked(&mut self, games: usize, worst: f64) {
+    /// A design whose misfit repeats in both halves of its pairs (`stats::design_misfit`) has
+    /// a part that does not fall: the chance part (worst² / φ) alone shrinks, and a target at
+    /// or below the misfit's floor is out of reach of more games.
+    pub fn checked(&mut self, games: usize, worst: f64, misfit: Option<MisfitFloor>) {
         let Some(aim) = self.aim.as_mut() else {
             return;
         };
+        aim.floor = misfit.map(|m| m.floor).filter(|f| *f >= aim.target);
+        if aim.floor.is_some() {
+            aim.games = None;
+            if let Some(bar) = &self.bar {
+                bar.set_style(bar_style(BAR_OUT_OF_REACH));
+            }
+            return;
+        }
         if worst.is_finite() && worst > 0.0 {
-            let needed = (games as f64 * (worst / aim.target).powi(2)).ceil() as usize;
+            let times = match misfit {
+                Some(m) => (worst.powi(2) / m.dispersion) / (aim.target.powi(2) - m.floor.powi(2)),
+                None => (worst / aim.target).powi(2),
+            };
+            let needed = (games as f64 * times).ceil() as usize;
             let needed = needed.clamp(games, self.total);
             aim.games = Some(needed);
             if let Some(bar) = &self.bar {
@@ -194,13 +224,22 @@ fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> Strin
         None => format!("games {seen}/{total}, eta {}", left(total)),
         Some(Aim {
             target,
+            floor: Some(floor),
+            ..
+        }) => format!(
+            "games {seen} (at most {total}), no eta: the design's misfit holds its worst half-width near ±{floor:.1}, at or above the target ±{target}, however many games are played (`ablate report` tells)"
+        ),
+        Some(Aim {
+            target,
             games: None,
+            ..
         }) => format!(
             "games {seen} (at most {total}), eta unknown until the worst half-width can be estimated against ±{target}"
         ),
         Some(Aim {
             target,
             games: Some(goal),
+            ..
         }) => format!(
             "games {seen} of about {goal} for ±{target} (at most {total}), eta {}",
             left(goal)
@@ -286,7 +325,7 @@ mod tests {
 
     #[test]
     fn the_bars_templates_are_indicatifs() {
-        for template in [BAR, BAR_UNTIL_A_CHECK] {
+        for template in [BAR, BAR_UNTIL_A_CHECK, BAR_OUT_OF_REACH] {
             assert!(ProgressStyle::with_template(template).is_ok(), "{template}");
         }
     }
@@ -301,10 +340,10 @@ mod tests {
             "games 1892 (at most 1920000), eta unknown until the worst half-width can be estimated against ±15"
         );
         // No finite half-width yet: still unknown.
-        progress.checked(1892, f64::INFINITY);
+        progress.checked(1892, f64::INFINITY, None);
         assert_eq!(progress.aim.unwrap().games, None);
         // ±30 after 2,000 games: ±15 needs four times the games.
-        progress.checked(2000, 30.0);
+        progress.checked(2000, 30.0, None);
         assert_eq!(progress.aim.unwrap().games, Some(8000));
         assert_eq!(
             log_line(2000, 1_920_000, progress.aim, 6.0),
@@ -312,13 +351,30 @@ mod tests {
         );
         // Past the target already (a check between rounds): the games played are the goal;
         // and never past the ceiling.
-        progress.checked(2000, 10.0);
+        progress.checked(2000, 10.0, None);
         assert_eq!(progress.aim.unwrap().games, Some(2000));
-        progress.checked(2000, 1e6);
+        progress.checked(2000, 1e6, None);
         assert_eq!(progress.aim.unwrap().games, Some(1_920_000));
+        // A misfit that repeats: ±30 with φ 2 is ±21.2 of chance and a floor of ±21.2. A floor
+        // of ±12 under ±15 leaves chance 900 / 2 = 450 against 225 − 144 = 81 Elo²: 5.56 times
+        // the games; a floor at or above the target leaves no goal, and the line says why.
+        let floor = |floor| {
+            Some(MisfitFloor {
+                floor,
+                dispersion: 2.0,
+            })
+        };
+        progress.checked(2000, 30.0, floor(12.0));
+        assert_eq!(progress.aim.unwrap().games, Some(11112));
+        progress.checked(2000, 30.0, floor(21.2));
+        assert_eq!(progress.aim.unwrap().games, None);
+        assert_eq!(
+            log_line(2000, 1_920_000, progress.aim, 6.0),
+            "games 2000 (at most 1920000), no eta: the design's misfit holds its worst half-width near ±21.2, at or above the target ±15, however many games are played (`ablate report` tells)"
+        );
         // A run without a target has no aim to update.
         let mut plain = MatchProgress::new(10);
-        plain.checked(4, 30.0);
+        plain.checked(4, 30.0, None);
         assert_eq!(plain.aim, None);
     }
 }

@@ -12,6 +12,7 @@
 //! simulation. A design's rule counts the pairs its fit does: none an engine's fault ended.
 
 use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
+use super::design_misfit::{split_half, Misfit};
 use super::elo::{estimate, PairTally, Pentanomial};
 use super::faults::without_faulted_pairs;
 use crate::config::design::Design;
@@ -126,6 +127,41 @@ pub fn worst_pooled_half_width(design: &Design, by_opponent: &[Vec<PointPairs>])
         .filter(|t| **t != 0)
         .map(|t| mean_of(&fits.iter().map(|f| f.effect(*t)).collect::<Vec<_>>()).half_width())
         .reduce(f64::max)
+}
+
+/// Whether a single design's misfit over its first `rounds` rounds is systematic, and the
+/// floor it holds the half-widths to (`design_misfit`), for the progress line's estimate of
+/// the games a target needs; `None` for a plain match, a gauntlet or a fit not yet made.
+pub fn misfit_at(
+    design: Option<(&Design, Reference)>,
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    rounds: usize,
+) -> Option<Misfit> {
+    let (design, reference) = design?;
+    let rows = without_faulted_pairs(rows);
+    let points_of = |rows: &[GameRow]| -> Vec<PointPairs> {
+        pentanomials(pairings, rows, rounds)
+            .iter()
+            .zip(pairings)
+            .filter_map(|(c, (v, _))| {
+                design
+                    .point_of(v)
+                    .map(|point| PointPairs { point, ptnml: c.0 })
+            })
+            .collect()
+    };
+    if opponents_of(design, pairings).len() != 1 {
+        return None;
+    }
+    let all = points_of(&rows);
+    let (terms, _) = model_terms(design.factors.len(), &design.relation);
+    let fitted = fit(&all, &terms, reference).ok()?;
+    let half = |h: usize| {
+        let rows: Vec<GameRow> = rows.iter().filter(|r| r.pair % 2 == h).cloned().collect();
+        points_of(&rows)
+    };
+    split_half(&fitted, &all, [&half(0), &half(1)])
 }
 
 /// The first round count, from `first_check` up to `complete` rounds, at which the worst
