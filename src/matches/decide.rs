@@ -70,7 +70,7 @@ impl Check {
     pub fn floor(&self) -> Option<MisfitFloor> {
         self.misfit.filter(Misfit::systematic).map(|m| MisfitFloor {
             floor: m.floor(),
-            dispersion: m.dispersion,
+            at_least: m.floor_at_least(),
         })
     }
 }

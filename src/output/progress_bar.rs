@@ -65,12 +65,12 @@ pub struct MatchProgress {
     aim: Option<Aim>,
 }
 
-/// A systematic misfit's floor under the worst half-width, and the fit's dispersion φ (of
-/// which the misfit is the part above 1 that does not average away).
+/// A systematic misfit's floor under the worst half-width (the part of it that more games do
+/// not shrink), and the floor's one-sided 95% lower bound.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MisfitFloor {
     pub floor: f64,
-    pub dispersion: f64,
+    pub at_least: f64,
 }
 
 /// Where a precision run is headed: it stops at its target, long before its ceiling of games.
@@ -79,9 +79,9 @@ struct Aim {
     target: f64,
     /// The games the target needs at the last check's rate, once a check could estimate it.
     games: Option<usize>,
-    /// The floor a systematic misfit holds the worst half-width to, when it lies above the
-    /// target: no number of games meets it then.
-    floor: Option<f64>,
+    /// A systematic misfit's floor, when it lies at or above the target: no number of games
+    /// meets the target then, if the floor holds (its bound says how sure that is).
+    floor: Option<MisfitFloor>,
 }
 
 /// A precision run's bar when its design's misfit holds the half-widths above the target.
@@ -139,13 +139,13 @@ impl MatchProgress {
     /// half-width falls as one over the root of the games, so the target needs about
     /// `games` × (worst / target)² (at most the ceiling); the ETA and the bar run to that.
     /// A design whose misfit repeats in both halves of its pairs (`stats::design_misfit`) has
-    /// a part that does not fall: the chance part (worst² / φ) alone shrinks, and a target at
-    /// or below the misfit's floor is out of reach of more games.
+    /// a part that does not fall: the chance part (worst² − floor²) alone shrinks, and a
+    /// target at or below the misfit's floor is out of reach of more games.
     pub fn checked(&mut self, games: usize, worst: f64, misfit: Option<MisfitFloor>) {
         let Some(aim) = self.aim.as_mut() else {
             return;
         };
-        aim.floor = misfit.map(|m| m.floor).filter(|f| *f >= aim.target);
+        aim.floor = misfit.filter(|m| m.floor >= aim.target);
         if aim.floor.is_some() {
             aim.games = None;
             if let Some(bar) = &self.bar {
@@ -155,7 +155,10 @@ impl MatchProgress {
         }
         if worst.is_finite() && worst > 0.0 {
             let times = match misfit {
-                Some(m) => (worst.powi(2) / m.dispersion) / (aim.target.powi(2) - m.floor.powi(2)),
+                Some(m) => {
+                    let floor = m.floor.min(worst);
+                    (worst.powi(2) - floor.powi(2)) / (aim.target.powi(2) - floor.powi(2))
+                }
                 None => (worst / aim.target).powi(2),
             };
             let needed = (games as f64 * times).ceil() as usize;
@@ -224,10 +227,17 @@ fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> Strin
         None => format!("games {seen}/{total}, eta {}", left(total)),
         Some(Aim {
             target,
-            floor: Some(floor),
+            floor: Some(MisfitFloor { floor, at_least }),
+            ..
+        }) if at_least >= target => format!(
+            "games {seen} (at most {total}), no eta: the design's misfit holds its worst half-width at ±{floor:.1} (at least ±{at_least:.1}, one-sided 95%), above the target ±{target}, however many games are played (`ablate report` tells)"
+        ),
+        Some(Aim {
+            target,
+            floor: Some(MisfitFloor { floor, at_least }),
             ..
         }) => format!(
-            "games {seen} (at most {total}), no eta: the design's misfit holds its worst half-width near ±{floor:.1}, at or above the target ±{target}, however many games are played (`ablate report` tells)"
+            "games {seen} (at most {total}), no eta: the design's misfit would hold its worst half-width at about ±{floor:.1}, at or above the target ±{target}, if it stays as large (its one-sided 95% bound, ±{at_least:.1}, does not show that yet; `ablate report` tells)"
         ),
         Some(Aim {
             target,
@@ -355,22 +365,22 @@ mod tests {
         assert_eq!(progress.aim.unwrap().games, Some(2000));
         progress.checked(2000, 1e6, None);
         assert_eq!(progress.aim.unwrap().games, Some(1_920_000));
-        // A misfit that repeats: ±30 with φ 2 is ±21.2 of chance and a floor of ±21.2. A floor
-        // of ±12 under ±15 leaves chance 900 / 2 = 450 against 225 − 144 = 81 Elo²: 5.56 times
-        // the games; a floor at or above the target leaves no goal, and the line says why.
-        let floor = |floor| {
-            Some(MisfitFloor {
-                floor,
-                dispersion: 2.0,
-            })
-        };
-        progress.checked(2000, 30.0, floor(12.0));
-        assert_eq!(progress.aim.unwrap().games, Some(11112));
-        progress.checked(2000, 30.0, floor(21.2));
+        // A misfit that repeats: of ±30, a floor of ±12 leaves 900 − 144 = 756 Elo² of chance,
+        // against 225 − 144 = 81 under ±15: 9.33 times the games. A floor at or above the
+        // target leaves no goal, and the line says why and how sure.
+        let floor = |floor, at_least| Some(MisfitFloor { floor, at_least });
+        progress.checked(2000, 30.0, floor(12.0, 5.0));
+        assert_eq!(progress.aim.unwrap().games, Some(18667));
+        progress.checked(2000, 30.0, floor(21.2, 0.0));
         assert_eq!(progress.aim.unwrap().games, None);
         assert_eq!(
             log_line(2000, 1_920_000, progress.aim, 6.0),
-            "games 2000 (at most 1920000), no eta: the design's misfit holds its worst half-width near ±21.2, at or above the target ±15, however many games are played (`ablate report` tells)"
+            "games 2000 (at most 1920000), no eta: the design's misfit would hold its worst half-width at about ±21.2, at or above the target ±15, if it stays as large (its one-sided 95% bound, ±0.0, does not show that yet; `ablate report` tells)"
+        );
+        progress.checked(2000, 30.0, floor(21.2, 16.0));
+        assert_eq!(
+            log_line(2000, 1_920_000, progress.aim, 6.0),
+            "games 2000 (at most 1920000), no eta: the design's misfit holds its worst half-width at ±21.2 (at least ±16.0, one-sided 95%), above the target ±15, however many games are played (`ablate report` tells)"
         );
         // A run without a target has no aim to update.
         let mut plain = MatchProgress::new(10);

@@ -8,20 +8,25 @@
 //! same openings in each half at every point), each half's residuals are standardized, and
 //! their product is summed over the directions the model leaves free:
 //!
-//! T = z₀ᵀ M z₁,  z_h,i = (ȳ_h,i − μ_i) / √(s²_i / n_i),
+//! T = z₀ᵀ M z₁,  z_h,i = (ȳ_h,i − μ_i) / √(κ μ_i (1 − μ_i) / n_i),
 //!
-//! with μ_i the model's score at point i (fitted to every pair), s²_i a pair's spread there
-//! (`PointPairs::own_spread`) and M the projection onto the complement of the model's
-//! directions in these units (the fit's own error, shared by both halves, lies in those
-//! directions and drops out). The halves' chance is independent, so with no misfit E[T] = 0,
-//! and its variance is Σ M_ij² V₀,i V₁,j, V_h,i the variance of z_h,i (read from the halves'
-//! difference, in which a misfit cancels); a misfit m (in the same units) gives E[T] = mᵀ M m, the part of Pearson's χ² that the model's misfit contributes.
+//! with μ_i the model's score at point i (fitted to every pair), n_i the point's pairs, κ a
+//! pair's spread over μ(1 − μ) pooled over the points (each point's own spread, from a few
+//! dozen pairs, is too rough to standardize by) and M the projection onto the complement of
+//! the model's directions in these units (the fit's own error, shared by both halves, lies in
+//! those directions and drops out). The halves' chance is independent, so with no misfit
+//! E[T] = 0, and its variance is Σ M_ij² V₀,i V₁,j = tr(M V₀ M V₁), V_h,i the variance of
+//! z_h,i: the point's own spread of a pair about its own mean (`PointPairs::own_spread`, in
+//! which a misfit does not enter) over the half's pairs, in these units. A misfit m (in the
+//! same units) gives E[T] = mᵀ M m, the part of Pearson's χ² that the model's misfit
+//! contributes.
 //!
-//! That part grows in proportion to the games, while the chance part stays at df. So φ grows
+//! That part grows in proportion to the games, while the chance part does not. So φ grows
 //! with the games, and every half-width, which scales as √(φ / games), tends to a floor: its
-//! value now times √(T / (df · φ)). The floor is an extrapolation from one design's games; the
-//! report gives it with a one-sided 95% lower bound (T less 1.645 of its standard error with
-//! that misfit in place of T).
+//! value now times √(T / (df · φ)). The rest of its square is chance, which shrinks as one
+//! over the games. The floor is an extrapolation from one design's games; the report gives it
+//! with a one-sided 95% lower bound (T less 1.645 of its standard error with that misfit in
+//! place, which is larger than with none).
 
 use super::design_fit::{Fit, PointPairs, Reference};
 use super::distributions::chi_square_difference_sf;
@@ -79,8 +84,9 @@ impl Misfit {
     /// The worst half-width expected after `times` as many games at every point: the chance
     /// part shrinks as 1/√times, the misfit's does not.
     pub fn half_width_after(&self, times: f64) -> f64 {
-        let chance = self.worst_half_width.powi(2) / self.dispersion;
-        (chance / times + self.floor().powi(2)).sqrt()
+        let floor = self.floor().min(self.worst_half_width);
+        let chance = self.worst_half_width.powi(2) - floor.powi(2);
+        (chance / times + floor.powi(2)).sqrt()
     }
 }
 
@@ -173,8 +179,7 @@ mod tests {
     fn the_floor_is_zero_without_misfit_and_the_half_width_then_shrinks_as_the_root() {
         let none = misfit(-3.0);
         assert_eq!(none.floor(), 0.0);
-        let chance = 30.0 / 1.5f64.sqrt();
-        assert!((none.half_width_after(4.0) - chance / 2.0).abs() < 1e-9);
+        assert!((none.half_width_after(4.0) - 15.0).abs() < 1e-9);
         assert!(!none.systematic());
     }
 
@@ -186,6 +191,7 @@ mod tests {
         assert!((m.floor() - 30.0 * (2.0f64 / 3.0).sqrt()).abs() < 1e-9);
         assert!(m.floor_at_least() < m.floor());
         assert!((m.half_width_after(1e12) - m.floor()).abs() < 1e-3);
+        assert!((m.half_width_after(1.0) - 30.0).abs() < 1e-9);
         assert!(m.systematic());
     }
 }

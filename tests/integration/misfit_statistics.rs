@@ -1,13 +1,13 @@
 //! The split-half test of a design's misfit (`design_misfit`), on games simulated from a known
 //! model: five factors, full factorial, the corner fixed, the model main effects and two-step
 //! interactions (16 directions left free). Without misfit the test rejects at its 5% level
-//! 2.5-7.5% of the time over 400 experiments (6.2% at this seed), and its T is 0 on average.
-//! With three-step interactions the model leaves out (18 to 28 Elo), at 60 pairs a point it
-//! sees them in most experiments (74 of 100 at this seed); the worst half-width it predicts
-//! after 16 times the games (chance shrinking, misfit not) is the one the fit then has, within
-//! 15% (equal at this seed); the floor it predicts is the half-width the fit has at 1,000
-//! times the games, within 20% (1%); and its one-sided 95% bound holds that floor in at least
-//! 90 of 100 experiments (95).
+//! 2.5-7.5% of the time over 400 experiments (6.25%, 25 of 400, at this seed), and its T is 0
+//! on average. With three-step interactions the model leaves out (18 to 28 Elo), at 60 pairs a
+//! point it sees them in most experiments (74 of 100 at this seed); the worst half-width it
+//! predicts after 16 times the games (chance shrinking, misfit not) is the one the fit then
+//! has, within 15% (±20.0 against ±19.9 at this seed); the floor it predicts is the half-width
+//! the fit has at 1,000 times the games, within 20% (±19.2 against ±19.4); and its one-sided
+//! 95% bound holds that floor in at least 90 of 100 experiments (95).
 
 use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
 use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, Reference};
