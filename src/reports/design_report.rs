@@ -355,11 +355,11 @@ pub fn misfit_line(m: &Misfit) -> String {
     );
     if m.systematic() {
         let bound = match m.floor_at_least() {
-            b if b > 0.0 => format!("at least ±{b:.1}"),
-            _ => "still 0: more games will tell".to_string(),
+            b if b > 0.0 => format!("±{b:.1}"),
+            _ => "0".to_string(),
         };
         format!(
-            "misfit: {halves}: beyond chance at 5%, a sign that the points' departures from it repeat, as interactions of more steps than the model holds do; if they do, φ grows with the games, and however many games the points play the worst half-width tends to about ±{:.1} (its one-sided 95% bound, which allows for T's larger spread with a misfit, {:.1}, is {bound})",
+            "misfit: {halves}: beyond chance at 5%, a sign that the points' departures from it repeat, as interactions of more steps than the model holds do; if they do, φ grows with the games, and however many games the points play the worst half-width tends to about ±{:.1} (one-sided 95% bound {bound}, from T's standard error with that misfit, {:.1})",
             m.floor(),
             m.se_with_misfit
         )
