@@ -71,6 +71,7 @@ impl Check {
         self.misfit.filter(Misfit::systematic).map(|m| MisfitFloor {
             floor: m.floor(),
             at_least: m.floor_at_least(),
+            times: m.times_to(self.target),
         })
     }
 }

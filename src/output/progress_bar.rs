@@ -65,12 +65,15 @@ pub struct MatchProgress {
     aim: Option<Aim>,
 }
 
-/// A systematic misfit's floor under the worst half-width (the part of it that more games do
-/// not shrink), and the floor's one-sided 95% lower bound.
+/// What a systematic misfit does to a precision target: the floor under the worst
+/// half-width (the part that more games do not shrink), the floor's one-sided 95% lower bound,
+/// and how many times the games played the target needs (`None`: the floor is at or above
+/// it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MisfitFloor {
     pub floor: f64,
     pub at_least: f64,
+    pub times: Option<f64>,
 }
 
 /// Where a precision run is headed: it stops at its target, long before its ceiling of games.
@@ -145,7 +148,7 @@ impl MatchProgress {
         let Some(aim) = self.aim.as_mut() else {
             return;
         };
-        aim.floor = misfit.filter(|m| m.floor >= aim.target);
+        aim.floor = misfit.filter(|m| m.times.is_none());
         if aim.floor.is_some() {
             aim.games = None;
             if let Some(bar) = &self.bar {
@@ -154,13 +157,9 @@ impl MatchProgress {
             return;
         }
         if worst.is_finite() && worst > 0.0 {
-            let times = match misfit {
-                Some(m) => {
-                    let floor = m.floor.min(worst);
-                    (worst.powi(2) - floor.powi(2)) / (aim.target.powi(2) - floor.powi(2))
-                }
-                None => (worst / aim.target).powi(2),
-            };
+            let times = misfit
+                .and_then(|m| m.times)
+                .unwrap_or((worst / aim.target).powi(2));
             let needed = (games as f64 * times).ceil() as usize;
             let needed = needed.clamp(games, self.total);
             aim.games = Some(needed);
@@ -227,14 +226,14 @@ fn log_line(seen: usize, total: usize, aim: Option<Aim>, per_game: f64) -> Strin
         None => format!("games {seen}/{total}, eta {}", left(total)),
         Some(Aim {
             target,
-            floor: Some(MisfitFloor { floor, at_least }),
+            floor: Some(MisfitFloor { floor, at_least, .. }),
             ..
         }) if at_least >= target => format!(
             "games {seen} (at most {total}), no eta: the design's misfit holds its worst half-width at ±{floor:.1} (at least ±{at_least:.1}, one-sided 95%), above the target ±{target}, however many games are played (`ablate report` tells)"
         ),
         Some(Aim {
             target,
-            floor: Some(MisfitFloor { floor, at_least }),
+            floor: Some(MisfitFloor { floor, at_least, .. }),
             ..
         }) => format!(
             "games {seen} (at most {total}), no eta: the design's misfit would hold its worst half-width at about ±{floor:.1}, at or above the target ±{target}, if it stays as large (its one-sided 95% bound, ±{at_least:.1}, does not show that yet; `ablate report` tells)"
@@ -366,9 +365,16 @@ mod tests {
         progress.checked(2000, 1e6, None);
         assert_eq!(progress.aim.unwrap().games, Some(1_920_000));
         // A misfit that repeats: of ±30, a floor of ±12 leaves 900 − 144 = 756 Elo² of chance,
-        // against 225 − 144 = 81 under ±15: 9.33 times the games. A floor at or above the
-        // target leaves no goal, and the line says why and how sure.
-        let floor = |floor, at_least| Some(MisfitFloor { floor, at_least });
+        // against 225 − 144 = 81 under ±15: 9.33 times the games (`Misfit::times_to`). A floor
+        // at or above the target leaves no goal, and the line says why and how sure.
+        let floor = |floor, at_least| {
+            let times = (floor < 15.0).then(|| (900.0 - floor * floor) / (225.0 - floor * floor));
+            Some(MisfitFloor {
+                floor,
+                at_least,
+                times,
+            })
+        };
         progress.checked(2000, 30.0, floor(12.0, 5.0));
         assert_eq!(progress.aim.unwrap().games, Some(18667));
         progress.checked(2000, 30.0, floor(21.2, 0.0));

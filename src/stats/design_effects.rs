@@ -18,7 +18,7 @@ use super::design_misfit::{split_half, Misfit};
 pub use super::distributions::holm;
 use super::distributions::two_sided_p;
 use super::faults::without_faulted_pairs;
-use super::precision::pentanomials;
+use super::precision::design_points;
 use crate::config::design::{Design, Role};
 use crate::config::experiment::ResolvedVariant;
 use crate::game_record::GameRow;
@@ -142,19 +142,7 @@ pub fn analyse_with_faults_as_losses(
     pairings: &[(String, String)],
     rows: &[GameRow],
 ) -> Result<DesignAnalysis, String> {
-    let points_of = |rows: &[GameRow]| -> Vec<PointPairs> {
-        let counts = pentanomials(pairings, rows, usize::MAX);
-        pairings
-            .iter()
-            .zip(&counts)
-            .filter_map(|((v, _), c)| {
-                design
-                    .point_of(v)
-                    .map(|point| PointPairs { point, ptnml: c.0 })
-            })
-            .collect()
-    };
-    let points = points_of(rows);
+    let [points, even, odd] = design_points(design, pairings, rows, usize::MAX);
     let k = design.factors.len();
     let (terms, aliased) = model_terms(k, &design.relation);
     let fit = fit(&points, &terms, Reference::of(design, variants, pairings))
@@ -222,13 +210,7 @@ pub fn analyse_with_faults_as_losses(
         })
         .collect();
     let all_on_vs_off = fit.combine(&corners);
-    // The halves of every point's pairs, by the pair's number: each half plays the same
-    // openings at every point.
-    let half = |h: usize| {
-        let rows: Vec<GameRow> = rows.iter().filter(|r| r.pair % 2 == h).cloned().collect();
-        points_of(&rows)
-    };
-    let misfit = split_half(&fit, &points, [&half(0), &half(1)]);
+    let misfit = split_half(&fit, &points, [&even, &odd]);
     Ok(DesignAnalysis {
         misfit,
         design: design.clone(),

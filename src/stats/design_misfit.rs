@@ -84,9 +84,22 @@ impl Misfit {
     /// The worst half-width expected after `times` as many games at every point: the chance
     /// part shrinks as 1/√times, the misfit's does not.
     pub fn half_width_after(&self, times: f64) -> f64 {
-        let floor = self.floor().min(self.worst_half_width);
-        let chance = self.worst_half_width.powi(2) - floor.powi(2);
-        (chance / times + floor.powi(2)).sqrt()
+        let (chance, floor) = self.parts();
+        (chance / times + floor).sqrt()
+    }
+
+    /// How many times the games played the worst half-width needs to come down to `target`;
+    /// `None` when the floor is at or above it, which no number of games goes below.
+    pub fn times_to(&self, target: f64) -> Option<f64> {
+        let (chance, floor) = self.parts();
+        (floor < target * target).then(|| chance / (target * target - floor))
+    }
+
+    /// The worst half-width's square, split: chance (which shrinks as one over the games) and
+    /// the floor's square (which does not).
+    fn parts(&self) -> (f64, f64) {
+        let floor = self.floor().min(self.worst_half_width).powi(2);
+        (self.worst_half_width.powi(2) - floor, floor)
     }
 }
 
@@ -192,6 +205,10 @@ mod tests {
         assert!(m.floor_at_least() < m.floor());
         assert!((m.half_width_after(1e12) - m.floor()).abs() < 1e-3);
         assert!((m.half_width_after(1.0) - 30.0).abs() < 1e-9);
+        // A target above the floor: the games that bring the half-width down to it.
+        let times = m.times_to(26.0).unwrap();
+        assert!((m.half_width_after(times) - 26.0).abs() < 1e-9);
+        assert_eq!(m.times_to(m.floor()), None);
         assert!(m.systematic());
     }
 }

@@ -35,13 +35,22 @@ pub fn pentanomials(
     rows: &[GameRow],
     rounds: usize,
 ) -> Vec<Pentanomial> {
+    pentanomials_where(pairings, rows, |pair| pair < rounds)
+}
+
+/// Each pairing's pentanomial over the pairs whose number `keep` takes, both games in.
+fn pentanomials_where(
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    keep: impl Fn(usize) -> bool,
+) -> Vec<Pentanomial> {
     let index: HashMap<(&str, &str), usize> = pairings
         .iter()
         .enumerate()
         .map(|(i, (v, o))| ((v.as_str(), o.as_str()), i))
         .collect();
     let mut tallies = vec![PairTally::default(); pairings.len()];
-    for row in rows.iter().filter(|r| r.pair < rounds) {
+    for row in rows.iter().filter(|r| keep(r.pair)) {
         if let Some(&i) = index.get(&(row.variant.as_str(), row.opponent.as_str())) {
             tallies[i].add(row.pair, row.variant_points());
         }
@@ -129,6 +138,33 @@ pub fn worst_pooled_half_width(design: &Design, by_opponent: &[Vec<PointPairs>])
         .reduce(f64::max)
 }
 
+/// A design's points' pairs before `rounds`: all of them, and the two halves by the pair's
+/// number (even, odd), each of which plays the same openings at every point
+/// (`design_misfit`).
+pub fn design_points(
+    design: &Design,
+    pairings: &[(String, String)],
+    rows: &[GameRow],
+    rounds: usize,
+) -> [Vec<PointPairs>; 3] {
+    let points = |keep: &dyn Fn(usize) -> bool| -> Vec<PointPairs> {
+        pentanomials_where(pairings, rows, |pair| pair < rounds && keep(pair))
+            .iter()
+            .zip(pairings)
+            .filter_map(|(c, (v, _))| {
+                design
+                    .point_of(v)
+                    .map(|point| PointPairs { point, ptnml: c.0 })
+            })
+            .collect()
+    };
+    [
+        points(&|_| true),
+        points(&|pair| pair % 2 == 0),
+        points(&|pair| pair % 2 == 1),
+    ]
+}
+
 /// Whether a single design's misfit over its first `rounds` rounds is systematic, and the
 /// floor it holds the half-widths to (`design_misfit`), for the progress line's estimate of
 /// the games a target needs; `None` for a plain match, a gauntlet or a fit not yet made.
@@ -139,29 +175,13 @@ pub fn misfit_at(
     rounds: usize,
 ) -> Option<Misfit> {
     let (design, reference) = design?;
-    let rows = without_faulted_pairs(rows);
-    let points_of = |rows: &[GameRow]| -> Vec<PointPairs> {
-        pentanomials(pairings, rows, rounds)
-            .iter()
-            .zip(pairings)
-            .filter_map(|(c, (v, _))| {
-                design
-                    .point_of(v)
-                    .map(|point| PointPairs { point, ptnml: c.0 })
-            })
-            .collect()
-    };
     if opponents_of(design, pairings).len() != 1 {
         return None;
     }
-    let all = points_of(&rows);
+    let [all, even, odd] = design_points(design, pairings, &without_faulted_pairs(rows), rounds);
     let (terms, _) = model_terms(design.factors.len(), &design.relation);
     let fitted = fit(&all, &terms, reference).ok()?;
-    let half = |h: usize| {
-        let rows: Vec<GameRow> = rows.iter().filter(|r| r.pair % 2 == h).cloned().collect();
-        points_of(&rows)
-    };
-    split_half(&fitted, &all, [&half(0), &half(1)])
+    split_half(&fitted, &all, [&even, &odd])
 }
 
 /// The first round count, from `first_check` up to `complete` rounds, at which the worst
