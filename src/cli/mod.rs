@@ -392,7 +392,7 @@ pub struct CheckArgs {
 }
 
 /// Options of `ablate report`.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
     /// A results CSV written by `ablate --config`, a games CSV written by `ablate match`, or a
     /// comparison of designs over several engines (a .toml, e.g. results/engines/compared.toml).
@@ -418,6 +418,11 @@ pub struct ReportArgs {
     /// games CSV), each step's ratio to them and the ratio over the steps.
     #[arg(long, value_name = "CSV", conflicts_with = "self_play")]
     pub reference: Option<PathBuf>,
+    /// A designed match's games: the same design at the same limit against another opponent (a
+    /// point of the design, an anchor, or the full engine), fitted with these in one model;
+    /// the report is written beside the first CSV, named after both (repeat for more).
+    #[arg(long = "with", value_name = "CSV", conflicts_with_all = ["self_play", "reference"])]
+    pub with: Vec<PathBuf>,
     /// A ladder of factorials: also chart this pair's interaction (repeat for more).
     #[arg(long, value_name = "STEP,STEP", value_parser = parse_pair)]
     pub interaction: Vec<(String, String)>,

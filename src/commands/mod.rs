@@ -12,6 +12,7 @@ pub mod perft;
 pub mod report;
 pub mod report_compared;
 pub mod report_design;
+pub mod report_design_joined;
 pub mod report_design_ratio;
 pub mod report_games;
 pub mod report_gauntlet;

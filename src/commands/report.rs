@@ -17,6 +17,9 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     if args.csv.extension().is_some_and(|e| e == "toml") {
         return super::report_compared::run(args);
     }
+    if !args.with.is_empty() {
+        return super::report_design_joined::run(args);
+    }
     if let Some(reference) = &args.reference {
         return super::report_design_ratio::run(args, reference);
     }

@@ -27,7 +27,7 @@ use crate::storage::write_atomically;
 /// Writes the design's report files and prints its figures.
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
-    if crate::stats::precision::opponents_of(design, &manifest.pairings).len() > 1 {
+    if crate::stats::precision::is_gauntlet(design, &manifest.variants, &manifest.pairings) {
         return super::report_gauntlet::run(args, rows, manifest);
     }
     let opponent = manifest

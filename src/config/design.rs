@@ -7,11 +7,13 @@
 //! ```toml
 //! [design]
 //! fraction = "resolution 5"          # or "full"; `points = 128` asks for that run size
+//! model = "saturated"                # or "two-step", the default (`design_model`)
 //! [design.factors]
 //! no_null_move = { "null_move.enabled" = false }
 //! with_iir = { "iir.enabled" = true, "iir.cut_nodes" = true }
 //! ```
 
+use super::design_model::DesignModel;
 use super::engine::EngineOptions;
 use super::fractions::{self, TABLE};
 use super::keys;
@@ -93,6 +95,10 @@ pub struct Design {
     pub points: Vec<u32>,
     /// Whom every point plays; `None`: the baseline.
     pub opponent: Option<String>,
+    /// The terms its games are fitted with.
+    #[serde(default = "DesignModel::two_step")]
+    #[serde(skip_serializing_if = "DesignModel::is_two_step")]
+    pub model: DesignModel,
     /// Where the generators come from.
     pub source: String,
 }
@@ -123,10 +129,7 @@ impl Design {
 
     /// The point a variant name stands for, if it is one of this design's.
     pub fn point_of(&self, name: &str) -> Option<u32> {
-        self.points
-            .iter()
-            .copied()
-            .find(|&p| self.point_name(p) == name)
+        (self.points.iter().copied()).find(|&p| self.point_name(p) == name)
     }
 
     /// A point's layer: its factors' overrides laid together (no two set one knob).
@@ -139,9 +142,7 @@ impl Design {
         }
         layer
     }
-}
 
-impl Design {
     /// Each point as a variant: its name and layer. A point named as the baseline or as a
     /// variant of the file (`taken`) is an error.
     pub fn variants(
@@ -193,6 +194,7 @@ struct DesignTable {
     fraction: Option<String>,
     points: Option<i64>,
     opponent: Option<String>,
+    model: Option<DesignModel>,
 }
 
 /// `design = ...` read into its design (a field's `deserialize_with`): a table, or an error
@@ -221,6 +223,7 @@ pub fn parse(table: Table) -> Result<Design, String> {
         given => given.map(|n| n as usize),
     };
     let opponent = written.opponent;
+    let model = written.model.unwrap_or(DesignModel::TwoStep);
     let k = factors.len();
     let generators = choose(k, wanted, points, &fraction)?;
     let words: Vec<u32> = {
@@ -256,6 +259,7 @@ pub fn parse(table: Table) -> Result<Design, String> {
         points: fractions::points(k, &generators),
         relation,
         opponent,
+        model,
         source: SOURCE.to_string(),
     })
 }

@@ -4,6 +4,7 @@ pub mod choices;
 pub mod comparison;
 pub mod descriptor;
 pub mod design;
+pub mod design_model;
 pub mod design_points;
 pub mod engine;
 pub mod experiment;

@@ -4,24 +4,22 @@
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
 use super::pairings::PreparedMatch;
-use crate::config::design::Design;
 use crate::game_record::GameRow;
 use crate::output::progress_bar::MisfitFloor;
 use crate::stats::design_fit::Reference;
 use crate::stats::design_misfit::Misfit;
 use crate::stats::elo::{Hypothesis, PairTally, Sprt};
-use crate::stats::precision::{first_check, misfit_at, stop_round, worst_half_width};
+use crate::stats::precision::{first_check, misfit_at, stop_round, worst_half_width, PlayedDesign};
 
-/// The match's design, if any, with who its points play (`Reference::of`).
-fn played_design<'a>(
-    prepared: &'a PreparedMatch,
+/// Who each pairing's opponent is to the match's design (`Reference::of_each`); empty without
+/// a design.
+fn opponents_to_design(
+    prepared: &PreparedMatch,
     pairing_names: &[(String, String)],
-) -> Option<(&'a Design, Reference)> {
-    let design = prepared.experiment.design.as_ref()?;
-    Some((
-        design,
-        Reference::of(design, &prepared.variants, pairing_names),
-    ))
+) -> Vec<Reference> {
+    (prepared.experiment.design.as_ref()).map_or(Vec::new(), |d| {
+        Reference::of_each(d, &prepared.variants, pairing_names)
+    })
 }
 
 /// Which rounds (one pair of every pairing) are complete, as games come in any order.
@@ -91,6 +89,8 @@ pub struct Verdict {
 pub struct Decider<'a> {
     prepared: &'a PreparedMatch,
     pairing_names: Vec<(String, String)>,
+    /// Who each pairing's opponent is to the design, if there is one.
+    against: Vec<Reference>,
     rounds: Rounds,
     /// The first pair not kept, once the precision target is met.
     pair_limit: Option<usize>,
@@ -111,17 +111,25 @@ impl<'a> Decider<'a> {
             })
             .collect();
         let rounds = Rounds::new(pairing_names.len(), done);
-        let design = played_design(prepared, &pairing_names);
-        let pair_limit = prepared
-            .options
-            .precision
-            .and_then(|target| stop_round(design, &pairing_names, done, rounds.complete, target));
-        Decider {
+        let against = opponents_to_design(prepared, &pairing_names);
+        let mut decider = Decider {
             prepared,
             pairing_names,
+            against,
             rounds,
-            pair_limit,
-        }
+            pair_limit: None,
+        };
+        decider.pair_limit = (prepared.options.precision).and_then(|target| {
+            let (names, complete) = (&decider.pairing_names, decider.rounds.complete);
+            stop_round(decider.played_design(), names, done, complete, target)
+        });
+        decider
+    }
+
+    /// The match's design, if any, with who its pairings' opponents are to it.
+    fn played_design(&self) -> Option<PlayedDesign<'_>> {
+        let design = self.prepared.experiment.design.as_ref()?;
+        Some((design, &self.against))
     }
 
     /// The first pair not to start, when the target is already met.
@@ -132,7 +140,7 @@ impl<'a> Decider<'a> {
     /// The check that met the target on the games a resumed match kept, for the progress line.
     pub fn resumed_check(&self, done: &[GameRow]) -> Option<Check> {
         let (target, rounds) = (self.prepared.options.precision?, self.pair_limit?);
-        let design = played_design(self.prepared, &self.pairing_names);
+        let design = self.played_design();
         let worst = worst_half_width(design, &self.pairing_names, done, rounds);
         Some(Check {
             worst: worst.unwrap_or(f64::NAN),
@@ -154,7 +162,7 @@ impl<'a> Decider<'a> {
         let (Some(target), None) = (self.prepared.options.precision, self.pair_limit) else {
             return verdict;
         };
-        let design = played_design(self.prepared, &self.pairing_names);
+        let design = self.played_design();
         let first = first_check(self.pairing_names.len());
         for r in (before + 1).max(first)..=self.rounds.complete {
             let worst = worst_half_width(design, &self.pairing_names, rows, r);

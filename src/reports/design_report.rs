@@ -125,12 +125,28 @@ pub fn twice(e: &Estimate) -> Estimate {
     }
 }
 
+/// The model's terms of three steps or more: none but in a saturated model.
+fn higher_terms(a: &DesignAnalysis) -> usize {
+    a.fit.terms.iter().filter(|t| t.count_ones() >= 3).count()
+}
+
+/// What a step's averaged worth is: its Shapley share in a model of main effects and two-step
+/// interactions, and only its main effect once terms of three steps are in it (an odd-order
+/// term splits its part of the corners' difference three ways, not as the main effect does).
+fn averaged_is(a: &DesignAnalysis) -> &'static str {
+    match higher_terms(a) {
+        0 => "Shapley",
+        _ => "main effect",
+    }
+}
+
 /// The steps' table.
 pub fn steps_table(a: &DesignAnalysis) -> Table {
+    let averaged = format!("worth, averaged ({})", averaged_is(a));
     let mut t = Table::new(&[
         "step",
         "factor",
-        "worth, averaged (Shapley)",
+        &averaged,
         "worth at the baseline",
         "factor applied alone",
     ]);
@@ -182,20 +198,36 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             d.generators.join(", ")
         ),
     };
+    let anchors: Vec<String> = (a.anchors.iter())
+        .map(|q| format!("the anchor {}", d.point_name(*q)))
+        .collect();
+    let against = match anchors.is_empty() {
+        true => opponent.to_string(),
+        false => format!("{opponent} and {}", anchors.join(" and ")),
+    };
     let mut lines = vec![
         format!(
-            "{k} steps, {fraction}: {} points, {} with games, {} game pairs against {opponent}",
+            "{k} steps, {fraction}: {} points, {} with games, {} game pairs against {against}",
             d.points.len(),
             a.points_played,
             a.pairs_played
         ),
         format!(
-            "model: Elo = {} + {k} main effects + {} interactions; Pearson χ² {:.1} on {} degrees of freedom, {}; worst half-width ±{:.1}",
-            match a.fit.reference {
-                Reference::IsTheCorner => format!("(0 at {}, which plays what {opponent} plays)", d.point_name(0)),
-                Reference::Other => format!("{opponent}'s strength against the points"),
+            "model: Elo = {} + {k} main effects + {} interactions{}; Pearson χ² {:.1} on {} degrees of freedom, {}; worst half-width ±{:.1}",
+            match (a.fit.fitted_intercept, anchors.is_empty()) {
+                (true, _) => format!("{opponent}'s strength against the points"),
+                (false, true) => format!("(0 at {}, which plays what {opponent} plays)", d.point_name(0)),
+                (false, false) => format!(
+                    "(0 at {}; against {}, the point's Elo less the anchor's)",
+                    d.point_name(0),
+                    anchors.join(" and ")
+                ),
             },
             a.pairs.len(),
+            match higher_terms(a) {
+                0 => String::new(),
+                h => format!(" + {h} terms of three steps or more, one for each alias class the fraction leaves (model = \"saturated\")"),
+            },
             a.fit.pearson,
             a.fit.df,
             match a.fit.df {
@@ -205,8 +237,12 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             a.fit.worst_half_width()
         ),
         format!(
-            "every step on against every step off: {} (the Shapley shares' sum)",
-            with_interval(&a.all_on_vs_off)
+            "every step on against every step off: {} ({})",
+            with_interval(&a.all_on_vs_off),
+            match higher_terms(a) {
+                0 => "the Shapley shares' sum",
+                _ => "the model's; with terms of three steps it is not the averaged worths' sum",
+            }
         ),
     ];
     if let Some(m) = &a.misfit {
@@ -239,20 +275,27 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
             .fit
             .misses
             .iter()
-            .map(|(p, obs, model)| {
+            .map(|(p, against, obs, model)| {
+                let anchor = match against {
+                    Reference::Point(q) if *q != 0 => format!(" against {}", d.point_name(*q)),
+                    _ => String::new(),
+                };
                 format!(
-                    "{} ({} played, {} modelled)",
+                    "{}{anchor} ({} played, {} modelled)",
                     d.point_name(*p),
                     signed(*obs, 0, Minus::Ascii),
                     signed(*model, 0, Minus::Ascii)
                 )
             })
             .collect();
+        let of = match anchors.is_empty() {
+            true => format!("{} points", a.points_played),
+            false => format!("{} points' games against one opponent", a.pairings_played),
+        };
         lines.push(format!(
-            "{} of {} points lie outside their own 95% interval about the model (about {:.0} would by chance): {}",
+            "{} of {of} lie outside their own 95% interval about the model (about {:.0} would by chance): {}",
             names.len(),
-            a.points_played,
-            a.points_played as f64 * 0.05,
+            a.pairings_played as f64 * 0.05,
             names.join("; ")
         ));
     }
@@ -262,7 +305,7 @@ pub fn preamble(a: &DesignAnalysis, opponent: &str) -> Vec<String> {
 /// The terminal report.
 pub fn terminal(a: &DesignAnalysis, opponent: &str) -> String {
     let mut out = preamble(a, opponent).join("\n") + "\n\n";
-    out += "Each step's worth switched on, in Elo with its 95% interval: averaged over the other steps' settings (its Shapley share), at the baseline's corner, and the model's Elo of the factor applied alone to the baseline (a removal row's figure):\n";
+    out += &format!("Each step's worth switched on, in Elo with its 95% interval: averaged over the other steps' settings (its {} share), at the baseline's corner, and the model's Elo of the factor applied alone to the baseline (a removal row's figure):\n", averaged_is(a)).replace("main effect share", "main effect");
     out += &Text.render(&steps_table(a));
     out += "\nThe interaction matrix, every pair, largest first, in Elo with its 95% interval (positive: each step worth more with the other on; negative: one covers for the other; not resolved: the interval holds 0), and Holm's p over the pairs:\n";
     out += &Text.render(&pairs_table(a));

@@ -13,7 +13,7 @@
 //! the all-on and all-off corners and splits its marginal contributions evenly, so
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
 
-use super::design_fit::{fit, model_terms, Estimate, Fit, PointPairs, Reference};
+use super::design_fit::{fit, terms_of, Estimate, Fit, PointPairs, Reference};
 use super::design_misfit::{split_half, Misfit};
 pub use super::distributions::holm;
 use super::distributions::two_sided_p;
@@ -85,9 +85,14 @@ pub struct DesignAnalysis {
     pub aliased: Vec<(u32, u32)>,
     /// All steps on against all off, from the model; equal to Σ of the Shapley shares.
     pub all_on_vs_off: Estimate,
-    /// Complete pairs, and points with games.
+    /// The points of the design other than the corner that the points played (anchors), in
+    /// the order of the pairings.
+    pub anchors: Vec<u32>,
+    /// Complete pairs, points with games, and (point, opponent) pairings with games: more than
+    /// the points when they played an anchor too.
     pub pairs_played: u64,
     pub points_played: usize,
+    pub pairings_played: usize,
     /// The fewest complete pairs any point with games has.
     pub fewest_pairs: u64,
     /// Whether the model's misfit repeats in both halves of the pairs, and the floor it holds
@@ -142,23 +147,22 @@ pub fn analyse_with_faults_as_losses(
     pairings: &[(String, String)],
     rows: &[GameRow],
 ) -> Result<DesignAnalysis, String> {
-    let [points, even, odd] = design_points(design, pairings, rows, usize::MAX);
+    let against = Reference::of_each(design, variants, pairings);
+    let [points, even, odd] = design_points((design, &against), pairings, rows, usize::MAX);
     let k = design.factors.len();
-    let (terms, aliased) = model_terms(k, &design.relation);
-    let fit = fit(&points, &terms, Reference::of(design, variants, pairings))
-        .map_err(|why| why_no_fit(design, &points, why))?;
+    let (terms, aliased) = terms_of(design);
+    let fit = fit(&points, &terms).map_err(|why| why_no_fit(design, &points, why))?;
     let s: Vec<f64> = design.factors.iter().map(|f| sign(f.role)).collect();
     let has = |t: u32| terms.contains(&t);
     let steps = (0..k)
         .map(|i| {
             let main = 1u32 << i;
-            let pairs_of_i: Vec<u32> = (0..k)
-                .filter(|&j| j != i)
-                .map(|j| main | 1 << j)
-                .filter(|t| has(*t))
+            // Applying the factor alone flips the sign of every term that holds it: +2 for a
+            // term of odd order (the main effect's, three steps), −2 for one of even order.
+            let alone: Vec<(u32, f64)> = (terms.iter())
+                .filter(|t| *t & main != 0)
+                .map(|t| (*t, -2.0 * super::design_fit::column(*t, 0)))
                 .collect();
-            let mut alone = vec![(main, 2.0)];
-            alone.extend(pairs_of_i.iter().map(|t| (*t, -2.0)));
             let applied_alone = fit.combine(&alone);
             let scaled = |e: Estimate| Estimate {
                 value: s[i] * e.value,
@@ -211,18 +215,33 @@ pub fn analyse_with_faults_as_losses(
         .collect();
     let all_on_vs_off = fit.combine(&corners);
     let misfit = split_half(&fit, &points, [&even, &odd]);
+    let mut anchors: Vec<u32> = Vec::new();
+    for p in &points {
+        if let Reference::Point(q) = p.against {
+            if q != 0 && p.pairs() > 0 && !anchors.contains(&q) {
+                anchors.push(q);
+            }
+        }
+    }
     Ok(DesignAnalysis {
         misfit,
+        anchors,
         design: design.clone(),
         steps,
         pairs,
         aliased,
         all_on_vs_off,
         pairs_played: points.iter().map(|p| p.ptnml.iter().sum::<u64>()).sum(),
-        points_played: points
-            .iter()
-            .filter(|p| p.ptnml.iter().sum::<u64>() > 0)
-            .count(),
+        points_played: {
+            let mut played: Vec<u32> = (points.iter())
+                .filter(|p| p.pairs() > 0)
+                .map(|p| p.point)
+                .collect();
+            played.sort_unstable();
+            played.dedup();
+            played.len()
+        },
+        pairings_played: points.iter().filter(|p| p.pairs() > 0).count(),
         fewest_pairs: points
             .iter()
             .map(PointPairs::pairs)
@@ -307,7 +326,11 @@ mod tests {
     fn a_failed_fit_says_whether_games_scores_at_the_edge_or_the_design_are_the_cause() {
         let d = three_factors();
         let why = || super::super::design_fit::NOT_SEPARATED.to_string();
-        let at = |point: u32, ptnml: [u64; 5]| PointPairs { point, ptnml };
+        let at = |point: u32, ptnml: [u64; 5]| PointPairs {
+            point,
+            against: super::super::design_fit::CORNER,
+            ptnml,
+        };
         // Seven of eight points at 87.5% to 100% in 4 games: the edge, not the design.
         let mut edge: Vec<PointPairs> = (1..8).map(|p| at(p, [0, 0, 0, 0, 2])).collect();
         edge.push(at(0, [0, 0, 2, 0, 0]));

@@ -14,10 +14,14 @@
 //! interaction is half the difference between one factor's effect with the other applied and
 //! without (2β).
 //!
-//! The corner: when the reference plays exactly what the point that applies no factor plays
-//! (`Reference::IsTheCorner`: the baseline is that point), that point's Elo against it is 0 by
-//! construction, and the model has no free intercept: it is fixed so that the model's Elo there
-//! is 0. Only another player as the reference (`Reference::Other`) has a strength of its own.
+//! The opponent: when a pair's opponent plays exactly what a point of the design plays
+//! (`Reference::Point`: the baseline is the corner, the point that applies no factor; an anchor
+//! is any other point), the model's Elo against it is the model's Elo at the pair's point less
+//! its Elo at the opponent's, 0 when they are the same point. With every opponent such a point
+//! the model has no free intercept: it is fixed so that the model's Elo at the corner is 0, and
+//! every Elo is against the corner. Only another player as the opponent (`Reference::Other`)
+//! has a strength of its own, the intercept. One fit takes pairs against several opponents at
+//! once: the corner's and an anchor's, say, from two runs of the same design.
 //!
 //! Overdispersion: Pearson's χ² of the points about the model, over its degrees of freedom, is
 //! the dispersion φ = max(1, χ²/df) of quasi-likelihood (McCullagh & Nelder, §4.5); every
@@ -33,11 +37,14 @@ use std::f64::consts::LN_10;
 /// d(score)/d(Elo) at a score of ½, divided by ¼: logistic Elo's scale.
 const C: f64 = LN_10 / 400.0;
 
-/// One design point's pairs: the factors it applies (a bit set) and its pentanomial counts.
+/// One design point's pairs against one opponent: the factors it applies (a bit set), who it
+/// played, and its pentanomial counts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PointPairs {
     /// Bit i: the i-th factor applied.
     pub point: u32,
+    /// The opponent, as the model knows it.
+    pub against: Reference,
     /// Pairs scoring 0, ½, 1, 1½ and 2 points of 2.
     pub ptnml: [u64; 5],
 }
@@ -94,6 +101,26 @@ pub fn model_terms(k: usize, relation: &[u32]) -> (Vec<u32>, Vec<(u32, u32)>) {
     (kept, left_out)
 }
 
+/// The terms of a design's model (`[design] model`): `model_terms`'s, and with the saturated
+/// model one more for each alias class the fraction leaves, each by its smallest interaction
+/// (of three steps or more), so that the model has as many terms as the design has points.
+pub fn terms_of(design: &crate::config::design::Design) -> (Vec<u32>, Vec<(u32, u32)>) {
+    use crate::config::design_model::DesignModel;
+    let k = design.factors.len();
+    let (mut kept, left_out) = model_terms(k, &design.relation);
+    if design.model == DesignModel::Saturated {
+        let mut higher: Vec<u32> = (0..1u32 << k).filter(|t| t.count_ones() >= 3).collect();
+        higher.sort_by_key(|t| (t.count_ones(), *t));
+        for t in higher {
+            let aliased = |u: &u32| *u == t || design.relation.contains(&(t ^ u));
+            if !kept.iter().any(aliased) {
+                kept.push(t);
+            }
+        }
+    }
+    (kept, left_out)
+}
+
 /// The ±1 column of `term` at `point`: the product of the factors' signs.
 pub fn column(term: u32, point: u32) -> f64 {
     if (term & !point).count_ones() % 2 == 0 {
@@ -103,38 +130,52 @@ pub fn column(term: u32, point: u32) -> f64 {
     }
 }
 
-/// Who the design's points play, as the model needs to know it.
+/// Who a design's point played, as the model needs to know it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reference {
-    /// The reference plays exactly what the point that applies no factor plays: the model's
-    /// Elo at that point is 0, not fitted.
-    IsTheCorner,
+    /// A player that plays exactly what this point of the design plays (0: the corner, which
+    /// the baseline the points are built on plays): the model's Elo against it is the
+    /// difference of the model's Elo at the two points, nothing fitted of its own.
+    Point(u32),
     /// Another player: its strength against the points is the intercept, fitted.
     Other,
 }
 
+/// The corner, the point that applies no factor: the baseline plays it.
+pub const CORNER: Reference = Reference::Point(0);
+
 impl Reference {
-    /// Who a design's points played, from the players as the match resolved them: the corner
-    /// (the point that applies no factor) when the points' opponent plays exactly what it
-    /// plays, as the baseline the points are built on does. A match whose manifest does not
-    /// hold both players is read from the design: no declared opponent means the baseline.
+    /// Who `opponent` is to a design's model, from the players as the match resolved them: a
+    /// point of the design by its name (an anchor), the corner when it plays exactly what the
+    /// corner plays (as the baseline the points are built on does), else another player. A
+    /// match whose manifest does not hold the players is read from the design: no declared
+    /// opponent means the baseline.
     pub fn of(
         design: &crate::config::design::Design,
         variants: &[crate::config::experiment::ResolvedVariant],
-        pairings: &[(String, String)],
+        opponent: &str,
     ) -> Reference {
-        let corner = design.point_name(0);
-        let opponent = pairings
-            .iter()
-            .find(|(v, _)| design.point_of(v).is_some())
-            .map(|(_, o)| o);
+        if let Some(point) = design.point_of(opponent) {
+            return Reference::Point(point);
+        }
         let find = |name: &str| variants.iter().find(|v| v.name == name);
-        match (find(&corner), opponent.and_then(|o| find(o))) {
-            (Some(a), Some(b)) if a.plays_as(b) => Reference::IsTheCorner,
+        match (find(&design.point_name(0)), find(opponent)) {
+            (Some(a), Some(b)) if a.plays_as(b) => CORNER,
             (Some(_), Some(_)) => Reference::Other,
-            _ if design.opponent.is_none() => Reference::IsTheCorner,
+            _ if design.opponent.is_none() => CORNER,
             _ => Reference::Other,
         }
+    }
+
+    /// Each pairing's opponent (`of`), in the pairings' order.
+    pub fn of_each(
+        design: &crate::config::design::Design,
+        variants: &[crate::config::experiment::ResolvedVariant],
+        pairings: &[(String, String)],
+    ) -> Vec<Reference> {
+        (pairings.iter())
+            .map(|(_, o)| Reference::of(design, variants, o))
+            .collect()
     }
 }
 
@@ -153,11 +194,12 @@ pub struct Fit {
     pub df: usize,
     /// The dispersion φ = max(1, χ²/df) that `cov` carries (1 with no degrees of freedom).
     pub dispersion: f64,
-    /// Whether the intercept was fitted or fixed at the corner.
-    pub reference: Reference,
-    /// Points whose own 95% interval excludes the model's Elo there: (point, observed Elo,
-    /// model Elo).
-    pub misses: Vec<(u32, f64, f64)>,
+    /// Whether the intercept was fitted (some pairs played another player) or fixed so that
+    /// the model's Elo at the corner is 0.
+    pub fitted_intercept: bool,
+    /// Points whose own 95% interval excludes the model's Elo against their opponent there:
+    /// (point, opponent, observed Elo, model Elo).
+    pub misses: Vec<(u32, Reference, f64, f64)>,
 }
 
 /// A linear combination of the coefficients with its 95% interval.
@@ -226,56 +268,74 @@ impl Fit {
             .sum()
     }
 
-    /// The model's expected score at a point.
-    pub fn score_at(&self, point: u32) -> f64 {
-        1.0 / (1.0 + (-C * self.elo_at(point)).exp())
+    /// The model's expected score of a point's pairs against their opponent.
+    pub fn score_of(&self, pairs: &PointPairs) -> f64 {
+        let eta: f64 = (self.terms.iter().zip(&self.coef))
+            .map(|(t, b)| row_entry(*t, pairs) * b)
+            .sum();
+        1.0 / (1.0 + (-C * eta).exp())
     }
 
-    /// The point's row of the fit's free terms: each term's column, measured from the corner's
-    /// when the corner is fixed (so that the corner's row is all zeros).
-    pub fn free_row(&self, point: u32) -> Vec<f64> {
-        match self.reference {
-            Reference::IsTheCorner => self.terms[1..]
-                .iter()
-                .map(|t| column(*t, point) - column(*t, 0))
-                .collect(),
-            Reference::Other => self.terms.iter().map(|t| column(*t, point)).collect(),
-        }
+    /// The pairs' row of the fit's free terms (`free_terms`).
+    pub fn free_row(&self, pairs: &PointPairs) -> Vec<f64> {
+        free_terms(&self.terms, self.fitted_intercept)
+            .iter()
+            .map(|t| row_entry(*t, pairs))
+            .collect()
     }
 
-    /// The largest 95% half-width among the main effects and interactions.
+    /// The largest 95% half-width among the main effects and two-step interactions (a
+    /// saturated model's terms of three steps or more are not among the figures).
     pub fn worst_half_width(&self) -> f64 {
         self.terms
             .iter()
-            .filter(|t| **t != 0)
+            .filter(|t| (1..=2).contains(&t.count_ones()))
             .map(|t| self.effect(*t).half_width())
             .fold(0.0, f64::max)
+    }
+}
+
+/// A term's entry in the row of a point's pairs: its column at the point, less its column at
+/// the opponent's point when the opponent is one (so that the intercept's entry is 0 there, and
+/// a point's pairs against itself have a row of zeros).
+fn row_entry(term: u32, pairs: &PointPairs) -> f64 {
+    let at_opponent = match pairs.against {
+        Reference::Point(q) => column(term, q),
+        Reference::Other => 0.0,
+    };
+    column(term, pairs.point) - at_opponent
+}
+
+/// The terms a fit estimates: all of them when it fits the intercept, else all but it.
+fn free_terms(terms: &[u32], fitted_intercept: bool) -> &[u32] {
+    if fitted_intercept {
+        terms
+    } else {
+        &terms[1..]
     }
 }
 
 /// Fits `terms` (the intercept first) to the points' pairs. An error when the points with
 /// pairs cannot separate the terms (too few points played yet, points at 0% or 100%, or a
 /// design that aliases them); `design_effects` says which.
-pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result<Fit, String> {
+pub fn fit(points: &[PointPairs], terms: &[u32]) -> Result<Fit, String> {
     let points: Vec<&PointPairs> = points.iter().filter(|p| p.pairs() > 0).collect();
-    // With the corner fixed, each term's column is measured from the corner's, so that every
-    // model is 0 there; the intercept is then no free term, and the corner's own pairs carry
-    // no information (their row is all zeros).
-    let (free, origin): (&[u32], Option<u32>) = match reference {
-        Reference::IsTheCorner => (&terms[1..], Some(0)),
-        Reference::Other => (terms, None),
-    };
-    let informative = points.iter().filter(|p| Some(p.point) != origin).count();
+    let fitted_intercept = points.iter().any(|p| p.against == Reference::Other);
+    let free = free_terms(terms, fitted_intercept);
+    // A point's pairs against the same point (the corner's against the baseline) carry no
+    // information: their row is all zeros. They stay in Pearson's χ², as a score of ½ expected.
+    let informative = (points.iter())
+        .filter(|p| p.against != Reference::Point(p.point))
+        .count();
     let m = free.len();
     if informative < m {
         return Err(format!(
             "{informative} points with games for {m} terms; expected at least as many points as terms"
         ));
     }
-    let x = |t: u32, point: u32| column(t, point) - origin.map_or(0.0, |o| column(t, o));
     let rows: Vec<Vec<f64>> = points
         .iter()
-        .map(|p| free.iter().map(|t| x(*t, p.point)).collect())
+        .map(|p| free.iter().map(|t| row_entry(*t, p)).collect())
         .collect();
     let beta = newton(&points, &rows)?;
     let mu_at = |row: &[f64]| {
@@ -301,7 +361,7 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
         let (lo, hi) = (p.mean() - Z95 * se, p.mean() + Z95 * se);
         if mu < lo || mu > hi {
             let elo = |s: f64| super::elo::elo_of_score(s.clamp(1e-9, 1.0 - 1e-9));
-            misses.push((p.point, elo(p.mean()), elo(mu)));
+            misses.push((p.point, p.against, elo(p.mean()), elo(mu)));
         }
     }
     // Every pair where the model puts it (pairs that all scored alike, at points the model fits
@@ -319,12 +379,12 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
     let sandwich = &a_inv * from_rows(&b) * &a_inv * dispersion;
     // Back to every term, intercept first: with the corner fixed, the intercept is
     // −Σ column(t, corner) β_t, a linear map L of the free terms (coef = L β, cov = L V Lᵀ).
-    let map = match origin {
-        Some(o) => DMatrix::from_fn(m + 1, m, |i, j| match i {
-            0 => -column(free[j], o),
+    let map = match fitted_intercept {
+        false => DMatrix::from_fn(m + 1, m, |i, j| match i {
+            0 => -column(free[j], 0),
             _ => f64::from(i - 1 == j),
         }),
-        None => DMatrix::identity(m, m),
+        true => DMatrix::identity(m, m),
     };
     let coef = (&map * DVector::from_vec(beta)).iter().copied().collect();
     let cov = to_rows(&(&map * sandwich * map.transpose()));
@@ -335,7 +395,7 @@ pub fn fit(points: &[PointPairs], terms: &[u32], reference: Reference) -> Result
         pearson,
         df,
         dispersion,
-        reference,
+        fitted_intercept,
         misses,
     })
 }
@@ -402,18 +462,16 @@ mod tests {
         // how far a point's score could be from it.
         let drew = |point| PointPairs {
             point,
+            against: Reference::Other,
             ptnml: [0, 0, 6, 0, 0],
         };
         let points: Vec<PointPairs> = (0..4).map(drew).collect();
         let (terms, _) = model_terms(2, &[]);
-        assert_eq!(
-            fit(&points, &terms, Reference::Other).unwrap_err(),
-            NO_SPREAD
-        );
+        assert_eq!(fit(&points, &terms).unwrap_err(), NO_SPREAD);
         // One pair won at one point: the spread is there, and so are the intervals.
         let mut points = points;
         points[1].ptnml = [0, 0, 5, 0, 1];
-        let fitted = fit(&points, &terms, Reference::Other).unwrap();
+        let fitted = fit(&points, &terms).unwrap();
         assert!(fitted.worst_half_width() > 0.0);
     }
 
@@ -428,11 +486,12 @@ mod tests {
                 let high = ((s - 0.25) / 0.5 * 1e6).round() as u64;
                 PointPairs {
                     point: p,
+                    against: Reference::Other,
                     ptnml: [0, 1_000_000 - high, 0, high, 0],
                 }
             })
             .collect();
-        let f = fit(&points, &[0, 1, 2, 3], Reference::Other).unwrap();
+        let f = fit(&points, &[0, 1, 2, 3]).unwrap();
         for (got, want) in f.coef.iter().zip([10.0, 20.0, -5.0, 3.0]) {
             assert!((got - want).abs() < 0.01, "{:?}", f.coef);
         }

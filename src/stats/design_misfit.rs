@@ -110,38 +110,38 @@ pub fn split_half(fit: &Fit, all: &[PointPairs], halves: [&[PointPairs]; 2]) -> 
     if fit.df == 0 {
         return None;
     }
-    let find = |set: &[PointPairs], point: u32| set.iter().find(|p| p.point == point).copied();
-    let origin = match fit.reference {
-        Reference::IsTheCorner => Some(0),
-        Reference::Other => None,
+    let find = |set: &[PointPairs], of: &PointPairs| {
+        (set.iter())
+            .find(|p| p.point == of.point && p.against == of.against)
+            .copied()
     };
-    // Each informative point: its direction of the fit's own error, its halves' standardized
-    // residuals and their variances with no misfit.
+    // Each informative point's pairs (not a point's against itself): its direction of the fit's
+    // own error, its halves' standardized residuals and their variances with no misfit.
     let informative: Vec<&PointPairs> = all
         .iter()
-        .filter(|p| p.pairs() > 0 && Some(p.point) != origin)
+        .filter(|p| p.pairs() > 0 && p.against != Reference::Point(p.point))
         .collect();
     // A pair's spread at a point is κ μ(1 − μ), κ pooled over the points: each point's own
     // spread, from a few dozen pairs, is too rough to standardize by (a simulation with no
     // misfit rejected 8% of the time at 5% with it).
     let binomial = |p: &PointPairs| {
-        let mu = fit.score_at(p.point);
+        let mu = fit.score_of(p);
         p.pairs() as f64 * mu * (1.0 - mu)
     };
     let kappa = informative
         .iter()
-        .map(|p| p.pairs() as f64 * p.own_spread(fit.score_at(p.point)))
+        .map(|p| p.pairs() as f64 * p.own_spread(fit.score_of(p)))
         .sum::<f64>()
         / informative.iter().map(|p| binomial(p)).sum::<f64>();
     let (mut rows, mut z, mut d) = (Vec::new(), [Vec::new(), Vec::new()], [vec![], vec![]]);
     for p in informative {
-        let mu = fit.score_at(p.point);
+        let mu = fit.score_of(p);
         let n = p.pairs() as f64;
         let sd = (kappa * mu * (1.0 - mu) / n).sqrt();
         let slope = mu * (1.0 - mu) / sd;
-        rows.push(fit.free_row(p.point).iter().map(|x| x * slope).collect());
+        rows.push(fit.free_row(p).iter().map(|x| x * slope).collect());
         for h in 0..2 {
-            let half = find(halves[h], p.point).filter(|q| q.pairs() > 0)?;
+            let half = find(halves[h], p).filter(|q| q.pairs() > 0)?;
             z[h].push((half.mean() - mu) / sd);
             // The half's variance in these units, from the point's own spread of a pair.
             d[h].push(p.own_spread(mu) / half.pairs() as f64 / (sd * sd));

@@ -11,7 +11,7 @@
 //! intervals' coverage close to 95%: `tests/integration/design_statistics.rs` measures it by
 //! simulation. A design's rule counts the pairs its fit does: none an engine's fault ended.
 
-use super::design_fit::{fit, mean_of, model_terms, PointPairs, Reference};
+use super::design_fit::{fit, mean_of, terms_of, PointPairs, Reference};
 use super::design_misfit::{split_half, Misfit};
 use super::elo::{estimate, PairTally, Pentanomial};
 use super::faults::without_faulted_pairs;
@@ -58,12 +58,16 @@ fn pentanomials_where(
     tallies.into_iter().map(|t| t.ptnml).collect()
 }
 
+/// A design as a match plays it: the design, and who each pairing's opponent is to its model
+/// (`Reference::of_each`, in the pairings' order).
+pub type PlayedDesign<'a> = (&'a Design, &'a [Reference]);
+
 /// The largest 95% half-width the run's figures have over its first `rounds` rounds: each
 /// design effect (main effects and two-factor interactions) for the pairings that play the
 /// design's points, each pairing's Elo for the others. `None` when not every figure can be
 /// estimated yet.
 pub fn worst_half_width(
-    design: Option<(&Design, Reference)>,
+    design: Option<PlayedDesign>,
     pairings: &[(String, String)],
     rows: &[GameRow],
     rounds: usize,
@@ -79,12 +83,13 @@ pub fn worst_half_width(
     // The points' pairs against each opponent they play (one for a design, more for a gauntlet).
     let opponents = design.map_or(Vec::new(), |(d, _)| opponents_of(d, pairings));
     let mut points: Vec<Vec<PointPairs>> = vec![Vec::new(); opponents.len()];
-    for ((variant, opponent), ptnml) in pairings.iter().zip(&counts) {
-        match design.and_then(|(d, _)| d.point_of(variant)) {
-            Some(point) => {
+    for (i, ((variant, opponent), ptnml)) in pairings.iter().zip(&counts).enumerate() {
+        match design.and_then(|(d, against)| Some((d.point_of(variant)?, against[i]))) {
+            Some((point, against)) => {
                 let block = opponents.iter().position(|o| o == opponent)?;
                 points[block].push(PointPairs {
                     point,
+                    against,
                     ptnml: ptnml.0,
                 });
             }
@@ -98,9 +103,9 @@ pub fn worst_half_width(
         }
     }
     match (design, points.len()) {
-        (Some((design, reference)), 1) => {
-            let (terms, _) = model_terms(design.factors.len(), &design.relation);
-            let fitted = fit(&points[0], &terms, reference).ok()?;
+        (Some((design, _)), 1) => {
+            let (terms, _) = terms_of(design);
+            let fitted = fit(&points[0], &terms).ok()?;
             worst = worst.max(fitted.worst_half_width());
         }
         (Some((design, _)), 2..) => worst = worst.max(worst_pooled_half_width(design, &points)?),
@@ -121,19 +126,38 @@ pub fn opponents_of(design: &Design, pairings: &[(String, String)]) -> Vec<Strin
     out
 }
 
+/// Whether a design's points played a gauntlet: more than one opponent of its own
+/// (`Reference::Other`). Opponents that play as points of the design (the baseline at the
+/// corner, an anchor) are all read by one model.
+pub fn is_gauntlet(
+    design: &Design,
+    variants: &[crate::config::experiment::ResolvedVariant],
+    pairings: &[(String, String)],
+) -> bool {
+    let others = opponents_of(design, pairings)
+        .into_iter()
+        .filter(|o| Reference::of(design, variants, o) == Reference::Other)
+        .count();
+    others > 1
+}
+
 /// The largest 95% half-width of the figures against the gauntlet (every main effect and
 /// two-step interaction, each the mean over the opponents), from each opponent's points;
-/// `None` when some opponent's fit cannot be made yet. Every opponent is a player of its own
-/// (`Reference::Other`).
+/// `None` when some opponent's fit cannot be made yet. Each opponent is fitted apart, a
+/// player of its own (`Reference::Other`).
 pub fn worst_pooled_half_width(design: &Design, by_opponent: &[Vec<PointPairs>]) -> Option<f64> {
-    let (terms, _) = model_terms(design.factors.len(), &design.relation);
+    let (terms, _) = terms_of(design);
+    let own = |p: &PointPairs| PointPairs {
+        against: Reference::Other,
+        ..*p
+    };
     let fits = by_opponent
         .iter()
-        .map(|points| fit(points, &terms, Reference::Other).ok())
+        .map(|points| fit(&points.iter().map(own).collect::<Vec<_>>(), &terms).ok())
         .collect::<Option<Vec<_>>>()?;
     terms
         .iter()
-        .filter(|t| **t != 0)
+        .filter(|t| (1..=2).contains(&t.count_ones()))
         .map(|t| mean_of(&fits.iter().map(|f| f.effect(*t)).collect::<Vec<_>>()).half_width())
         .reduce(f64::max)
 }
@@ -142,7 +166,7 @@ pub fn worst_pooled_half_width(design: &Design, by_opponent: &[Vec<PointPairs>])
 /// number (even, odd), each of which plays the same openings at every point
 /// (`design_misfit`).
 pub fn design_points(
-    design: &Design,
+    (design, against): PlayedDesign,
     pairings: &[(String, String)],
     rows: &[GameRow],
     rounds: usize,
@@ -151,10 +175,13 @@ pub fn design_points(
         pentanomials_where(pairings, rows, |pair| pair < rounds && keep(pair))
             .iter()
             .zip(pairings)
-            .filter_map(|(c, (v, _))| {
-                design
-                    .point_of(v)
-                    .map(|point| PointPairs { point, ptnml: c.0 })
+            .zip(against)
+            .filter_map(|((c, (v, _)), against)| {
+                design.point_of(v).map(|point| PointPairs {
+                    point,
+                    against: *against,
+                    ptnml: c.0,
+                })
             })
             .collect()
     };
@@ -169,25 +196,25 @@ pub fn design_points(
 /// floor it holds the half-widths to (`design_misfit`), for the progress line's estimate of
 /// the games a target needs; `None` for a plain match, a gauntlet or a fit not yet made.
 pub fn misfit_at(
-    design: Option<(&Design, Reference)>,
+    design: Option<PlayedDesign>,
     pairings: &[(String, String)],
     rows: &[GameRow],
     rounds: usize,
 ) -> Option<Misfit> {
-    let (design, reference) = design?;
-    if opponents_of(design, pairings).len() != 1 {
+    let played = design?;
+    if opponents_of(played.0, pairings).len() != 1 {
         return None;
     }
-    let [all, even, odd] = design_points(design, pairings, &without_faulted_pairs(rows), rounds);
-    let (terms, _) = model_terms(design.factors.len(), &design.relation);
-    let fitted = fit(&all, &terms, reference).ok()?;
+    let [all, even, odd] = design_points(played, pairings, &without_faulted_pairs(rows), rounds);
+    let (terms, _) = terms_of(played.0);
+    let fitted = fit(&all, &terms).ok()?;
     split_half(&fitted, &all, [&even, &odd])
 }
 
 /// The first round count, from `first_check` up to `complete` rounds, at which the worst
 /// half-width is `target` or less.
 pub fn stop_round(
-    design: Option<(&Design, Reference)>,
+    design: Option<PlayedDesign>,
     pairings: &[(String, String)],
     rows: &[GameRow],
     complete: usize,

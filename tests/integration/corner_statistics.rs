@@ -8,7 +8,7 @@
 //! dispersion φ carries into the intervals.
 
 use crate::common::simulated_games::{self, pair, score_of, Rng, EFFECTS};
-use ablate::stats::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference};
+use ablate::stats::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference, CORNER};
 
 /// Five factors, every two-step interaction in the model (a full 2^5 factorial).
 const K: usize = 5;
@@ -39,7 +39,11 @@ fn point_pairs(
     let mut ptnml = [0u64; 5];
     if point == 0 {
         ptnml[2] = pairs as u64;
-        return PointPairs { point, ptnml };
+        return PointPairs {
+            point,
+            against: CORNER,
+            ptnml,
+        };
     }
     let normal = |rng: &mut Rng| {
         // Box–Muller: one standard normal from two uniforms.
@@ -52,7 +56,11 @@ fn point_pairs(
         let (a, b) = pair(rng, score_of(elo));
         ptnml[((a + b) * 2.0).round() as usize] += 1;
     }
-    PointPairs { point, ptnml }
+    PointPairs {
+        point,
+        against: CORNER,
+        ptnml,
+    }
 }
 
 /// How often, over `experiments`, the 95% intervals held the truth: every effect, and every
@@ -74,7 +82,7 @@ fn coverage(seed: u64, experiments: usize, point_sd: f64, opening_sd: f64) -> Co
         let points: Vec<PointPairs> = (0..1u32 << K)
             .map(|p| point_pairs(&mut rng, p, 60, point_sd, opening_sd))
             .collect();
-        let f: Fit = fit(&points, &terms, Reference::IsTheCorner).unwrap();
+        let f: Fit = fit(&points, &terms).unwrap();
         assert!(f.elo_at(0).abs() < 1e-9, "the corner is 0: {}", f.elo_at(0));
         dispersion += f.dispersion;
         for &t in terms.iter().filter(|t| **t != 0) {
@@ -159,8 +167,14 @@ fn a_free_intercept_on_the_same_games_does_not_hold_the_corner_at_zero() {
     let points: Vec<PointPairs> = (0..1u32 << K)
         .map(|p| point_pairs(&mut rng, p, 60, 14.0, 0.0))
         .collect();
-    let free = fit(&points, &terms, Reference::Other).unwrap();
-    let fixed = fit(&points, &terms, Reference::IsTheCorner).unwrap();
+    let other: Vec<PointPairs> = (points.iter())
+        .map(|p| PointPairs {
+            against: Reference::Other,
+            ..*p
+        })
+        .collect();
+    let free = fit(&other, &terms).unwrap();
+    let fixed = fit(&points, &terms).unwrap();
     assert!(fixed.elo_at(0).abs() < 1e-9);
     assert!(free.elo_at(0).abs() > 0.1, "{}", free.elo_at(0));
 }

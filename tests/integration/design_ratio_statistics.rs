@@ -8,7 +8,7 @@
 //! a gauntlet.)
 
 use crate::common::simulated_games::{pair, score_of, Rng};
-use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, Reference};
+use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, CORNER};
 use ablate::stats::design_ratio::{compare, DesignEffects, PairEffect, StepEffect};
 
 const K: usize = 5;
@@ -47,7 +47,11 @@ fn points(rng: &mut Rng, scale: f64) -> Vec<PointPairs> {
                 let (a, b) = pair(rng, score_of(elo(point, scale)));
                 ptnml[((a + b) * 2.0).round() as usize] += 1;
             }
-            PointPairs { point, ptnml }
+            PointPairs {
+                point,
+                against: CORNER,
+                ptnml,
+            }
         })
         .collect()
 }
@@ -55,7 +59,7 @@ fn points(rng: &mut Rng, scale: f64) -> Vec<PointPairs> {
 /// A fitted design's effects under step names `s0`..`s4`, in the order `order` gives.
 fn effects(points: &[PointPairs], order: &[usize]) -> DesignEffects {
     let (terms, _) = model_terms(K, &[]);
-    let f = fit(points, &terms, Reference::IsTheCorner).unwrap();
+    let f = fit(points, &terms).unwrap();
     let steps = order
         .iter()
         .map(|&i| StepEffect {

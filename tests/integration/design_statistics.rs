@@ -52,7 +52,11 @@ fn simulate(rng: &mut Rng, points: &[u32], pairs: usize) -> Vec<PointPairs> {
                 let (a, b) = pair(rng, e);
                 ptnml[((a + b) * 2.0).round() as usize] += 1;
             }
-            PointPairs { point, ptnml }
+            PointPairs {
+                point,
+                against: Reference::Other,
+                ptnml,
+            }
         })
         .collect()
 }
@@ -64,12 +68,7 @@ fn estimates_recover_known_effects_and_intervals_cover_95_percent() {
     assert!(aliased.is_empty(), "resolution V aliases nothing it fits");
     let mut rng = Rng(53);
     // One large experiment: every estimate within three standard errors of the truth.
-    let big = fit(
-        &simulate(&mut rng, &d.points, 4000),
-        &terms,
-        Reference::Other,
-    )
-    .unwrap();
+    let big = fit(&simulate(&mut rng, &d.points, 4000), &terms).unwrap();
     for (t, (b, v)) in terms.iter().zip(big.coef.iter().zip(&big.cov)) {
         let se = v[terms.iter().position(|u| u == t).unwrap()].sqrt();
         assert!(
@@ -81,12 +80,7 @@ fn estimates_recover_known_effects_and_intervals_cover_95_percent() {
     // 200 experiments of 100 pairs a point: how often each interval holds the truth.
     let (mut covered, mut total) = (0usize, 0usize);
     for _ in 0..200 {
-        let f = fit(
-            &simulate(&mut rng, &d.points, 100),
-            &terms,
-            Reference::Other,
-        )
-        .unwrap();
+        let f = fit(&simulate(&mut rng, &d.points, 100), &terms).unwrap();
         for &t in terms.iter().filter(|t| **t != 0) {
             let (lo, hi) = f.effect(t).interval();
             let truth = 2.0 * true_coef(t);
@@ -181,13 +175,13 @@ fn the_precision_stopping_rule_keeps_the_coverage() {
     let target = 45.0;
     let mut rng = Rng(54);
     let (mut covered, mut total, mut rounds_at_stop) = (0usize, 0usize, Vec::new());
+    let against = vec![Reference::Other; pairings.len()];
     for _ in 0..200 {
         let mut rows = rows_of(&mut rng, &d, &pairings, 0, first_check(pairings.len()));
         let mut r = first_check(pairings.len());
         // The rule as `ablate match` applies it: after each whole round, stop at the first
         // whose worst half-width meets the target.
-        while worst_half_width(Some((&d, Reference::Other)), &pairings, &rows, r)
-            .is_none_or(|w| w > target)
+        while worst_half_width(Some((&d, &against)), &pairings, &rows, r).is_none_or(|w| w > target)
         {
             rows.extend(rows_of(&mut rng, &d, &pairings, r, r + 1));
             r += 1;

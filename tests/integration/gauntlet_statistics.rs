@@ -10,7 +10,7 @@
 
 use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
 use ablate::stats::design_fit::{
-    column, fit, mean_of, model_terms, Estimate, PointPairs, Reference,
+    column, fit, mean_of, model_terms, Estimate, PointPairs, Reference, CORNER,
 };
 use ablate::stats::design_ratio::{fieller, through_origin};
 use ablate::stats::distributions::chi_square_sf;
@@ -72,7 +72,12 @@ fn pairs_at(rng: &mut Rng, point: u32, pairs: usize, elo: f64, corner: bool) -> 
         let (a, b) = pair(rng, score_of(elo));
         ptnml[((a + b) * 2.0).round() as usize] += 1;
     }
-    PointPairs { point, ptnml }
+    // Against an opponent of its own; the self-play's points are set to play the corner.
+    PointPairs {
+        point,
+        against: Reference::Other,
+        ptnml,
+    }
 }
 
 fn covers(e: Estimate, truth: f64) -> bool {
@@ -102,15 +107,18 @@ fn a_simulated_gauntlet_is_fitted_back_with_intervals_that_cover() {
     let mut t = Tally::default();
     for _ in 0..1000 {
         let self_play: Vec<PointPairs> = (0..1u32 << K)
-            .map(|p| pairs_at(&mut rng, p, 100, self_play_elo(p), p == 0))
+            .map(|p| PointPairs {
+                against: CORNER,
+                ..pairs_at(&mut rng, p, 100, self_play_elo(p), p == 0)
+            })
             .collect();
-        let s = fit(&self_play, &terms, Reference::IsTheCorner).unwrap();
+        let s = fit(&self_play, &terms).unwrap();
         let against: Vec<_> = (0..OPPONENTS.len())
             .map(|o| {
                 let points: Vec<PointPairs> = (0..1u32 << K)
                     .map(|p| pairs_at(&mut rng, p, 35, gauntlet_elo(p, o), false))
                     .collect();
-                fit(&points, &terms, Reference::Other).unwrap()
+                fit(&points, &terms).unwrap()
             })
             .collect();
         let mut steps = Vec::new();

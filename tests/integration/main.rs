@@ -4,6 +4,7 @@
 
 mod common;
 
+mod anchor_statistics;
 mod bench;
 mod build_script;
 mod capture_history;
@@ -52,6 +53,7 @@ mod removal_table;
 mod reproduce;
 mod runner;
 mod runs;
+mod saturated_statistics;
 mod search_core;
 mod search_invariants;
 mod slurm;

@@ -10,7 +10,7 @@
 //! 95% bound holds that floor in at least 90 of 100 experiments (95).
 
 use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
-use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, Reference};
+use ablate::stats::design_fit::{column, fit, model_terms, PointPairs, CORNER};
 use ablate::stats::design_misfit::{split_half, Misfit};
 
 const K: usize = 5;
@@ -42,7 +42,11 @@ fn play(rng: &mut Rng, pairs: usize, left_out: &[(u32, f64)]) -> [Vec<PointPairs
             ptnml[1 + i % 2][bucket] += 1;
         }
         for (set, ptnml) in sets.iter_mut().zip(ptnml) {
-            set.push(PointPairs { point, ptnml });
+            set.push(PointPairs {
+                point,
+                against: CORNER,
+                ptnml,
+            });
         }
     }
     sets
@@ -52,7 +56,7 @@ fn play(rng: &mut Rng, pairs: usize, left_out: &[(u32, f64)]) -> [Vec<PointPairs
 fn experiment(rng: &mut Rng, pairs: usize, left_out: &[(u32, f64)]) -> (f64, Misfit) {
     let (terms, _) = model_terms(K, &[]);
     let [all, even, odd] = play(rng, pairs, left_out);
-    let f = fit(&all, &terms, Reference::IsTheCorner).unwrap();
+    let f = fit(&all, &terms).unwrap();
     let m = split_half(&f, &all, [&even, &odd]).expect("16 directions free, every half played");
     (f.worst_half_width(), m)
 }

@@ -16,6 +16,13 @@ const RUNS: [(&str, &str); 2] = [
     ("engines/stockfish-100k.games", "100,000"),
 ];
 
+/// The same designs with every point playing the anchor, a point of the design, in place of
+/// the full engine (the config says why): the page's status gives them beside the two runs.
+const ANCHORED: [(&str, &str); 2] = [
+    ("engines/stockfish-25k-anchored.games", "25,000"),
+    ("engines/stockfish-100k-anchored.games", "100,000"),
+];
+
 /// The full engine: every switch on, the design's baseline and every point's opponent.
 pub(super) const FULL: &str = "stockfish";
 
@@ -57,6 +64,29 @@ pub(super) fn runs(src: &Sources) -> Vec<Run> {
     RUNS.iter()
         .filter_map(|(name, label)| read_run(src, name, label))
         .collect()
+}
+
+/// Both anchored runs, cheapest first, as `runs`.
+pub(super) fn anchored_runs(src: &Sources) -> Vec<Run> {
+    ANCHORED
+        .iter()
+        .filter_map(|(name, label)| read_run(src, name, label))
+        .collect()
+}
+
+impl Run {
+    /// Whom the points played: the full engine, or the anchor.
+    pub(super) fn opponent(&self) -> &str {
+        (self.manifest.pairings.first()).map_or(FULL, |(_, o)| o.as_str())
+    }
+
+    /// The opponent as the page names it.
+    pub(super) fn opponent_named(&self) -> String {
+        match self.opponent() {
+            FULL => "the full engine".to_string(),
+            anchor => format!("the anchor ({anchor})"),
+        }
+    }
 }
 
 /// An estimate and its 95% interval, with the page's minus sign.

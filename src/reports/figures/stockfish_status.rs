@@ -5,7 +5,7 @@
 
 use super::format::thousands;
 use super::sources::Sources;
-use super::stockfish_runs::{runs, Run, FULL};
+use super::stockfish_runs::{anchored_runs, runs, Run, FULL};
 use crate::game_record::GameRow;
 use crate::reports::depth_profile_table::{players_depths, players_of};
 use crate::reports::design_progress::point_scores;
@@ -14,9 +14,11 @@ use crate::reports::nodes_a_move::{design_nodes, node_limit};
 use crate::stats::design_misfit::Misfit;
 use crate::stats::faults::{faulted_pair_count, FaultCounts};
 
-/// The state of both runs.
+/// The state of both runs, then of both anchored runs.
 pub(super) fn status(src: &Sources) -> String {
-    runs(src).iter().map(run_state).collect()
+    (runs(src).iter().chain(&anchored_runs(src)))
+        .map(run_state)
+        .collect()
 }
 
 /// One run: its head line (games, rounds, the fit's state), then a line each for faults, the
@@ -39,15 +41,19 @@ fn run_state(run: &Run) -> String {
             edge.len(),
             points.len()
         ),
-        depths(&run.rows),
+        depths(run),
         nodes(run),
         thinking_time(&run.rows),
     ];
     if let Some(m) = run.fit.as_ref().ok().and_then(|a| a.misfit) {
         lines.insert(1, misfit(&m, run.manifest.precision.unwrap_or(f64::NAN)));
     }
+    let against = match run.opponent() {
+        FULL => String::new(),
+        _ => format!(", every point against {}", run.opponent_named()),
+    };
     let mut out = format!(
-        "- **{} nodes a move**: {} games ({whole} whole round{} of {round} games, and {rest} games of the next); {}.\n",
+        "- **{} nodes a move{against}**: {} games ({whole} whole round{} of {round} games, and {rest} games of the next); {}.\n",
         run.label,
         thousands(games as u64),
         if whole == 1 { "" } else { "s" },
@@ -117,17 +123,20 @@ fn faults(rows: &[GameRow]) -> String {
     )
 }
 
-/// The median depth after move 10 of the full engine, the points together and the
+/// The median depth after move 10 of the points' opponent, the points together and the
 /// shallowest points (every point at the lowest median, which several may share).
-fn depths(rows: &[GameRow]) -> String {
-    let depths = design_depths(rows, FULL);
+fn depths(run: &Run) -> String {
+    let (rows, opponent) = (&run.rows, run.opponent());
+    let depths = design_depths(rows, opponent);
     let median = |i: usize| {
         depths
             .get(i)
             .and_then(|p| p.profile.median)
             .map_or("—".to_string(), |m| format!("{m:.0}"))
     };
-    let points: Vec<String> = players_of(rows).into_iter().filter(|p| p != FULL).collect();
+    let points: Vec<String> = (players_of(rows).into_iter())
+        .filter(|p| p != opponent)
+        .collect();
     let each = players_depths(rows, &points);
     let least = each
         .iter()
@@ -148,8 +157,9 @@ fn depths(rows: &[GameRow]) -> String {
         ),
     };
     format!(
-        "median depth after move 10: {} for the full engine, {} for the points together{shallowest}",
+        "median depth after move 10: {} for {}, {} for the points together{shallowest}",
         median(0),
+        run.opponent_named(),
         median(1)
     )
 }
@@ -164,12 +174,13 @@ fn nodes(run: &Run) -> String {
         .collect();
     let manifest = &run.manifest;
     let limit_of = |p: &str| node_limit(p, &manifest.variants, &manifest.limit);
-    let found = design_nodes(&run.rows, FULL, &points, limit_of);
+    let found = design_nodes(&run.rows, run.opponent(), &points, limit_of);
     let median = |i: usize| found.get(i).map_or("—".into(), |n| thousands(n.median));
     let limit = manifest.limit.nodes().map_or("—".into(), thousands);
     format!(
-        "median nodes a move: {} for the full engine, {} for the points together, at a limit of {limit}",
+        "median nodes a move: {} for {}, {} for the points together, at a limit of {limit}",
         median(0),
+        run.opponent_named(),
         median(1)
     )
 }

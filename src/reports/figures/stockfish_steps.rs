@@ -121,10 +121,11 @@ mod tests {
         let points: Vec<PointPairs> = (0..8u32)
             .map(|point| PointPairs {
                 point,
+                against: Reference::Other,
                 ptnml: ptnml[point as usize],
             })
             .collect();
-        let fit = fit(&points, &terms, Reference::Other).unwrap();
+        let fit = fit(&points, &terms).unwrap();
         let a = DesignAnalysis {
             design,
             fit: fit.clone(),
@@ -132,8 +133,10 @@ mod tests {
             pairs: Vec::new(),
             aliased,
             all_on_vs_off: fit.effect(1),
+            anchors: Vec::new(),
             pairs_played: 0,
             points_played: 8,
+            pairings_played: 8,
             fewest_pairs: 0,
             misfit: None,
         };
