@@ -12,6 +12,8 @@
 //! closed form, its averaged worth: a ±1 product term adds nothing to the difference between
 //! the all-on and all-off corners and splits its marginal contributions evenly, so
 //! φ_i = 2 s_i β_i, and Σ φ_i is exactly the all-on corner's Elo against the all-off one.
+//! A saturated model's terms of three steps break that: there the averaged worth is the main
+//! effect, not the Shapley share, and the report says so.
 
 use super::design_fit::{fit, terms_of, Estimate, Fit, PointPairs, Reference};
 use super::design_misfit::{split_half, Misfit};
