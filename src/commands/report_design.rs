@@ -21,13 +21,15 @@ use crate::reports::nodes_a_move::{
     design_nodes, node_limit, nodes_table, off_limit_warning, PlayerNodes,
 };
 use crate::stats::design_effects::{analyse, analyse_with_faults_as_losses};
+use crate::stats::design_fit::Reference;
 use crate::stats::faults::design_faults;
 use crate::storage::write_atomically;
 
 /// Writes the design's report files and prints its figures.
 pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> anyhow::Result<()> {
     let design = manifest.design.as_ref().expect("called for a design");
-    if crate::stats::precision::is_gauntlet(design, &manifest.variants, &manifest.pairings) {
+    let against = Reference::of_each(design, &manifest.variants, &manifest.pairings);
+    if crate::stats::precision::is_gauntlet((design, &against), &manifest.pairings) {
         return super::report_gauntlet::run(args, rows, manifest);
     }
     let opponent = manifest

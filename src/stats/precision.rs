@@ -80,13 +80,22 @@ pub fn worst_half_width(
     };
     let counts = pentanomials(pairings, &rows, rounds);
     let mut worst: f64 = 0.0;
-    // The points' pairs against each opponent they play (one for a design, more for a gauntlet).
-    let opponents = design.map_or(Vec::new(), |(d, _)| opponents_of(d, pairings));
+    // The points' pairs: one block for one model (against the corner, an anchor or one other
+    // player), a block for each opponent of a gauntlet.
+    let gauntlet = design.is_some_and(|played| is_gauntlet(played, pairings));
+    let opponents = match design {
+        Some((d, _)) if gauntlet => opponents_of(d, pairings),
+        Some(_) => vec![String::new()],
+        None => Vec::new(),
+    };
     let mut points: Vec<Vec<PointPairs>> = vec![Vec::new(); opponents.len()];
     for (i, ((variant, opponent), ptnml)) in pairings.iter().zip(&counts).enumerate() {
         match design.and_then(|(d, against)| Some((d.point_of(variant)?, against[i]))) {
             Some((point, against)) => {
-                let block = opponents.iter().position(|o| o == opponent)?;
+                let block = match gauntlet {
+                    true => opponents.iter().position(|o| o == opponent)?,
+                    false => 0,
+                };
                 points[block].push(PointPairs {
                     point,
                     against,
@@ -127,18 +136,16 @@ pub fn opponents_of(design: &Design, pairings: &[(String, String)]) -> Vec<Strin
 }
 
 /// Whether a design's points played a gauntlet: more than one opponent of its own
-/// (`Reference::Other`). Opponents that play as points of the design (the baseline at the
-/// corner, an anchor) are all read by one model.
-pub fn is_gauntlet(
-    design: &Design,
-    variants: &[crate::config::experiment::ResolvedVariant],
-    pairings: &[(String, String)],
-) -> bool {
-    let others = opponents_of(design, pairings)
-        .into_iter()
-        .filter(|o| Reference::of(design, variants, o) == Reference::Other)
-        .count();
-    others > 1
+/// (`Reference::Other`), each fitted apart. Opponents that play as points of the design (the
+/// baseline at the corner, an anchor) are all read by one model.
+pub fn is_gauntlet((design, against): PlayedDesign, pairings: &[(String, String)]) -> bool {
+    let mut others: Vec<&str> = (pairings.iter().zip(against))
+        .filter(|((v, _), a)| design.point_of(v).is_some() && **a == Reference::Other)
+        .map(|((_, o), _)| o.as_str())
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    others.len() > 1
 }
 
 /// The largest 95% half-width of the figures against the gauntlet (every main effect and
@@ -202,7 +209,7 @@ pub fn misfit_at(
     rounds: usize,
 ) -> Option<Misfit> {
     let played = design?;
-    if opponents_of(played.0, pairings).len() != 1 {
+    if is_gauntlet(played, pairings) {
         return None;
     }
     let [all, even, odd] = design_points(played, pairings, &without_faulted_pairs(rows), rounds);

@@ -7,7 +7,7 @@
 //! the time over 200 experiments. Where the corner is far above the points, pairs against a
 //! middling anchor measure the effects more closely than as many pairs against the corner.
 
-use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
+use crate::common::simulated_games::{pentanomial, Rng, EFFECTS};
 use ablate::stats::design_fit::{column, fit, model_terms, Fit, PointPairs, Reference};
 
 /// Five factors, a full 2^5 factorial.
@@ -24,16 +24,11 @@ fn true_elo(point: u32, scale: f64) -> f64 {
 
 /// `pairs` pairs of `point` against `against`, simulated from the model.
 fn pairs_of(rng: &mut Rng, point: u32, against: u32, pairs: usize, scale: f64) -> PointPairs {
-    let mut ptnml = [0u64; 5];
     let elo = true_elo(point, scale) - true_elo(against, scale);
-    for _ in 0..pairs {
-        let (a, b) = pair(rng, score_of(elo));
-        ptnml[((a + b) * 2.0).round() as usize] += 1;
-    }
     PointPairs {
         point,
         against: Reference::Point(against),
-        ptnml,
+        ptnml: pentanomial(rng, elo, pairs),
     }
 }
 

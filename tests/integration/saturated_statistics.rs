@@ -5,7 +5,7 @@
 //! saturated model fits them as terms, its main effects' intervals cover the truth 93–97% of
 //! the time, and their half-widths keep shrinking as one over the root of the games.
 
-use crate::common::simulated_games::{pair, score_of, Rng, EFFECTS};
+use crate::common::simulated_games::{pentanomial, Rng, EFFECTS};
 use ablate::config::design::{parse, Design};
 use ablate::stats::design_fit::{column, fit, terms_of, Fit, PointPairs, CORNER};
 
@@ -36,17 +36,10 @@ fn true_elo(point: u32) -> f64 {
 
 fn simulate(rng: &mut Rng, d: &Design, pairs: usize) -> Vec<PointPairs> {
     (d.points.iter())
-        .map(|&point| {
-            let mut ptnml = [0u64; 5];
-            for _ in 0..pairs {
-                let (a, b) = pair(rng, score_of(true_elo(point)));
-                ptnml[((a + b) * 2.0).round() as usize] += 1;
-            }
-            PointPairs {
-                point,
-                against: CORNER,
-                ptnml,
-            }
+        .map(|&point| PointPairs {
+            point,
+            against: CORNER,
+            ptnml: pentanomial(rng, true_elo(point), pairs),
         })
         .collect()
 }

@@ -40,6 +40,16 @@ pub fn pair(rng: &mut Rng, e: f64) -> (f64, f64) {
     (game(rng, e + bias), game(rng, e - bias))
 }
 
+/// `pairs` pairs at `elo`, as pentanomial counts (pairs scoring 0, ½, 1, 1½ and 2).
+pub fn pentanomial(rng: &mut Rng, elo: f64, pairs: usize) -> [u64; 5] {
+    let mut ptnml = [0u64; 5];
+    for _ in 0..pairs {
+        let (a, b) = pair(rng, score_of(elo));
+        ptnml[((a + b) * 2.0).round() as usize] += 1;
+    }
+    ptnml
+}
+
 /// The true effects of the simulated designs, every term but the intercept: (term as a bit set
 /// of factors, coefficient in Elo), in the ±1 coding of `design_fit`. Five factors, main
 /// effects from 0 to −45 and three two-step interactions.
