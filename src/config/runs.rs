@@ -121,6 +121,7 @@ fn defaults(runs: &IndexMap<String, RunEntry>) -> Result<MatchSettings, String> 
     let run_own = [
         ("variants", !read.variants.is_empty()),
         ("opponents", !read.opponents.is_empty()),
+        ("fit_with", !read.fit_with.is_empty()),
         ("design", read.design),
         ("out", read.out.is_some()),
     ];
@@ -264,6 +265,7 @@ fn check_run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn runs(text: &str) -> Result<Vec<Run>, String> {
         let text = format!("[variants.a]\n{text}");
@@ -311,6 +313,16 @@ mod tests {
         );
         let err = runs("[runs]\ngmes = 3\n[runs.x]\n").unwrap_err();
         assert!(err.contains("did you mean \"games\"?"), "{err}");
+        // Another run's games name one run's pairs: a run's own key, as its `out` is.
+        let err = runs("[runs]\nfit_with = \"r/a.games.csv\"\n[runs.x]\n").unwrap_err();
+        assert!(err.contains("[runs]: fit_with"), "{err}");
+        let found =
+            runs("[runs.x]\nprecision = 5\nfit_with = [\"r/a.games.csv\", \"r/b.games.csv\"]\n");
+        let fit_with = &found.unwrap()[0].settings.fit_with;
+        assert_eq!(
+            fit_with,
+            &[PathBuf::from("r/a.games.csv"), "r/b.games.csv".into()]
+        );
     }
 
     #[test]

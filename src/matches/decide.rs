@@ -3,13 +3,15 @@
 //! keeps (a prefix of the canonical order, the same for any `--jobs`). It reads rows and says
 //! what to do; the session hands that to the players, so that this stage calls no other.
 
+use super::joined_runs::Beside;
 use super::pairings::PreparedMatch;
 use crate::game_record::GameRow;
 use crate::output::progress_bar::MisfitFloor;
 use crate::stats::design_fit::Reference;
 use crate::stats::design_misfit::Misfit;
 use crate::stats::elo::{Hypothesis, PairTally, Sprt};
-use crate::stats::precision::{first_check, misfit_at, stop_round, worst_half_width, PlayedDesign};
+use crate::stats::precision::{first_check, misfit_at, worst_half_width, PlayedDesign};
+use std::borrow::Cow;
 
 /// Who each pairing's opponent is to the match's design (`Reference::of_each`); empty without
 /// a design.
@@ -89,7 +91,11 @@ pub struct Verdict {
 pub struct Decider<'a> {
     prepared: &'a PreparedMatch,
     pairing_names: Vec<(String, String)>,
-    /// Who each pairing's opponent is to the design, if there is one.
+    /// Games fitted beside the match's own when its target is checked (`fit_with`).
+    beside: Beside,
+    /// The pairings the precision check fits: the match's, then those of the games beside.
+    fitted_names: Vec<(String, String)>,
+    /// Who each fitted pairing's opponent is to the design, if there is one.
     against: Vec<Reference>,
     rounds: Rounds,
     /// The first pair not kept, once the precision target is met.
@@ -99,7 +105,7 @@ pub struct Decider<'a> {
 impl<'a> Decider<'a> {
     /// The state after the games a resumed match kept: a run resumed past the point where its
     /// target was met plays nothing more.
-    pub fn new(prepared: &'a PreparedMatch, done: &[GameRow]) -> Decider<'a> {
+    pub fn new(prepared: &'a PreparedMatch, done: &[GameRow], beside: Beside) -> Decider<'a> {
         let pairing_names: Vec<(String, String)> = prepared
             .pairings
             .iter()
@@ -111,19 +117,46 @@ impl<'a> Decider<'a> {
             })
             .collect();
         let rounds = Rounds::new(pairing_names.len(), done);
-        let against = opponents_to_design(prepared, &pairing_names);
+        let mut against = opponents_to_design(prepared, &pairing_names);
+        against.extend(beside.against.iter().copied());
+        let fitted_names = [pairing_names.as_slice(), &beside.pairings].concat();
         let mut decider = Decider {
             prepared,
             pairing_names,
+            beside,
+            fitted_names,
             against,
             rounds,
             pair_limit: None,
         };
         decider.pair_limit = (prepared.options.precision).and_then(|target| {
-            let (names, complete) = (&decider.pairing_names, decider.rounds.complete);
-            stop_round(decider.played_design(), names, done, complete, target)
+            (first_check(decider.pairing_names.len())..=decider.rounds.complete)
+                .find(|&r| decider.worst_at(done, r).is_some_and(|w| w <= target))
         });
         decider
+    }
+
+    /// The games the precision check fits at `rounds` whole rounds of this match: its own pairs
+    /// before them and, whole, the games beside; with the round count that keeps them all.
+    fn fitted_rows<'r>(&self, rows: &'r [GameRow], rounds: usize) -> (Cow<'r, [GameRow]>, usize) {
+        if self.beside.rows.is_empty() {
+            return (Cow::Borrowed(rows), rounds);
+        }
+        let own = rows.iter().filter(|r| r.pair < rounds);
+        let all = own.chain(&self.beside.rows).cloned().collect();
+        (Cow::Owned(all), usize::MAX)
+    }
+
+    /// The worst half-width at `rounds` whole rounds (`precision::worst_half_width`).
+    fn worst_at(&self, rows: &[GameRow], rounds: usize) -> Option<f64> {
+        let (rows, rounds) = self.fitted_rows(rows, rounds);
+        worst_half_width(self.played_design(), &self.fitted_names, &rows, rounds)
+    }
+
+    /// The misfit at `rounds` whole rounds (`precision::misfit_at`).
+    fn misfit_at(&self, rows: &[GameRow], rounds: usize) -> Option<Misfit> {
+        let (rows, rounds) = self.fitted_rows(rows, rounds);
+        misfit_at(self.played_design(), &self.fitted_names, &rows, rounds)
     }
 
     /// The match's design, if any, with who its pairings' opponents are to it.
@@ -140,12 +173,10 @@ impl<'a> Decider<'a> {
     /// The check that met the target on the games a resumed match kept, for the progress line.
     pub fn resumed_check(&self, done: &[GameRow]) -> Option<Check> {
         let (target, rounds) = (self.prepared.options.precision?, self.pair_limit?);
-        let design = self.played_design();
-        let worst = worst_half_width(design, &self.pairing_names, done, rounds);
         Some(Check {
-            worst: worst.unwrap_or(f64::NAN),
+            worst: self.worst_at(done, rounds).unwrap_or(f64::NAN),
             target,
-            misfit: misfit_at(design, &self.pairing_names, done, rounds),
+            misfit: self.misfit_at(done, rounds),
         })
     }
 
@@ -162,14 +193,12 @@ impl<'a> Decider<'a> {
         let (Some(target), None) = (self.prepared.options.precision, self.pair_limit) else {
             return verdict;
         };
-        let design = self.played_design();
         let first = first_check(self.pairing_names.len());
         for r in (before + 1).max(first)..=self.rounds.complete {
-            let worst = worst_half_width(design, &self.pairing_names, rows, r);
-            let worst = worst.unwrap_or(f64::INFINITY);
+            let worst = self.worst_at(rows, r).unwrap_or(f64::INFINITY);
             // Only the last check of a game reaches the progress line: read its misfit alone.
             let misfit = (r == self.rounds.complete && worst > target)
-                .then(|| misfit_at(design, &self.pairing_names, rows, r))
+                .then(|| self.misfit_at(rows, r))
                 .flatten();
             verdict.checks.push(Check {
                 worst,

@@ -5,7 +5,7 @@
 //!
 //! A sitting of a match is a pipeline (`session`): prepare (`pairings`, `match_key`, `engine_probe`, `match_files`) → play
 //! (`game_pool`, `played_game`, `game` under `rules` and `adjudication`) → record (`record`) →
-//! decide (`decide`, with `stats::precision`) → report (`summary`, with `stats::elo`). A player is ablate's search
+//! decide (`decide`, with `stats::precision`, and `joined_runs` for games fitted beside) → report (`summary`, with `stats::elo`). A player is ablate's search
 //! in-process or an engine over UCI.
 
 pub mod adjudication;
@@ -19,6 +19,7 @@ pub mod games_manifest;
 pub mod games_merge;
 pub mod games_notes;
 pub mod games_pgn;
+pub mod joined_runs;
 pub mod limit_notes;
 pub mod match_files;
 pub mod match_key;

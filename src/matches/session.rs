@@ -14,6 +14,7 @@
 
 use super::decide::Decider;
 use super::game_pool::{play_games, Control};
+use super::joined_runs::Beside;
 use super::match_files::find_files;
 pub use super::match_files::SessionOptions;
 use super::pairings::{GameJob, PreparedMatch};
@@ -48,7 +49,8 @@ pub fn play_session(
 ) -> anyhow::Result<Session> {
     let (found, mut rows) = find_files(prepared, options)?;
     let prepared = &*prepared;
-    let mut decider = Decider::new(prepared, &rows);
+    let beside = Beside::load(prepared)?;
+    let mut decider = Decider::new(prepared, &rows, beside);
     let mut recorder = Recorder::start(prepared, options, &found, &rows)?;
     let signals = StopSignals::install();
     let control = Control::new(&signals.stop, prepared.pairings.len(), decider.pair_limit());

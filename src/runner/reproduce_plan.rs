@@ -8,7 +8,8 @@
 use super::{prepare_silently, RunOptions};
 use crate::config::experiment::Experiment;
 use crate::config::minimal_mode::MinimalMode;
-use crate::storage::manifest::{Manifest, ManifestFile};
+use crate::config::runs::Run;
+use crate::storage::manifest::{joined_games_path, Manifest, ManifestFile};
 use crate::storage::provenance::Provenance;
 use std::path::{Path, PathBuf};
 
@@ -196,8 +197,37 @@ fn run_steps(root: &Path, config: &Path) -> anyhow::Result<Vec<Step>> {
                 note: format!("the report of {out}"),
             });
         }
+        steps.extend(joined_report(root, run, &outs, seconds));
     }
     Ok(steps)
+}
+
+/// The report of a run's games fitted with the runs its `fit_with` names (`ablate report OUT
+/// --with F`), where one is committed: the fit its precision target was checked on.
+fn joined_report(root: &Path, run: &Run, outs: &[String], seconds: Option<f64>) -> Vec<Step> {
+    let with = &run.settings.fit_with;
+    let joined_md = |out: &str| joined_games_path(Path::new(out), with).with_extension("md");
+    (outs.iter())
+        .filter(|out| !with.is_empty() && root.join(joined_md(out)).exists())
+        .map(|out| {
+            let mut args = vec!["report".to_string(), out.clone()];
+            for csv in with {
+                args.extend(["--with".to_string(), csv.display().to_string()]);
+            }
+            Step {
+                args,
+                seconds,
+                is_report: true,
+                note: format!("the report of {out} fitted with {}", display_list(with)),
+            }
+        })
+        .collect()
+}
+
+/// Paths joined by commas, for a step's note.
+fn display_list(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
 
 /// Files under `results` and its experiment folders (not `runs/`) ending with `suffix`.

@@ -81,6 +81,10 @@ pub struct MatchSettings {
     #[arg(long, value_name = "X", value_parser = parse_precision, allow_negative_numbers = true)]
     #[serde(deserialize_with = "precision")]
     pub precision: Option<f64>,
+    /// With --precision, check the target on one fit of this design's games and another run's at the same limit against another opponent (its games CSV; repeatable): the fit `ablate report OUT --with CSV` makes.
+    #[arg(long = "fit-with", value_name = "CSV")]
+    #[serde(deserialize_with = "games_files")]
+    pub fit_with: Vec<PathBuf>,
     /// End games both sides agree on: draw=MOVE,SCORE,COUNT and/or resign=SCORE,COUNT.
     #[arg(long, value_name = "RULE", num_args = 1..)]
     #[serde(deserialize_with = "rules")]
@@ -136,6 +140,17 @@ fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
 
 fn precision<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     number(d, parse_precision).map(Some)
+}
+
+/// `fit_with`: a games CSV, or a list of them.
+fn games_files<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PathBuf>, D::Error> {
+    let files = words(d)?;
+    match files.iter().find(|f| !f.ends_with(".games.csv")) {
+        Some(f) => Err(D::Error::custom(format!(
+            "\"{f}\"; expected another run's games file (\"results/F.games.csv\")"
+        ))),
+        None => Ok(files.into_iter().map(PathBuf::from).collect()),
+    }
 }
 
 fn jobs<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
@@ -205,6 +220,10 @@ impl MatchSettings {
             sprt: self.sprt.clone().or_else(|| run.sprt.clone()),
             round_robin: self.round_robin || run.round_robin,
             precision: self.precision.or(run.precision),
+            fit_with: match self.fit_with.is_empty() {
+                true => run.fit_with.clone(),
+                false => self.fit_with.clone(),
+            },
             adjudicate: match self.adjudicate.is_empty() {
                 true => run.adjudicate.clone(),
                 false => self.adjudicate.clone(),
@@ -244,6 +263,7 @@ impl MatchSettings {
             out: None,
             shard: None,
             precision: None,
+            fit_with: Vec::new(),
             ..self.clone()
         }
     }
@@ -274,6 +294,12 @@ impl MatchSettings {
             return Err(InputError::in_file(
                 "--precision",
                 "stops on whole rounds of every pairing; expected neither --sprt nor --shard beside it (play the shards to --games, merge them, and `ablate report` gives the half-widths)",
+            ));
+        }
+        if !self.fit_with.is_empty() && self.precision.is_none() {
+            return Err(InputError::in_file(
+                "--fit-with",
+                "names games to fit beside this run's when its precision target is checked; expected --precision (a run's precision = X) beside it",
             ));
         }
         Ok(())

@@ -217,16 +217,3 @@ pub fn misfit_at(
     let fitted = fit(&all, &terms).ok()?;
     split_half(&fitted, &all, [&even, &odd])
 }
-
-/// The first round count, from `first_check` up to `complete` rounds, at which the worst
-/// half-width is `target` or less.
-pub fn stop_round(
-    design: Option<PlayedDesign>,
-    pairings: &[(String, String)],
-    rows: &[GameRow],
-    complete: usize,
-    target: f64,
-) -> Option<usize> {
-    (first_check(pairings.len())..=complete)
-        .find(|&r| worst_half_width(design, pairings, rows, r).is_some_and(|w| w <= target))
-}

@@ -147,6 +147,26 @@ pub fn manifest_path(csv: &Path) -> PathBuf {
     csv.with_extension("json")
 }
 
+/// Where a joined fit's report goes (`ablate report A --with B`): the first games CSV's
+/// folder, under a name joining every CSV's stem: `a.games.csv` with `b.games.csv` is
+/// `a+b.games.csv`, beside which the report's files are written.
+pub fn joined_games_path(first: &Path, with: &[PathBuf]) -> PathBuf {
+    let stem = |p: &Path| {
+        let name = p
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let name = name.strip_suffix(".csv").unwrap_or(&name).to_string();
+        name.strip_suffix(".games").unwrap_or(&name).to_string()
+    };
+    let stems: Vec<String> = std::iter::once(first)
+        .chain(with.iter().map(PathBuf::as_path))
+        .map(stem)
+        .collect();
+    first.with_file_name(format!("{}.games.csv", stems.join("+")))
+}
+
 /// The one manifest writer and reader, for both manifests: a run's results (`Manifest`) and a
 /// match's games (`matches::games_manifest::MatchManifest`), each the JSON beside its CSV.
 pub trait ManifestFile: serde::Serialize + serde::de::DeserializeOwned {

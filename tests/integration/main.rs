@@ -27,6 +27,7 @@ mod examples;
 mod extends;
 mod figures;
 mod first_contact;
+mod fit_with;
 mod forms_table;
 mod games_stored_once;
 mod gauntlet;
