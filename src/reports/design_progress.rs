@@ -84,17 +84,27 @@ fn progress_lines(points: &[PointScore], games: usize) -> Vec<String> {
     let pairs: u64 = points.iter().map(|p| p.pairs).sum();
     let fewest = points.iter().map(|p| p.pairs).min().unwrap_or(0);
     let edge = points.iter().filter(|p| p.at_edge()).count();
+    // Points that play several opponents (a gauntlet, or a joined fit's corner and anchor) are
+    // counted a pairing at a time: a point against one opponent.
+    let (unit, units, one) = match points.iter().any(|p| p.opponent != points[0].opponent) {
+        true => (
+            "pairing",
+            "pairings (a point against one opponent)",
+            "pairing",
+        ),
+        false => ("point", "points", "point"),
+    };
     vec![
         format!(
-            "{} games; {} complete game pair{} without a fault, the fit's, over {played} of {} points (the fewest at a point: {fewest})",
+            "{} games; {} complete game pair{} without a fault, the fit's, over {played} of {} {units} (the fewest at a {one}: {fewest})",
             thousands(games as u64),
             thousands(pairs),
             if pairs == 1 { "" } else { "s" },
             points.len()
         ),
         match edge {
-            1 => "1 point still at 0% or 100% of its games".to_string(),
-            n => format!("{n} points still at 0% or 100% of their games"),
+            1 => format!("1 {unit} still at 0% or 100% of its games"),
+            n => format!("{n} {unit}s still at 0% or 100% of their games"),
         },
     ]
 }

@@ -266,12 +266,35 @@ fn why_no_fit(design: &Design, points: &[PointPairs], why: String) -> String {
     if why != NOT_SEPARATED && why != NOT_CONVERGED {
         return why;
     }
-    let name = |p: &PointPairs| design.point_name(p.point);
-    let edge: Vec<String> = played
-        .iter()
-        .filter_map(|p| {
-            let score = p.mean();
-            (score == 0.0 || score == 1.0).then(|| format!("{} {:.0}%", name(p), 100.0 * score))
+    // A joined fit holds a point's games against each opponent apart: a point's Elo has no
+    // finite estimate only when it scored 0% (or 100%) against every opponent it played.
+    let several = (played.iter()).any(|p| Some(p.against) != played.first().map(|q| q.against));
+    let name = |p: &PointPairs| match p.against {
+        Reference::Point(q) if several && q != 0 => {
+            format!(
+                "{} against {}",
+                design.point_name(p.point),
+                design.point_name(q)
+            )
+        }
+        _ => design.point_name(p.point),
+    };
+    let mut by_point: Vec<(u32, Vec<f64>)> = Vec::new();
+    for p in &played {
+        match by_point.iter_mut().find(|(q, _)| *q == p.point) {
+            Some((_, scores)) => scores.push(p.mean()),
+            None => by_point.push((p.point, vec![p.mean()])),
+        }
+    }
+    let edge: Vec<String> = (by_point.iter())
+        .filter_map(|(point, scores)| {
+            let at = |edge: f64| scores.iter().all(|s| *s == edge);
+            let score = [0.0, 1.0].into_iter().find(|&e| at(e))?;
+            Some(format!(
+                "{} {:.0}%",
+                design.point_name(*point),
+                100.0 * score
+            ))
         })
         .collect();
     let fewest = played.iter().min_by_key(|p| p.pairs());
@@ -282,10 +305,15 @@ fn why_no_fit(design: &Design, points: &[PointPairs], why: String) -> String {
     if !edge.is_empty() {
         let shown: Vec<&str> = edge.iter().take(4).map(String::as_str).collect();
         let more = edge.len().saturating_sub(shown.len());
+        let against = if several {
+            " against every opponent"
+        } else {
+            ""
+        };
         return format!(
-            "{} of {} points scored 0% or 100% of their games ({}{}): such a point's Elo has no finite estimate; play more games ({fewest_text})",
+            "{} of {} points scored 0% or 100% of their games{against} ({}{}): such a point's Elo has no finite estimate; play more games ({fewest_text})",
             edge.len(),
-            played.len(),
+            by_point.len(),
             shown.join(", "),
             if more > 0 { format!(" and {more} more") } else { String::new() }
         );
@@ -354,6 +382,30 @@ mod tests {
         let many: Vec<PointPairs> = (0..8).map(|p| at(p, [1, 3, 4, 3, 1])).collect();
         let e = why_no_fit(&d, &many, why());
         assert!(e.starts_with("the points played cannot separate the model's terms: the design's points, as played, alias"), "{e}");
+        // A joined fit: a point at 0% against the corner but not against the anchor (point 1,
+        // `a`) has a finite Elo; one at 0% against both (point 6, `b,c`) has none.
+        let against = |point: u32, anchor: u32, ptnml: [u64; 5]| PointPairs {
+            point,
+            against: super::super::design_fit::Reference::Point(anchor),
+            ptnml,
+        };
+        let mut joined: Vec<PointPairs> = (1..8).map(|p| at(p, [1, 3, 4, 3, 1])).collect();
+        joined.extend(
+            (0..8)
+                .filter(|&p| p != 3)
+                .map(|p| against(p, 3, [1, 3, 4, 3, 1])),
+        );
+        joined[0] = at(1, [2, 0, 0, 0, 0]);
+        joined[5] = at(6, [2, 0, 0, 0, 0]);
+        joined[12] = against(6, 3, [3, 0, 0, 0, 0]);
+        let e = why_no_fit(&d, &joined, why());
+        assert!(
+            e.starts_with(
+                "1 of 8 points scored 0% or 100% of their games against every opponent (b,c 0%)"
+            ),
+            "{e}"
+        );
+        assert!(e.contains("(the fewest games at a point: 4 (a))"), "{e}");
         // Any other failure is passed on as it is.
         assert_eq!(
             why_no_fit(&d, &many, "2 points with games for 7 terms".into()),
