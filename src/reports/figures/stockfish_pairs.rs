@@ -6,7 +6,7 @@
 
 use super::format::table;
 use super::sources::Sources;
-use super::stockfish_runs::{runs, with_interval, Run};
+use super::stockfish_runs::{table_runs, with_interval, Run};
 use crate::reports::design_ratio_report::ratio_text;
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_ratio::{compare, DesignEffects};
@@ -122,12 +122,12 @@ fn budget_ratio(shallow: &Run, deep: &Run) -> Result<String, String> {
 
 /// The interaction matrix of both designs.
 pub(super) fn interactions(src: &Sources) -> String {
-    interaction_matrix(&runs(src))
+    interaction_matrix(&table_runs(src))
 }
 
 /// Each step at 100,000 nodes over 25,000.
 pub(super) fn budget(src: &Sources) -> String {
-    let runs = runs(src);
+    let runs = table_runs(src);
     let [shallow, deep] = runs.as_slice() else {
         return String::new();
     };

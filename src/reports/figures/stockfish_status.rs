@@ -5,7 +5,7 @@
 
 use super::format::thousands;
 use super::sources::Sources;
-use super::stockfish_runs::{anchored_runs, runs, Run, FULL};
+use super::stockfish_runs::{anchored_runs, joined_files, joined_runs, runs, Run, FULL};
 use crate::game_record::GameRow;
 use crate::reports::depth_profile_table::{players_depths, players_of};
 use crate::reports::design_progress::point_scores;
@@ -14,11 +14,31 @@ use crate::reports::nodes_a_move::{design_nodes, node_limit};
 use crate::stats::design_misfit::Misfit;
 use crate::stats::faults::{faulted_pair_count, FaultCounts};
 
-/// The state of both runs, then of both anchored runs.
+/// The state of both runs, then of both anchored runs, then of each budget's two runs fitted
+/// together.
 pub(super) fn status(src: &Sources) -> String {
-    (runs(src).iter().chain(&anchored_runs(src)))
+    let alone: String = (runs(src).iter().chain(&anchored_runs(src)))
         .map(run_state)
-        .collect()
+        .collect();
+    let together: String = joined_runs(src).iter().map(joined_state).collect();
+    alone + &together
+}
+
+/// Both runs of a budget fitted together, as the anchored run's stop reads them: the games,
+/// the fit's state against the anchored run's target, and its misfit once it has one.
+fn joined_state(run: &Run) -> String {
+    let target = run.manifest.precision;
+    let [anchored, full] = joined_files(run);
+    let mut out = format!(
+        "- **{} nodes a move, both runs fitted together** (`ablate report {anchored} --with {full}`, the fit the anchored run stops on): {} games; {}.\n",
+        run.label,
+        thousands(run.rows.len() as u64),
+        fit_state(run, false)
+    );
+    if let Some(m) = run.fit.as_ref().ok().and_then(|a| a.misfit) {
+        out += &format!("  - {}\n", misfit(&m, target.unwrap_or(f64::NAN)));
+    }
+    out
 }
 
 /// One run: its head line (games, rounds, the fit's state), then a line each for faults, the

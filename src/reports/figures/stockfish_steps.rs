@@ -5,7 +5,7 @@
 
 use super::format::table;
 use super::sources::Sources;
-use super::stockfish_runs::{runs, with_interval, Run};
+use super::stockfish_runs::{table_runs, with_interval, Run};
 use crate::stats::design_effects::DesignAnalysis;
 use crate::stats::design_fit::{column, Estimate};
 
@@ -56,7 +56,7 @@ fn cells(run: &Run, comment: &Comment, step14: &[&str]) -> [String; 2] {
 /// Each step's comment beside its worth in both designs.
 pub(super) fn steps(src: &Sources) -> String {
     let comments: Vec<Comment> = src.rows_at("docs/stockfish-15.1-elo.csv");
-    let runs = runs(src);
+    let runs = table_runs(src);
     let step14: Vec<&str> = comments
         .iter()
         .filter(|c| c.step.contains("Step 14") && !c.factor.is_empty())
@@ -84,6 +84,8 @@ pub(super) fn steps(src: &Sources) -> String {
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let align = format!("ll{}", "r".repeat(2 * runs.len()));
     let mut out = table(&header, &align, &rows);
+    let from: Vec<String> = runs.iter().map(Run::fitted_from).collect();
+    out.push_str(&format!("\nFitted from: {}.\n", from.join("; ")));
     // Each fitted design's forest plot, as its report draws it (`x.games-effects.svg`).
     for run in runs.iter().filter(|r| r.fit.is_ok()) {
         out.push_str(&format!(
