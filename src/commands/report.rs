@@ -9,7 +9,7 @@ use crate::reports::svg::{quality_path, ratio_path, SvgCharts};
 use crate::reports::SummaryReport;
 use crate::runner::score_checks;
 use crate::search_record::read_rows;
-use crate::storage::manifest::{manifest_path, Manifest, ManifestFile};
+use crate::storage::manifest::{joined_parts, manifest_path, Manifest, ManifestFile};
 use std::collections::HashMap;
 
 /// Writes the report files and prints the same summary as the run did.
@@ -19,6 +19,15 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<()> {
     }
     if !args.with.is_empty() {
         return super::report_design_joined::run(args);
+    }
+    // A joined report's name (`a+b.games.csv`) reports its parts fitted together, as --with.
+    if let Some(parts) = joined_parts(&args.csv).filter(|_| args.reference.is_none()) {
+        let (csv, with) = (parts[0].clone(), parts[1..].to_vec());
+        return super::report_design_joined::run(&ReportArgs {
+            csv,
+            with,
+            ..args.clone()
+        });
     }
     if let Some(reference) = &args.reference {
         return super::report_design_ratio::run(args, reference);

@@ -123,11 +123,19 @@ pub fn run(args: &ReportArgs, rows: &[GameRow], manifest: &MatchManifest) -> any
     let effects = effects_table(&effect_rows(&analysis));
     write_atomically(&csv, Csv.render(&effects).as_bytes())?;
     write_atomically(&json, Json.render(&effects).as_bytes())?;
+    // A joined fit's name is no games file of its own: its games are in its runs' own PGNs.
     let pgn = args.csv.with_extension("pgn");
-    let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
-    crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
-    for written in [&markdown_path, &csv, &json, &forest, &svg, &pgn]
+    let pgn = match args.csv.exists() {
+        true => {
+            let tags = crate::matches::games_pgn::PgnTags::of(Some(manifest));
+            crate::matches::games_pgn::write_pgn(&pgn, rows, &tags, &args.csv)?;
+            Some(pgn)
+        }
+        false => None,
+    };
+    for written in [&markdown_path, &csv, &json, &forest, &svg]
         .into_iter()
+        .chain(&pgn)
         .chain(&depth_files)
     {
         println!("wrote {}", written.display());

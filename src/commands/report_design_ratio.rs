@@ -6,7 +6,7 @@
 
 use crate::cli::ReportArgs;
 use crate::error::InputError;
-use crate::matches::games_manifest::DesignedGames;
+use crate::matches::joined_runs::read_designed;
 use crate::output::export::{Csv, Exporter, Json};
 use crate::output::number_format::thousands;
 use crate::reports::design_ratio_chart::chart_svg;
@@ -14,9 +14,10 @@ use crate::reports::design_ratio_report::{
     chart_words, label, markdown, markdown_path, terminal, tidy_table, Side,
 };
 use crate::stats::design_effects::analyse;
+use crate::stats::design_fit::Reference;
 use crate::stats::design_ratio::{compare, DesignEffects};
 use crate::stats::gauntlet_fit::analyse_gauntlet;
-use crate::stats::precision::opponents_of;
+use crate::stats::precision::{is_gauntlet, opponents_of};
 use crate::storage::write_atomically;
 use std::path::Path;
 
@@ -69,12 +70,16 @@ pub fn run(args: &ReportArgs, reference: &Path) -> anyhow::Result<()> {
 /// opponents when it played a gauntlet; and how the report names it.
 fn side(csv: &Path) -> anyhow::Result<(DesignEffects, Side)> {
     let located = |m: &str| InputError::in_file(csv.display().to_string(), m);
-    let games = DesignedGames::read(csv, "the games of a designed match")?;
+    let games = read_designed(csv, "the games of a designed match")?;
     let (rows, manifest, design) = (&games.rows, &games.manifest, &games.design);
     let (variants, pairings) = (&manifest.variants, &manifest.pairings);
     let opponents = opponents_of(design, pairings);
     let cannot_fit = |m: String| located(&format!("cannot fit the design's model: {m}"));
-    let effects = match opponents.len() > 1 {
+    // Opponents that are points of the design (the corner, an anchor) are one model's; only
+    // other players make a gauntlet.
+    let against = Reference::of_each(design, variants, pairings);
+    let gauntlet = is_gauntlet((design, &against), pairings);
+    let effects = match gauntlet {
         true => analyse_gauntlet(design, variants, pairings, rows)
             .map(|g| DesignEffects::of_gauntlet(&g)),
         false => analyse(design, variants, pairings, rows).map(|a| DesignEffects::of_design(&a)),
@@ -84,7 +89,8 @@ fn side(csv: &Path) -> anyhow::Result<(DesignEffects, Side)> {
         "{} games, {} points against {}, {}",
         thousands(rows.len() as u64),
         design.points.len(),
-        opponents.join(", "),
+        // A point's name holds commas: a joined fit's opponents are joined by "and".
+        opponents.join(if gauntlet { ", " } else { " and " }),
         manifest.limit
     );
     let side = Side {

@@ -6,13 +6,13 @@
 //! read by `decide`), so that the run stops where the joined report meets the target.
 
 use super::games_csv::read_games;
-use super::games_manifest::MatchManifest;
+use super::games_manifest::{DesignedGames, MatchManifest};
 use super::pairings::PreparedMatch;
 use crate::config::design::Design;
 use crate::game_record::GameRow;
 use crate::settings::move_limit::Limit;
 use crate::stats::design_fit::{Reference, CORNER};
-use crate::storage::manifest::ManifestFile;
+use crate::storage::manifest::{joined_parts, ManifestFile};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 
@@ -114,6 +114,34 @@ pub fn joined(runs: Vec<RunGames>) -> anyhow::Result<(Vec<GameRow>, MatchManifes
         rows.extend(run.rows);
     }
     Ok((rows, manifest))
+}
+
+/// A designed match's games as a report reads them: a games CSV with its manifest, or a joined
+/// report's name (`a+b.games.csv`, `storage::manifest::joined_parts`) for its parts' games
+/// joined, so that `--reference` can name a joined fit as it names one run.
+pub fn read_designed(csv: &Path, expected: &str) -> anyhow::Result<DesignedGames> {
+    let Some(parts) = joined_parts(csv) else {
+        return Ok(DesignedGames::read(csv, expected)?);
+    };
+    let runs = (parts.iter())
+        .map(|p| RunGames::read(p))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .with_context(|| {
+            format!(
+                "{}: a joined fit's name, read from its parts",
+                csv.display()
+            )
+        })?;
+    let (rows, manifest) = joined(runs)?;
+    let design = manifest
+        .design
+        .clone()
+        .context("a joined fit without a design")?;
+    Ok(DesignedGames {
+        rows,
+        manifest,
+        design,
+    })
 }
 
 /// Games a match's precision check fits beside its own (`fit_with`): other runs of its design

@@ -177,9 +177,12 @@ pub fn write_progress(
     if !depths.is_empty() {
         written.extend(write_depths(csv, depths)?);
     }
-    let pgn = csv.with_extension("pgn");
-    write_pgn(&pgn, rows, &PgnTags::of(Some(manifest)), csv)?;
-    written.push(pgn);
+    // A joined fit's name is no games file of its own: its games are in its runs' own PGNs.
+    if csv.exists() {
+        let pgn = csv.with_extension("pgn");
+        write_pgn(&pgn, rows, &PgnTags::of(Some(manifest)), csv)?;
+        written.push(pgn);
+    }
     for file in &written {
         terminal += &format!("wrote {}\n", file.display());
     }

@@ -167,6 +167,18 @@ pub fn joined_games_path(first: &Path, with: &[PathBuf]) -> PathBuf {
     first.with_file_name(format!("{}.games.csv", stems.join("+")))
 }
 
+/// The games CSVs a joined report's name stands for (`joined_games_path`'s inverse), when that
+/// name is not a file of its own: `a+b.games.csv` is `a.games.csv` and `b.games.csv` beside it.
+pub fn joined_parts(path: &Path) -> Option<Vec<PathBuf>> {
+    let name = path.file_name()?.to_str()?;
+    let stems: Vec<&str> = name.strip_suffix(".games.csv")?.split('+').collect();
+    if stems.len() < 2 || stems.iter().any(|s| s.is_empty()) || path.exists() {
+        return None;
+    }
+    let part = |stem: &&str| path.with_file_name(format!("{stem}.games.csv"));
+    Some(stems.iter().map(part).collect())
+}
+
 /// The one manifest writer and reader, for both manifests: a run's results (`Manifest`) and a
 /// match's games (`matches::games_manifest::MatchManifest`), each the JSON beside its CSV.
 pub trait ManifestFile: serde::Serialize + serde::de::DeserializeOwned {

@@ -84,6 +84,29 @@ fn a_run_fitted_with_another_stops_where_the_joined_report_meets_its_target() {
         String::from_utf8_lossy(&report.stdout)
     );
     assert!(d.join("out/joined+corner.games.md").exists());
+    // Its games are in the runs' own PGNs, not copied into a third.
+    assert!(!d.join("out/joined+corner.games.pgn").exists());
+    // The joined report's name stands for its parts: as the report's file, and as either side
+    // of a ratio (the joined fit over the corner's games alone), its opponents named apart.
+    let by_name = ablate(d, &["report", "out/joined+corner.games.csv"]);
+    assert_success(&by_name);
+    assert_eq!(worst(&by_name), worst(&report));
+    let ratio = ablate(
+        d,
+        &[
+            "report",
+            "out/joined+corner.games.csv",
+            "--reference",
+            "out/corner.games.csv",
+        ],
+    );
+    assert_success(&ratio);
+    let text = String::from_utf8_lossy(&ratio.stdout);
+    assert!(text.contains("against base and no_lmr"), "{text}");
+    assert!(
+        d.join("out/joined+corner.games.vs-corner.md").exists(),
+        "{text}"
+    );
     // Resumed, the finished run finds its stop again and plays nothing.
     let again = play(d, "joined");
     assert_success(&again);

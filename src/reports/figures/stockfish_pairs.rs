@@ -114,8 +114,9 @@ fn budget_ratio(shallow: &Run, deep: &Run) -> Result<String, String> {
     let written = format!("{}.vs-{}", deep.name, reference.trim_end_matches(".games"));
     out.push_str(&format!(
         "\n![each step's worth at {} nodes against {}](../results/{written}.svg)\n\n\
-         The report: [{written}.md](../results/{written}.md).\n",
-        deep.label, shallow.label
+         The report: [{written}.md](../results/{written}.md), from `ablate report \
+         results/{}.csv --reference results/{}.csv`.\n",
+        deep.label, shallow.label, deep.name, shallow.name
     ));
     Ok(out)
 }
