@@ -187,10 +187,17 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
                     None => declared,
                 }
             });
+            // The games a run's stop is fitted with were played as the run is declared: a
+            // quick form is another match (another limit, say), and fits only what it is given.
+            let fit_with = match overridden && args.settings.fit_with.is_empty() {
+                true => Vec::new(),
+                false => settings.fit_with.clone(),
+            };
             MatchArgs {
                 run: Some(run.name.clone()),
                 settings: MatchSettings {
                     out: Some(out),
+                    fit_with,
                     ..settings
                 },
                 ..args.clone()

@@ -107,6 +107,24 @@ fn a_run_fitted_with_another_stops_where_the_joined_report_meets_its_target() {
         d.join("out/joined+corner.games.vs-corner.md").exists(),
         "{text}"
     );
+    // A quick form at another limit is another match: it plays without the declared run's
+    // games beside it, rather than refusing them.
+    let quick = ablate(
+        d,
+        &[
+            "match",
+            "--config",
+            "tiny.toml",
+            "--run",
+            "joined",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--quiet",
+        ],
+    );
+    assert_success(&quick);
     // Resumed, the finished run finds its stop again and plays nothing.
     let again = play(d, "joined");
     assert_success(&again);
