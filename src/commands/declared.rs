@@ -105,26 +105,11 @@ pub fn announce(play: &MatchArgs, plays: usize, args: &MatchArgs) {
     }
 }
 
-/// `settings` once per node budget (a ladder), or once.
-fn per_budget(settings: &MatchSettings) -> Vec<MatchSettings> {
-    match &settings.nodes[..] {
-        [_, _, ..] => settings
-            .nodes
-            .iter()
-            .map(|&n| MatchSettings {
-                nodes: vec![n],
-                ..settings.clone()
-            })
-            .collect(),
-        _ => vec![settings.clone()],
-    }
-}
-
 /// The match the command line describes, without a run. A list of node budgets plays one match
 /// per budget, each in a file of its own: `{nodes}` in `--out` is the budget, else the budget
 /// is named before the extension.
 fn ad_hoc(args: &MatchArgs, experiment: &str) -> Vec<MatchArgs> {
-    let plays = per_budget(&args.settings);
+    let plays = args.settings.per_budget();
     let ladder = plays.len() > 1;
     plays
         .into_iter()
@@ -154,9 +139,15 @@ fn ad_hoc(args: &MatchArgs, experiment: &str) -> Vec<MatchArgs> {
 
 /// One run's matches (one per node budget of a ladder), the command line over the run.
 fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Vec<MatchArgs> {
-    let settings = args.settings.over(&run.settings);
+    let mut settings = args.settings.over(&run.settings);
+    // The games a run's stop is fitted with were played as the run is declared: a quick form
+    // is another match (another limit, say), and fits only what it is given.
+    if overridden && args.settings.fit_with.is_empty() {
+        settings.fit_with.clear();
+    }
     let ladder = settings.nodes.len() > 1;
-    per_budget(&settings)
+    settings
+        .per_budget()
         .into_iter()
         .map(|settings| {
             let budget = settings.nodes.first().copied();
@@ -187,17 +178,10 @@ fn expand(args: &MatchArgs, run: &Run, experiment: &str, overridden: bool) -> Ve
                     None => declared,
                 }
             });
-            // The games a run's stop is fitted with were played as the run is declared: a
-            // quick form is another match (another limit, say), and fits only what it is given.
-            let fit_with = match overridden && args.settings.fit_with.is_empty() {
-                true => Vec::new(),
-                false => settings.fit_with.clone(),
-            };
             MatchArgs {
                 run: Some(run.name.clone()),
                 settings: MatchSettings {
                     out: Some(out),
-                    fit_with,
                     ..settings
                 },
                 ..args.clone()

@@ -199,6 +199,19 @@ fn rules<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Given<Adjudication>>, D:
 }
 
 impl MatchSettings {
+    /// These settings once per node budget (a ladder: one match each), or once.
+    pub fn per_budget(&self) -> Vec<MatchSettings> {
+        match &self.nodes[..] {
+            [_, _, ..] => (self.nodes.iter())
+                .map(|&n| MatchSettings {
+                    nodes: vec![n],
+                    ..self.clone()
+                })
+                .collect(),
+            _ => vec![self.clone()],
+        }
+    }
+
     /// The command line (`self`) over a run's settings: a value it gives wins, and a limit per
     /// move it gives replaces the run's limit rather than joining it.
     pub fn over(&self, run: &MatchSettings) -> MatchSettings {

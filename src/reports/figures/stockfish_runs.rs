@@ -58,15 +58,7 @@ pub(super) fn read_run(src: &Sources, name: &'static str, label: &'static str) -
         src.problem(format!("results/{name}.json: no design"));
         return None;
     };
-    let rows = src.games(name);
-    let fit = analyse(&design, &manifest.variants, &manifest.pairings, &rows);
-    Some(Run {
-        name,
-        label,
-        rows,
-        manifest,
-        fit,
-    })
+    Some(Run::fitted(name, label, src.games(name), manifest, &design))
 }
 
 /// Both runs, cheapest first; one without its files is a problem and left out.
@@ -90,7 +82,12 @@ pub(super) fn joined_runs(src: &Sources) -> Vec<Run> {
         .iter()
         .filter_map(|&(name, anchored, full)| {
             let (a, f) = (ANCHORED[anchored], RUNS[full]);
-            joined_run(read_run(src, a.0, a.1)?, read_run(src, f.0, f.1)?, name)
+            joined_run(
+                src,
+                read_run(src, a.0, a.1)?,
+                read_run(src, f.0, f.1)?,
+                name,
+            )
         })
         .collect()
 }
@@ -119,26 +116,39 @@ pub(super) fn table_runs(src: &Sources) -> Vec<Run> {
 }
 
 /// Two runs' games as one fit, as `matches::joined_runs::joined` reads them for the report.
-fn joined_run(anchored: Run, full: Run, name: &'static str) -> Option<Run> {
+fn joined_run(src: &Sources, anchored: Run, full: Run, name: &'static str) -> Option<Run> {
     let label = full.label;
     let part = |run: Run| RunGames {
         csv: run.name.into(),
         rows: run.rows,
         manifest: run.manifest,
     };
-    let (rows, manifest) = joined(vec![part(anchored), part(full)]).ok()?;
+    let joined =
+        joined(vec![part(anchored), part(full)]).map_err(|e| format!("results/{name}: {e:#}"));
+    let (rows, manifest) = joined.map_err(|m| src.problem(m)).ok()?;
     let design = manifest.design.clone()?;
-    let fit = analyse(&design, &manifest.variants, &manifest.pairings, &rows);
-    Some(Run {
-        name,
-        label,
-        rows,
-        manifest,
-        fit,
-    })
+    Some(Run::fitted(name, label, rows, manifest, &design))
 }
 
 impl Run {
+    /// A run of `design`'s games, fitted as `ablate report` fits them.
+    fn fitted(
+        name: &'static str,
+        label: &'static str,
+        rows: Vec<GameRow>,
+        manifest: MatchManifest,
+        design: &crate::config::design::Design,
+    ) -> Run {
+        let fit = analyse(design, &manifest.variants, &manifest.pairings, &rows);
+        Run {
+            name,
+            label,
+            rows,
+            manifest,
+            fit,
+        }
+    }
+
     /// Whether the run is two runs fitted together.
     pub(super) fn is_joined(&self) -> bool {
         self.name.contains('+')
